@@ -1,0 +1,1 @@
+//! Alias selection for printing (`#map = ...`, `#loc = ...`, type aliases).

@@ -1,0 +1,1 @@
+//! Printing of types, attributes and locations.

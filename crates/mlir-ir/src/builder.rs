@@ -1,0 +1,198 @@
+//! [`OpBuilder`]: creates operations at an insertion point and tells a
+//! [`BuilderListener`] about every op and block it inserts.
+//!
+//! The rewriter of `mlir-rewrite` builds on this: it is an `OpBuilder` whose
+//! listener is the pattern driver, so the driver hears about new IR without
+//! patterns having to report it.
+
+use crate::attributes::{Attribute, Location};
+use crate::context::{Context, OpName};
+use crate::ir::{BlockRef, Ir, OpRef, OperationState, RegionRef, Value};
+use crate::types::Type;
+
+/// Where new operations go: before `before` in `block`, or at its end when `before` is `None`.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct InsertPoint {
+    pub block: BlockRef,
+    pub before: Option<OpRef>,
+}
+
+impl InsertPoint {
+    /// Before `op`.
+    pub fn before(ir: &Ir, op: OpRef) -> InsertPoint {
+        InsertPoint {
+            block: ir.op_block(op).expect("insertion anchor is not in a block"),
+            before: Some(op),
+        }
+    }
+    /// After `op`.
+    pub fn after(ir: &Ir, op: OpRef) -> InsertPoint {
+        InsertPoint {
+            block: ir.op_block(op).expect("insertion anchor is not in a block"),
+            before: ir.next_op(op),
+        }
+    }
+    pub fn block_start(ir: &Ir, block: BlockRef) -> InsertPoint {
+        InsertPoint {
+            block,
+            before: ir.first_op(block),
+        }
+    }
+    pub fn block_end(block: BlockRef) -> InsertPoint {
+        InsertPoint { block, before: None }
+    }
+}
+
+/// Notifications of IR insertion (MLIR's `OpBuilder::Listener`).
+pub trait BuilderListener {
+    /// `op` was inserted; `previous` is where it was before, if it was in a block.
+    fn notify_operation_inserted(&mut self, _ir: &Ir, _op: OpRef, _previous: Option<InsertPoint>) {}
+    /// `block` was inserted; `previous` is the region and next block it was
+    /// in before, if it was in a region.
+    fn notify_block_inserted(
+        &mut self,
+        _ir: &Ir,
+        _block: BlockRef,
+        _previous: Option<(RegionRef, Option<BlockRef>)>,
+    ) {
+    }
+}
+
+/// Creates operations at an insertion point.
+pub struct OpBuilder<'a> {
+    pub ir: &'a mut Ir,
+    ip: Option<InsertPoint>,
+    listener: Option<&'a mut dyn BuilderListener>,
+}
+
+impl<'a> OpBuilder<'a> {
+    pub fn new(ir: &'a mut Ir) -> Self {
+        OpBuilder {
+            ir,
+            ip: None,
+            listener: None,
+        }
+    }
+    pub fn with_listener(ir: &'a mut Ir, listener: &'a mut dyn BuilderListener) -> Self {
+        OpBuilder {
+            ir,
+            ip: None,
+            listener: Some(listener),
+        }
+    }
+    pub fn ctx(&self) -> &Context {
+        self.ir.ctx()
+    }
+    pub fn insertion_point(&self) -> Option<InsertPoint> {
+        self.ip
+    }
+    pub fn set_insertion_point(&mut self, ip: Option<InsertPoint>) {
+        self.ip = ip;
+    }
+    pub fn clear_insertion_point(&mut self) {
+        self.ip = None;
+    }
+    /// Insert before `op`.
+    pub fn set_insertion_point_before(&mut self, op: OpRef) {
+        self.ip = Some(InsertPoint::before(self.ir, op));
+    }
+    pub fn set_insertion_point_after(&mut self, op: OpRef) {
+        self.ip = Some(InsertPoint::after(self.ir, op));
+    }
+    /// Insert after the definition of `v` (at the start of its block for arguments).
+    pub fn set_insertion_point_after_value(&mut self, v: Value) {
+        match v.defining_op() {
+            Some(op) => self.set_insertion_point_after(op),
+            None => {
+                let b = self.ir.value_parent_block(v).expect("argument has a block");
+                self.set_insertion_point_to_start(b)
+            }
+        }
+    }
+    pub fn set_insertion_point_to_start(&mut self, block: BlockRef) {
+        self.ip = Some(InsertPoint::block_start(self.ir, block));
+    }
+    pub fn set_insertion_point_to_end(&mut self, block: BlockRef) {
+        self.ip = Some(InsertPoint::block_end(block));
+    }
+    pub fn insertion_block(&self) -> Option<BlockRef> {
+        self.ip.map(|ip| ip.block)
+    }
+
+    /// Inserts detached `op` at the insertion point (if any) and notifies the listener.
+    pub fn insert(&mut self, op: OpRef) -> OpRef {
+        if let Some(ip) = self.ip {
+            self.ir.insert_op(ip.block, ip.before, op);
+            if let Some(l) = self.listener.as_deref_mut() {
+                l.notify_operation_inserted(self.ir, op, None);
+            }
+        }
+        op
+    }
+
+    /// Creates an op from `state` and inserts it at the insertion point.
+    pub fn create(&mut self, state: OperationState) -> OpRef {
+        let op = self.ir.create_op(state);
+        self.insert(op)
+    }
+
+    /// Creates an op by name.
+    pub fn create_named(
+        &mut self,
+        name: &str,
+        loc: Location,
+        operands: &[Value],
+        result_types: &[Type],
+        attributes: Option<Attribute>,
+    ) -> OpRef {
+        let name: OpName = self.ir.ctx().op_name(name);
+        let mut state = OperationState::new(name, loc)
+            .operands(operands)
+            .results(result_types);
+        state.attributes = attributes;
+        self.create(state)
+    }
+
+    /// Creates a block with the given arguments in `region` before `before`
+    /// (or at the end), sets the insertion point to its end, and notifies the listener.
+    pub fn create_block(
+        &mut self,
+        region: RegionRef,
+        before: Option<BlockRef>,
+        arg_types: &[Type],
+        arg_locs: &[Location],
+    ) -> BlockRef {
+        let b = self.ir.create_block();
+        for (i, &ty) in arg_types.iter().enumerate() {
+            let loc = arg_locs.get(i).copied().unwrap_or_else(|| self.ir.ctx().unknown_loc());
+            self.ir.add_argument(b, ty, loc);
+        }
+        self.ir.insert_block(region, before, b);
+        self.ip = Some(InsertPoint::block_end(b));
+        if let Some(l) = self.listener.as_deref_mut() {
+            l.notify_block_inserted(self.ir, b, None);
+        }
+        b
+    }
+
+    /// Clones `op` (deeply) at the insertion point. The listener hears of
+    /// the clone first, then (pre-order) of every block and op nested in it,
+    /// as with MLIR's `OpBuilder::clone`.
+    pub fn clone_op(&mut self, op: OpRef, mapping: &mut crate::IrMapping) -> OpRef {
+        let c = self.ir.clone_op(op, mapping);
+        self.insert(c);
+        if let Some(l) = self.listener.as_deref_mut() {
+            for walked in self.ir.walk_collect(c, crate::WalkOrder::PreOrder) {
+                for &r in self.ir.regions(walked).to_vec().iter() {
+                    for b in self.ir.region_blocks(r).collect::<Vec<_>>() {
+                        l.notify_block_inserted(self.ir, b, None);
+                        for o in self.ir.block_ops(b).collect::<Vec<_>>() {
+                            l.notify_operation_inserted(self.ir, o, None);
+                        }
+                    }
+                }
+            }
+        }
+        c
+    }
+}

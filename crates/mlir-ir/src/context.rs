@@ -1,0 +1,373 @@
+//! The [`Context`]: uniquers for identifiers, types, attributes and
+//! operation names, the dialect registry and per-operation information
+//! ([`OpInfo`]: traits, hooks and interfaces).
+//!
+//! A context is created, has its dialects registered (which needs `&mut`),
+//! and is then shared, typically behind an `Arc`, by every thread working on
+//! IR that belongs to it. All interning after that goes through `&self`:
+//! reads are lock-free (see [`crate::storage`]) and inserts take a short lock.
+//! Registration is deliberately not possible through `&self`: per-op
+//! information is read on the pattern-matching hot path and must never
+//! change under a reader.
+
+use std::any::{Any, TypeId};
+use std::fmt;
+use std::sync::Mutex;
+
+use hashbrown::HashMap;
+
+use crate::attributes::{AttrKind, Attribute};
+use crate::builder::OpBuilder;
+use crate::ir::OpRef;
+use crate::storage::{AppendVec, Interner};
+use crate::traits::TraitSet;
+use crate::types::{FloatKind, Signedness, Type, TypeKind};
+use crate::{Location, Verify};
+
+/// An interned string (MLIR's `StringAttr` when used as a name).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct Ident(pub(crate) u32);
+
+/// An interned operation name with its registration info; see [`Context::op_info`].
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct OpName(pub(crate) u32);
+
+impl OpName {
+    pub fn index(self) -> u32 {
+        self.0
+    }
+}
+
+/// Custom assembly hooks of an op (the OpAsmParser/OpAsmPrinter API lives in
+/// [`crate::asm`]).
+pub type CustomParseFn = crate::asm::CustomParseFn;
+pub type CustomPrintFn = crate::asm::CustomPrintFn;
+
+/// Per-operation-name information. Immutable once the name is interned.
+pub struct OpInfo {
+    pub name: Box<str>,
+    /// The dialect namespace (text before the first `.`).
+    pub dialect: Box<str>,
+    /// Whether a dialect registered this op (an unregistered op has no traits or hooks).
+    pub registered: bool,
+    pub traits: TraitSet,
+    /// For `SingleBlockImplicitTerminator<"op">`: the terminator the custom form elides.
+    pub implicit_terminator: Option<Box<str>>,
+    /// For `HasParent<"op", ...>`: the allowed parent ops.
+    pub allowed_parents: Box<[Box<str>]>,
+    /// Names of the inherent attributes (stored as properties on the op).
+    pub inherent_attrs: Box<[Box<str>]>,
+    pub verify: Option<Verify>,
+    /// Verification that needs the op's regions to be verified first (MLIR's `verifyRegions`).
+    pub verify_regions: Option<Verify>,
+    pub parse: Option<CustomParseFn>,
+    pub print: Option<CustomPrintFn>,
+    interfaces: HashMap<TypeId, Box<dyn Any + Send + Sync>>,
+}
+
+impl OpInfo {
+    /// Starts the description of a registered op `name`.
+    pub fn new(name: &str) -> OpInfo {
+        let dialect = name.split('.').next().unwrap_or("");
+        OpInfo {
+            name: name.into(),
+            dialect: dialect.into(),
+            registered: true,
+            traits: TraitSet::EMPTY,
+            implicit_terminator: None,
+            allowed_parents: Box::new([]),
+            inherent_attrs: Box::new([]),
+            verify: None,
+            verify_regions: None,
+            parse: None,
+            print: None,
+            interfaces: HashMap::new(),
+        }
+    }
+
+    fn unregistered(name: &str) -> OpInfo {
+        OpInfo {
+            registered: false,
+            ..OpInfo::new(name)
+        }
+    }
+
+    pub fn with_traits(mut self, traits: TraitSet) -> Self {
+        self.traits = self.traits.union(traits);
+        self
+    }
+    pub fn with_implicit_terminator(mut self, name: &str) -> Self {
+        self.implicit_terminator = Some(name.into());
+        self
+    }
+    pub fn with_parents(mut self, parents: &[&str]) -> Self {
+        self.allowed_parents = parents.iter().map(|p| Box::<str>::from(*p)).collect();
+        self
+    }
+    pub fn with_inherent_attrs(mut self, names: &[&str]) -> Self {
+        self.inherent_attrs = names.iter().map(|p| Box::<str>::from(*p)).collect();
+        self
+    }
+    pub fn with_verify(mut self, f: Verify) -> Self {
+        self.verify = Some(f);
+        self
+    }
+    pub fn with_verify_regions(mut self, f: Verify) -> Self {
+        self.verify_regions = Some(f);
+        self
+    }
+    pub fn with_parse(mut self, f: CustomParseFn) -> Self {
+        self.parse = Some(f);
+        self
+    }
+    pub fn with_print(mut self, f: CustomPrintFn) -> Self {
+        self.print = Some(f);
+        self
+    }
+    /// Attaches an interface implementation (any `'static` value; typically a
+    /// struct of function pointers or a `Box<dyn Trait>`), looked up by type.
+    pub fn with_interface<I: Any + Send + Sync>(mut self, iface: I) -> Self {
+        self.interfaces.insert(TypeId::of::<I>(), Box::new(iface));
+        self
+    }
+    /// The implementation of interface `I`, if the op has one.
+    pub fn interface<I: Any>(&self) -> Option<&I> {
+        self.interfaces.get(&TypeId::of::<I>()).and_then(|b| b.downcast_ref::<I>())
+    }
+    pub fn has_trait(&self, t: TraitSet) -> bool {
+        self.traits.contains(t)
+    }
+    pub fn is_inherent_attr(&self, name: &str) -> bool {
+        self.inherent_attrs.iter().any(|n| &**n == name)
+    }
+}
+
+/// A dialect: a namespace of operations, plus hooks that need the whole dialect.
+pub trait Dialect: Send + Sync + 'static {
+    /// The namespace, e.g. `"arith"`.
+    fn namespace(&self) -> &'static str;
+    /// Describes every op of the dialect (called once, when the dialect is loaded).
+    fn operations(&self) -> Vec<OpInfo>;
+    /// Builds a constant op producing `value` of type `ty` (MLIR's
+    /// `materializeConstant`); `None` if the dialect cannot.
+    fn materialize_constant(
+        &self,
+        _builder: &mut OpBuilder<'_>,
+        _value: Attribute,
+        _ty: Type,
+        _loc: Location,
+    ) -> Option<OpRef> {
+        None
+    }
+}
+
+/// Handles of frequently used types and attributes, created once per context.
+pub(crate) struct BuiltinCache {
+    pub i1: Type,
+    pub index: Type,
+    pub none: Type,
+    pub f32: Type,
+    pub f64: Type,
+    pub unit: Attribute,
+    pub empty_dict: Attribute,
+    pub true_attr: Attribute,
+    pub false_attr: Attribute,
+    pub unknown_loc: Attribute,
+}
+
+/// The owner of all uniqued IR entities and the dialect registry.
+pub struct Context {
+    pub(crate) idents: Interner<Box<str>>,
+    pub(crate) types: Interner<TypeKind>,
+    pub(crate) attrs: Interner<AttrKind>,
+    op_infos: AppendVec<OpInfo>,
+    op_names: Mutex<HashMap<Box<str>, u32>>,
+    dialects: HashMap<&'static str, Box<dyn Dialect>>,
+    allow_unregistered: bool,
+    pub(crate) builtin: BuiltinCache,
+    /// `dialect_resources` blobs referenced by `dense_resource<...>`, keyed by handle.
+    resources: Mutex<HashMap<Ident, Box<[u8]>>>,
+    pub(crate) diagnostics: crate::diagnostics::DiagnosticEngine,
+}
+
+impl fmt::Debug for Context {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Context")
+            .field("types", &self.types.len())
+            .field("attrs", &self.attrs.len())
+            .field("ops", &self.op_infos.len())
+            .finish()
+    }
+}
+
+impl Default for Context {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Context {
+    /// A context with the builtin dialect loaded.
+    pub fn new() -> Context {
+        let types: Interner<TypeKind> = Interner::new();
+        let attrs: Interner<AttrKind> = Interner::new();
+        let i1 = Type(types.intern(TypeKind::Integer {
+            width: 1,
+            signedness: Signedness::Signless,
+        }));
+        let index = Type(types.intern(TypeKind::Index));
+        let none = Type(types.intern(TypeKind::None));
+        let f32 = Type(types.intern(TypeKind::Float(FloatKind::F32)));
+        let f64 = Type(types.intern(TypeKind::Float(FloatKind::F64)));
+        let unit = Attribute(attrs.intern(AttrKind::Unit));
+        let empty_dict = Attribute(attrs.intern(AttrKind::Dictionary(Box::new([]))));
+        let true_attr = Attribute(attrs.intern(AttrKind::Integer {
+            ty: i1,
+            value: crate::ApInt::from_u64(1, 1),
+        }));
+        let false_attr = Attribute(attrs.intern(AttrKind::Integer {
+            ty: i1,
+            value: crate::ApInt::from_u64(1, 0),
+        }));
+        let unknown_loc = Attribute(attrs.intern(AttrKind::UnknownLoc));
+        let mut ctx = Context {
+            idents: Interner::new(),
+            types,
+            attrs,
+            op_infos: AppendVec::new(),
+            op_names: Mutex::new(HashMap::new()),
+            dialects: HashMap::new(),
+            allow_unregistered: false,
+            builtin: BuiltinCache {
+                i1,
+                index,
+                none,
+                f32,
+                f64,
+                unit,
+                empty_dict,
+                true_attr,
+                false_attr,
+                unknown_loc,
+            },
+            resources: Mutex::new(HashMap::new()),
+            diagnostics: Default::default(),
+        };
+        ctx.load_dialect(crate::builtin::BuiltinDialect);
+        ctx
+    }
+
+    // ----- identifiers -----
+
+    pub fn ident(&self, s: &str) -> Ident {
+        if let Some(id) = self.idents.lookup(s) {
+            return Ident(id);
+        }
+        Ident(self.idents.intern(s.into()))
+    }
+    #[inline]
+    pub fn ident_str(&self, id: Ident) -> &str {
+        self.idents.get(id.0)
+    }
+
+    // ----- dialects and operations -----
+
+    /// Loads `dialect` and registers its operations. Must happen before any IR
+    /// uses the dialect's op names.
+    pub fn load_dialect<D: Dialect>(&mut self, dialect: D) {
+        let ns = dialect.namespace();
+        if self.dialects.contains_key(ns) {
+            return;
+        }
+        for info in dialect.operations() {
+            self.register_op(info);
+        }
+        self.dialects.insert(ns, Box::new(dialect));
+    }
+
+    /// Registers one operation. Panics if the name was already interned
+    /// (registration after use is a programming error, as in MLIR).
+    pub fn register_op(&mut self, info: OpInfo) -> OpName {
+        let mut names = self.op_names.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(&id) = names.get(&*info.name) {
+            let existing = self.op_infos.get(id);
+            assert!(
+                !existing.registered,
+                "operation '{}' registered twice",
+                info.name
+            );
+            panic!("operation '{}' registered after it was used unregistered", info.name);
+        }
+        let name = info.name.clone();
+        let id = self.op_infos.push_serialized(info);
+        names.insert(name, id);
+        OpName(id)
+    }
+
+    pub fn dialect(&self, namespace: &str) -> Option<&dyn Dialect> {
+        self.dialects.get(namespace).map(|d| &**d)
+    }
+    pub fn is_dialect_loaded(&self, namespace: &str) -> bool {
+        self.dialects.contains_key(namespace)
+    }
+    pub fn set_allow_unregistered_dialects(&mut self, allow: bool) {
+        self.allow_unregistered = allow;
+    }
+    pub fn allows_unregistered_dialects(&self) -> bool {
+        self.allow_unregistered
+    }
+
+    /// The registered op `name`, if any.
+    pub fn registered_op(&self, name: &str) -> Option<OpName> {
+        let names = self.op_names.lock().unwrap_or_else(|e| e.into_inner());
+        names
+            .get(name)
+            .copied()
+            .filter(|&id| self.op_infos.get(id).registered)
+            .map(OpName)
+    }
+
+    /// Interns an op name, registered or not. Whether an unregistered op is
+    /// acceptable (see [`Context::allows_unregistered_dialects`]) is the
+    /// caller's decision (the parser and verifier check it).
+    pub fn op_name(&self, name: &str) -> OpName {
+        let mut names = self.op_names.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(&id) = names.get(name) {
+            return OpName(id);
+        }
+        let id = self.op_infos.push_serialized(OpInfo::unregistered(name));
+        names.insert(name.into(), id);
+        OpName(id)
+    }
+
+    #[inline]
+    pub fn op_info(&self, name: OpName) -> &OpInfo {
+        self.op_infos.get(name.0)
+    }
+    #[inline]
+    pub fn op_name_str(&self, name: OpName) -> &str {
+        &self.op_infos.get(name.0).name
+    }
+    #[inline]
+    pub fn op_has_trait(&self, name: OpName, t: TraitSet) -> bool {
+        self.op_infos.get(name.0).traits.contains(t)
+    }
+
+    /// Every interned op name (registered ones first in registration order).
+    pub fn op_names(&self) -> impl Iterator<Item = OpName> + '_ {
+        (0..self.op_infos.len()).map(OpName)
+    }
+
+    // ----- resources -----
+
+    pub fn set_resource_blob(&self, handle: Ident, blob: Box<[u8]>) {
+        self.resources.lock().unwrap_or_else(|e| e.into_inner()).insert(handle, blob);
+    }
+    pub fn resource_blob(&self, handle: Ident) -> Option<Box<[u8]>> {
+        self.resources
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&handle)
+            .cloned()
+    }
+}

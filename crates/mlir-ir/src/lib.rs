@@ -1,0 +1,32 @@
+//! `mlir-ir`: the core IR of rmlir — context, types, attributes, locations,
+//! operations/blocks/regions with use-def chains, builders, traits, the
+//! verifier, symbol tables, diagnostics and MLIR's textual format.
+//!
+//! This crate knows nothing about patterns, passes or rewriting drivers;
+//! those live in `mlir-rewrite` and `mlir-transforms`, which build on the
+//! listener hooks here.
+
+pub mod affine;
+pub mod asm;
+pub mod attributes;
+pub mod builder;
+pub mod builtin;
+pub mod context;
+pub mod diagnostics;
+pub mod ir;
+pub mod storage;
+pub mod traits;
+pub mod types;
+pub mod verifier;
+
+pub use attributes::{ApFloat, ApInt, AttrKind, Attribute, Location};
+pub use builder::{BuilderListener, InsertPoint, OpBuilder};
+pub use context::{Context, Dialect, Ident, OpInfo, OpName};
+pub use diagnostics::{Diagnostic, Severity};
+pub use ir::{
+    BlockOperand, BlockRef, Ir, IrMapping, OpOperand, OpRef, OperationEquivalence,
+    OperationState, RegionRef, Value, ValueDef, WalkOrder, WalkResult,
+};
+pub use traits::TraitSet;
+pub use types::{FloatKind, Signedness, Type, TypeKind, DYNAMIC};
+pub use verifier::Verify;

@@ -1,0 +1,223 @@
+//! Append-only, thread-safe storage used by the context's uniquers.
+//!
+//! Interned entities (types, attributes, identifiers, operation names) are
+//! never freed while their `Context` lives, exactly as in MLIR. That lets us
+//! hand out plain `u32` handles and resolve them to `&T` without taking a lock:
+//! [`AppendVec`] stores elements in buckets of doubling size whose addresses
+//! never change, and publishes each bucket through an atomic pointer. Writers
+//! (interning a new value) are serialised by the [`Interner`]'s mutex; readers
+//! (every `ctx.ty(t)` on the matching hot path) only do two loads.
+
+use std::hash::{BuildHasher, Hash};
+use std::mem::MaybeUninit;
+use std::sync::atomic::{AtomicPtr, AtomicU32, Ordering};
+use std::sync::Mutex;
+
+use hashbrown::HashTable;
+
+/// Number of buckets; bucket `b` holds `FIRST << b` elements, so 27 buckets
+/// hold more than 2^32 elements in total.
+const BUCKETS: usize = 27;
+const FIRST_SHIFT: u32 = 5;
+const FIRST: usize = 1 << FIRST_SHIFT;
+
+/// An append-only vector with stable element addresses and lock-free reads.
+pub struct AppendVec<T> {
+    buckets: [AtomicPtr<MaybeUninit<T>>; BUCKETS],
+    len: AtomicU32,
+}
+
+// SAFETY: elements are only written before `len` is published (release) and
+// never mutated afterwards; readers observe them through an acquire load.
+unsafe impl<T: Send + Sync> Sync for AppendVec<T> {}
+unsafe impl<T: Send> Send for AppendVec<T> {}
+
+impl<T> Default for AppendVec<T> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+#[inline]
+fn locate(index: u32) -> (usize, usize) {
+    let i = index as usize + FIRST;
+    let bucket = (usize::BITS - 1 - i.leading_zeros()) as usize - FIRST_SHIFT as usize;
+    let offset = i - (FIRST << bucket);
+    (bucket, offset)
+}
+
+impl<T> AppendVec<T> {
+    pub fn new() -> Self {
+        AppendVec {
+            buckets: std::array::from_fn(|_| AtomicPtr::new(std::ptr::null_mut())),
+            len: AtomicU32::new(0),
+        }
+    }
+
+    pub fn len(&self) -> u32 {
+        self.len.load(Ordering::Acquire)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Returns the element at `index`. Panics if `index` was never pushed,
+    /// which for context handles means a handle from another context.
+    #[inline]
+    pub fn get(&self, index: u32) -> &T {
+        assert!(index < self.len(), "handle does not belong to this context");
+        let (bucket, offset) = locate(index);
+        let ptr = self.buckets[bucket].load(Ordering::Acquire);
+        // SAFETY: index < len, so the bucket was allocated and the slot initialised
+        // before `len` was released past it.
+        unsafe { (*ptr.add(offset)).assume_init_ref() }
+    }
+
+    /// Appends `value`. Callers must serialise pushes (the interner's mutex does).
+    pub fn push_serialized(&self, value: T) -> u32 {
+        let index = self.len.load(Ordering::Relaxed);
+        let (bucket, offset) = locate(index);
+        let mut ptr = self.buckets[bucket].load(Ordering::Acquire);
+        if ptr.is_null() {
+            let size = FIRST << bucket;
+            let mut v: Vec<MaybeUninit<T>> = Vec::with_capacity(size);
+            // SAFETY: MaybeUninit needs no initialisation.
+            unsafe { v.set_len(size) };
+            ptr = Box::into_raw(v.into_boxed_slice()) as *mut MaybeUninit<T>;
+            self.buckets[bucket].store(ptr, Ordering::Release);
+        }
+        // SAFETY: the slot is in bounds of its bucket and not yet visible to readers.
+        unsafe { (*ptr.add(offset)).write(value) };
+        self.len.store(index + 1, Ordering::Release);
+        index
+    }
+}
+
+impl<T> Drop for AppendVec<T> {
+    fn drop(&mut self) {
+        let len = *self.len.get_mut();
+        for i in 0..len {
+            let (b, o) = locate(i);
+            let ptr = *self.buckets[b].get_mut();
+            // SAFETY: every slot below len was initialised exactly once.
+            unsafe { (*ptr.add(o)).assume_init_drop() };
+        }
+        for (b, bucket) in self.buckets.iter_mut().enumerate() {
+            let ptr = *bucket.get_mut();
+            if !ptr.is_null() {
+                let size = FIRST << b;
+                // SAFETY: allocated in push_serialized as a boxed slice of `size`.
+                unsafe {
+                    drop(Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, size)));
+                }
+            }
+        }
+    }
+}
+
+/// A uniquer: maps values to dense `u32` ids; equal values get equal ids.
+pub struct Interner<T> {
+    items: AppendVec<T>,
+    table: Mutex<HashTable<u32>>,
+    hasher: hashbrown::DefaultHashBuilder,
+}
+
+impl<T: Hash + Eq> Default for Interner<T> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<T: Hash + Eq> Interner<T> {
+    pub fn new() -> Self {
+        Interner {
+            items: AppendVec::new(),
+            table: Mutex::new(HashTable::new()),
+            hasher: Default::default(),
+        }
+    }
+
+    #[inline]
+    pub fn get(&self, id: u32) -> &T {
+        self.items.get(id)
+    }
+
+    pub fn len(&self) -> u32 {
+        self.items.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+
+    /// Returns the id of `value`, inserting it if it is new.
+    pub fn intern(&self, value: T) -> u32 {
+        let hash = self.hasher.hash_one(&value);
+        let mut table = self.table.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(&id) = table.find(hash, |&id| *self.items.get(id) == value) {
+            return id;
+        }
+        let id = self.items.push_serialized(value);
+        table.insert_unique(hash, id, |&id| self.hasher.hash_one(self.items.get(id)));
+        id
+    }
+
+    /// Looks `value` up without inserting it.
+    pub fn lookup<Q>(&self, value: &Q) -> Option<u32>
+    where
+        Q: Hash + ?Sized,
+        T: std::borrow::Borrow<Q>,
+        Q: PartialEq,
+    {
+        let hash = self.hasher.hash_one(value);
+        let table = self.table.lock().unwrap_or_else(|e| e.into_inner());
+        table
+            .find(hash, |&id| self.items.get(id).borrow() == value)
+            .copied()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn append_vec_spans_buckets() {
+        let v = AppendVec::new();
+        for i in 0..10_000u32 {
+            assert_eq!(v.push_serialized(i * 3), i);
+        }
+        for i in 0..10_000u32 {
+            assert_eq!(*v.get(i), i * 3);
+        }
+    }
+
+    #[test]
+    fn interner_uniques() {
+        let i: Interner<String> = Interner::new();
+        let a = i.intern("a".to_string());
+        let b = i.intern("b".to_string());
+        assert_ne!(a, b);
+        assert_eq!(i.intern("a".to_string()), a);
+        assert_eq!(i.lookup("b"), Some(b));
+        assert_eq!(i.lookup("c"), None);
+    }
+
+    #[test]
+    fn interner_is_thread_safe() {
+        let i: Interner<u64> = Interner::new();
+        std::thread::scope(|s| {
+            for t in 0..4 {
+                let i = &i;
+                s.spawn(move || {
+                    for k in 0..1000u64 {
+                        let id = i.intern(k % 500 + t);
+                        assert_eq!(*i.get(id), k % 500 + t);
+                    }
+                });
+            }
+        });
+        assert_eq!(i.len(), 503);
+    }
+}
