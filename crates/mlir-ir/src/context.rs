@@ -307,6 +307,10 @@ impl Context {
     pub fn dialect(&self, namespace: &str) -> Option<&dyn Dialect> {
         self.dialects.get(namespace).map(|d| &**d)
     }
+    /// The namespaces of all loaded dialects (unordered).
+    pub fn dialect_namespaces(&self) -> Vec<&str> {
+        self.dialects.keys().copied().collect()
+    }
     pub fn is_dialect_loaded(&self, namespace: &str) -> bool {
         self.dialects.contains_key(namespace)
     }

@@ -9,14 +9,33 @@ pub mod printer;
 pub use parser::OpAsmParser;
 pub use printer::OpAsmPrinter;
 
+pub mod lexer;
+
 use crate::attributes::{AttrKind, Location};
 use crate::context::Context;
-use crate::ir::{OpRef, OperationState};
+use crate::ir::{BlockRef, Ir, OpRef, OperationState, RegionRef, Value};
+
+pub use parser::{parse_source, ParseConfig};
+pub use printer::PrintFlags;
 
 /// Parses the custom form of an op (everything after the op name) into `state`.
-pub type CustomParseFn = fn(&mut OpAsmParser<'_>, &mut OperationState) -> Result<(), ()>;
+pub type CustomParseFn = fn(&mut OpAsmParser<'_, '_>, &mut OperationState) -> Result<(), ()>;
 /// Prints the custom form of `op` (everything after the op name).
-pub type CustomPrintFn = fn(&mut OpAsmPrinter<'_>, OpRef);
+pub type CustomPrintFn = fn(&mut OpAsmPrinter<'_, '_>, OpRef);
+
+/// MLIR's `OpAsmOpInterface`: naming hints and the default dialect of an op's
+/// regions. Attach it with `OpInfo::with_interface`.
+#[derive(Clone, Copy, Default)]
+pub struct OpAsmInterface {
+    /// Ops in this op's regions may drop this dialect prefix (`return` in `func.func`).
+    pub default_dialect: Option<&'static str>,
+    /// Suggests names for results (`%c1_i32`, `%cst`); called with a setter.
+    pub result_names: Option<fn(&Ir, OpRef, &mut dyn FnMut(Value, &str))>,
+    /// Suggests names for the arguments of blocks in `region`.
+    pub block_arg_names: Option<fn(&Ir, RegionRef, &mut dyn FnMut(Value, &str))>,
+    /// Suggests names for blocks nested in the op.
+    pub block_names: Option<fn(&Ir, OpRef, &mut dyn FnMut(BlockRef, &str))>,
+}
 
 /// The `file:line:col` prefix used when reporting a diagnostic at `loc`, as
 /// mlir-opt does: the first file location found inside `loc` (through name,

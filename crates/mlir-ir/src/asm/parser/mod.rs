@@ -1,6 +1,250 @@
-//! The parser: MLIR's textual form into an [`crate::Ir`].
+//! The parser: MLIR's textual form into an [`Ir`].
+//!
+//! [`Parser`] holds the token cursor, the IR being built, alias tables and
+//! the SSA name scopes. Its methods are spread over submodules by topic:
+//! `ops.rs` (operations, regions, blocks, SSA values, the top level and the
+//! [`OpAsmParser`] API for custom forms), `types.rs`, `attrs.rs` and
+//! `locations.rs` (builtin types, attributes, locations and affine maps).
+//!
+//! Errors follow MLIR's convention: the first error is recorded as a
+//! [`Diagnostic`] (with the exact mlir-opt wording) and every parse method
+//! returns `Err(())` from then on; [`parse_source`] returns the diagnostic.
 
-/// The custom-op parsing API handed to [`crate::asm::CustomParseFn`] hooks.
-pub struct OpAsmParser<'a> {
-    _p: std::marker::PhantomData<&'a ()>,
+mod attrs;
+mod locations;
+mod ops;
+mod types;
+
+use std::sync::Arc;
+
+use hashbrown::HashMap;
+
+use crate::asm::lexer::{LineTable, Lexer, Token, TokenKind};
+use crate::attributes::{Attribute, Location};
+use crate::context::{Context, Ident};
+use crate::diagnostics::Diagnostic;
+use crate::ir::{Ir, OpRef};
+use crate::types::Type;
+
+pub use ops::{Argument, OpAsmParser, UnresolvedOperand};
+
+/// The result of a parse step; the error itself is kept in the parser.
+pub type PResult<T> = Result<T, ()>;
+
+/// Where the text comes from, for locations.
+#[derive(Clone, Debug)]
+pub struct ParseConfig {
+    /// The buffer name used in locations and diagnostics (`<stdin>` for standard input).
+    pub filename: String,
+    /// Added to every line number: a chunk of a `--split-input-file` buffer
+    /// reports lines of the original file.
+    pub line_offset: u32,
+}
+
+impl Default for ParseConfig {
+    fn default() -> Self {
+        ParseConfig {
+            filename: "<stdin>".to_string(),
+            line_offset: 0,
+        }
+    }
+}
+
+/// The parser state shared by all parsing submodules.
+pub struct Parser<'a> {
+    pub(crate) lex: Lexer<'a>,
+    /// The current token.
+    pub(crate) tok: Token,
+    pub(crate) ir: Ir,
+    pub(crate) ctx: Arc<Context>,
+    pub(crate) lines: LineTable,
+    pub(crate) filename: Ident,
+    pub(crate) line_offset: u32,
+    pub(crate) error: Option<Diagnostic>,
+    /// Further errors after the first (MLIR reports every unresolved reference).
+    pub(crate) extra_errors: Vec<Diagnostic>,
+    pub(crate) attr_aliases: HashMap<&'a str, Attribute>,
+    pub(crate) type_aliases: HashMap<&'a str, Type>,
+    pub(crate) state: ops::OpParserState<'a>,
+}
+
+impl<'a> Parser<'a> {
+    pub fn new(ctx: Arc<Context>, src: &'a str, config: &ParseConfig) -> Self {
+        let mut lex = Lexer::new(src);
+        let tok = lex.next_token();
+        let filename = ctx.ident(&config.filename);
+        Parser {
+            lex,
+            tok,
+            ir: Ir::new(ctx.clone()),
+            lines: LineTable::new(src),
+            filename,
+            line_offset: config.line_offset,
+            error: None,
+            extra_errors: Vec::new(),
+            attr_aliases: HashMap::new(),
+            type_aliases: HashMap::new(),
+            state: ops::OpParserState::default(),
+            ctx,
+        }
+    }
+
+    // ----- tokens -----
+
+    /// The text of the current token.
+    #[inline]
+    pub(crate) fn tok_text(&self) -> &'a str {
+        self.lex.text(self.tok)
+    }
+    #[inline]
+    pub(crate) fn at(&self, kind: TokenKind) -> bool {
+        self.tok.kind == kind
+    }
+    /// Whether the current token is the bare identifier (keyword) `kw`.
+    #[inline]
+    pub(crate) fn at_keyword(&self, kw: &str) -> bool {
+        self.tok.kind == TokenKind::BareIdent && self.tok_text() == kw
+    }
+    /// Advances to the next token and returns the consumed one.
+    #[inline]
+    pub(crate) fn consume(&mut self) -> Token {
+        let t = self.tok;
+        self.tok = self.lex.next_token();
+        t
+    }
+    /// Consumes the current token if it is `kind`.
+    #[inline]
+    pub(crate) fn consume_if(&mut self, kind: TokenKind) -> bool {
+        if self.tok.kind == kind {
+            self.consume();
+            true
+        } else {
+            false
+        }
+    }
+    /// Consumes keyword `kw` if present.
+    pub(crate) fn consume_keyword_if(&mut self, kw: &str) -> bool {
+        if self.at_keyword(kw) {
+            self.consume();
+            true
+        } else {
+            false
+        }
+    }
+    /// Consumes a token of `kind` or reports `msg` at the current token.
+    pub(crate) fn expect(&mut self, kind: TokenKind, msg: &str) -> PResult<Token> {
+        if self.tok.kind == kind {
+            Ok(self.consume())
+        } else {
+            self.err_here(msg)
+        }
+    }
+    /// Re-lexes from byte offset `pos` (after a raw scan of the source).
+    pub(crate) fn reset_lexer_to(&mut self, pos: usize) {
+        self.lex.reset_to(pos);
+        self.tok = self.lex.next_token();
+    }
+
+    // ----- locations and errors -----
+
+    /// The `FileLineColLoc` of byte offset `offset`.
+    pub(crate) fn loc_at(&self, offset: u32) -> Location {
+        let (line, col) = self.lines.line_col(offset);
+        self.file_loc(line, col)
+    }
+    pub(crate) fn file_loc(&self, line: u32, col: u32) -> Location {
+        Location(self.ctx.intern_attr(crate::AttrKind::FileLineColLoc {
+            file: self.filename,
+            line: line + self.line_offset,
+            col,
+            end: None,
+        }))
+    }
+    /// The location of the current token.
+    pub(crate) fn here(&self) -> Location {
+        self.loc_at(self.tok.start)
+    }
+
+    /// Records an error at `offset` (only the first error is kept) and fails.
+    pub(crate) fn err_at<T>(&mut self, offset: u32, msg: impl Into<String>) -> PResult<T> {
+        if self.error.is_none() {
+            let loc = self.loc_at(offset);
+            self.error = Some(Diagnostic::error(loc, msg));
+        }
+        Err(())
+    }
+    /// Records an error at the current token. A lexer error token reports the
+    /// lexer's own message instead, as MLIR does.
+    pub(crate) fn err_here<T>(&mut self, msg: impl Into<String>) -> PResult<T> {
+        if self.tok.kind == TokenKind::Error {
+            let m = self.lex.error_message;
+            return self.err_at(self.tok.start, m);
+        }
+        self.err_at(self.tok.start, msg)
+    }
+    /// Attaches a note to the recorded error.
+    pub(crate) fn note_at(&mut self, offset: u32, msg: impl Into<String>) {
+        let loc = self.loc_at(offset);
+        if let Some(e) = &mut self.error {
+            e.attach_note(loc, msg);
+        }
+    }
+    /// Records a ready-made diagnostic as the error (if none yet) and fails.
+    pub(crate) fn fail_with<T>(&mut self, diag: Diagnostic) -> PResult<T> {
+        if self.error.is_none() {
+            self.error = Some(diag);
+        }
+        Err(())
+    }
+
+    /// Parses a comma-separated list: `parse_elt` for each element, with the
+    /// delimiters checked if `open`/`close` are given.
+    pub(crate) fn parse_comma_list(
+        &mut self,
+        open: Option<(TokenKind, &str)>,
+        close: Option<(TokenKind, &str)>,
+        allow_empty: bool,
+        mut parse_elt: impl FnMut(&mut Self) -> PResult<()>,
+    ) -> PResult<()> {
+        if let Some((k, msg)) = open {
+            self.expect(k, msg)?;
+        }
+        if let Some((k, _)) = close {
+            if allow_empty && self.consume_if(k) {
+                return Ok(());
+            }
+        }
+        parse_elt(self)?;
+        while self.consume_if(TokenKind::Comma) {
+            parse_elt(self)?;
+        }
+        if let Some((k, msg)) = close {
+            self.expect(k, msg)?;
+        }
+        Ok(())
+    }
+}
+
+/// Parses a whole buffer: top-level ops (wrapped in an implicit
+/// `builtin.module` unless the buffer is exactly one module), aliases and
+/// file metadata. Returns the IR and its top-level op, or the errors (at
+/// least one; several only where MLIR also reports several, e.g. every
+/// undefined value).
+pub fn parse_source(
+    ctx: Arc<Context>,
+    src: &str,
+    config: &ParseConfig,
+) -> Result<(Ir, OpRef), Vec<Diagnostic>> {
+    let mut p = Parser::new(ctx, src, config);
+    match p.parse_top_level() {
+        Ok(top) => Ok((p.ir, top)),
+        Err(()) => {
+            let first = p.error.take().unwrap_or_else(|| {
+                Diagnostic::error(p.ctx.unknown_loc(), "parse failed without a diagnostic")
+            });
+            let mut all = vec![first];
+            all.append(&mut p.extra_errors);
+            Err(all)
+        }
+    }
 }

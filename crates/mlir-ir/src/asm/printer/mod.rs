@@ -24,6 +24,6 @@ pub struct PrintFlags {
 }
 
 /// The custom-op printing API handed to [`crate::asm::CustomPrintFn`] hooks.
-pub struct OpAsmPrinter<'a> {
-    _p: std::marker::PhantomData<&'a ()>,
+pub struct OpAsmPrinter<'p, 'a> {
+    _p: std::marker::PhantomData<(&'p (), &'a ())>,
 }

@@ -1,0 +1,451 @@
+//! The lexer for MLIR's textual format.
+//!
+//! Tokens are byte ranges into the source buffer; nothing is copied or
+//! allocated while lexing. Line and column numbers are computed only when a
+//! location is needed, from a table of line starts built once per buffer.
+
+/// Token kinds of MLIR's syntax.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum TokenKind {
+    Eof,
+    /// An invalid character or malformed token; the lexer's message explains it.
+    Error,
+    BareIdent,
+    /// `@name` or `@"name"`.
+    AtIdent,
+    /// `#name` (an attribute alias or a dialect attribute).
+    HashIdent,
+    /// `%name` / `%0`.
+    PercentIdent,
+    /// `^bb0`.
+    CaretIdent,
+    /// `!name` (a type alias or a dialect type).
+    ExclamationIdent,
+    Integer,
+    Float,
+    String,
+    Arrow,
+    Colon,
+    Comma,
+    Ellipsis,
+    Equal,
+    Greater,
+    LBrace,
+    LParen,
+    LSquare,
+    Less,
+    Minus,
+    Plus,
+    Question,
+    RBrace,
+    RParen,
+    RSquare,
+    Star,
+    VerticalBar,
+    /// `{-#`
+    FileMetadataBegin,
+    /// `#-}`
+    FileMetadataEnd,
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Token {
+    pub kind: TokenKind,
+    pub start: u32,
+    pub end: u32,
+}
+
+impl Token {
+    pub fn is(&self, kind: TokenKind) -> bool {
+        self.kind == kind
+    }
+}
+
+/// A lexer over one source buffer.
+pub struct Lexer<'a> {
+    src: &'a [u8],
+    pos: usize,
+    /// Why the last `Error` token was produced.
+    pub error_message: &'static str,
+}
+
+fn is_id_punct(c: u8) -> bool {
+    matches!(c, b'$' | b'.' | b'_' | b'-')
+}
+
+impl<'a> Lexer<'a> {
+    pub fn new(src: &'a str) -> Self {
+        Lexer {
+            src: src.as_bytes(),
+            pos: 0,
+            error_message: "",
+        }
+    }
+
+    pub fn source(&self) -> &'a str {
+        // SAFETY-free: the source came from a &str.
+        std::str::from_utf8(self.src).unwrap_or("")
+    }
+    pub fn bytes(&self) -> &'a [u8] {
+        self.src
+    }
+    /// The current byte offset (start of the next token, before whitespace).
+    pub fn pos(&self) -> usize {
+        self.pos
+    }
+    /// Moves the lexer to `pos` (used after raw scans of dialect bodies).
+    pub fn reset_to(&mut self, pos: usize) {
+        self.pos = pos.min(self.src.len());
+    }
+    /// The text of `tok`.
+    pub fn text(&self, tok: Token) -> &'a str {
+        let s = &self.src[tok.start as usize..tok.end as usize];
+        std::str::from_utf8(s).unwrap_or("")
+    }
+
+    fn tok(&self, kind: TokenKind, start: usize) -> Token {
+        Token {
+            kind,
+            start: start as u32,
+            end: self.pos as u32,
+        }
+    }
+    fn error(&mut self, start: usize, msg: &'static str) -> Token {
+        self.error_message = msg;
+        self.tok(TokenKind::Error, start)
+    }
+
+    #[inline]
+    fn peek(&self) -> u8 {
+        self.src.get(self.pos).copied().unwrap_or(0)
+    }
+    #[inline]
+    fn peek_at(&self, off: usize) -> u8 {
+        self.src.get(self.pos + off).copied().unwrap_or(0)
+    }
+
+    /// Skips whitespace and `//` comments.
+    pub fn skip_trivia(&mut self) {
+        loop {
+            match self.peek() {
+                b' ' | b'\t' | b'\n' | b'\r' => self.pos += 1,
+                b'/' if self.peek_at(1) == b'/' => {
+                    while self.pos < self.src.len() && self.src[self.pos] != b'\n' {
+                        self.pos += 1;
+                    }
+                }
+                _ => return,
+            }
+        }
+    }
+
+    /// Lexes the next token.
+    pub fn next_token(&mut self) -> Token {
+        self.skip_trivia();
+        let start = self.pos;
+        if self.pos >= self.src.len() {
+            return self.tok(TokenKind::Eof, start);
+        }
+        let c = self.src[self.pos];
+        self.pos += 1;
+        use TokenKind as K;
+        match c {
+            b':' => self.tok(K::Colon, start),
+            b',' => self.tok(K::Comma, start),
+            b'=' => self.tok(K::Equal, start),
+            b'>' => self.tok(K::Greater, start),
+            b'<' => self.tok(K::Less, start),
+            b'(' => self.tok(K::LParen, start),
+            b')' => self.tok(K::RParen, start),
+            b'[' => self.tok(K::LSquare, start),
+            b']' => self.tok(K::RSquare, start),
+            b'}' => self.tok(K::RBrace, start),
+            b'+' => self.tok(K::Plus, start),
+            b'*' => self.tok(K::Star, start),
+            b'?' => self.tok(K::Question, start),
+            b'|' => self.tok(K::VerticalBar, start),
+            b'{' => {
+                if self.peek() == b'-' && self.peek_at(1) == b'#' {
+                    self.pos += 2;
+                    self.tok(K::FileMetadataBegin, start)
+                } else {
+                    self.tok(K::LBrace, start)
+                }
+            }
+            b'-' => {
+                if self.peek() == b'>' {
+                    self.pos += 1;
+                    self.tok(K::Arrow, start)
+                } else {
+                    self.tok(K::Minus, start)
+                }
+            }
+            b'.' => {
+                if self.peek() == b'.' && self.peek_at(1) == b'.' {
+                    self.pos += 2;
+                    self.tok(K::Ellipsis, start)
+                } else {
+                    self.error(start, "expected three consecutive dots for an ellipsis")
+                }
+            }
+            b'"' => self.lex_string(start),
+            b'@' => self.lex_at(start),
+            b'#' => {
+                if self.peek() == b'-' && self.peek_at(1) == b'}' {
+                    self.pos += 2;
+                    return self.tok(K::FileMetadataEnd, start);
+                }
+                self.lex_prefixed(start, K::HashIdent)
+            }
+            b'%' => self.lex_prefixed(start, K::PercentIdent),
+            b'^' => self.lex_prefixed(start, K::CaretIdent),
+            b'!' => self.lex_prefixed(start, K::ExclamationIdent),
+            b'0'..=b'9' => self.lex_number(start),
+            c if c.is_ascii_alphabetic() || c == b'_' => {
+                while {
+                    let c = self.peek();
+                    c.is_ascii_alphanumeric() || c == b'_' || c == b'$' || c == b'.'
+                } {
+                    self.pos += 1;
+                }
+                self.tok(K::BareIdent, start)
+            }
+            _ => self.error(start, "unexpected character"),
+        }
+    }
+
+    fn lex_string(&mut self, start: usize) -> Token {
+        loop {
+            match self.src.get(self.pos).copied() {
+                None | Some(b'\n') | Some(b'\r') => {
+                    return self.error(start, "expected '\"' in string literal");
+                }
+                Some(b'"') => {
+                    self.pos += 1;
+                    return self.tok(TokenKind::String, start);
+                }
+                Some(b'\\') => {
+                    self.pos += 1;
+                    match self.peek() {
+                        b'"' | b'\\' | b'n' | b't' => self.pos += 1,
+                        a if a.is_ascii_hexdigit() && self.peek_at(1).is_ascii_hexdigit() => {
+                            self.pos += 2
+                        }
+                        _ => return self.error(start, "unknown escape in string literal"),
+                    }
+                }
+                Some(_) => self.pos += 1,
+            }
+        }
+    }
+
+    fn lex_at(&mut self, start: usize) -> Token {
+        if self.peek() == b'"' {
+            self.pos += 1;
+            let t = self.lex_string(start);
+            if t.kind == TokenKind::Error {
+                return t;
+            }
+            return self.tok(TokenKind::AtIdent, start);
+        }
+        let c = self.peek();
+        if !(c.is_ascii_alphabetic() || c == b'_') {
+            return self.error(start, "@ identifier expected to start with letter or '_'");
+        }
+        while {
+            let c = self.peek();
+            c.is_ascii_alphanumeric() || c == b'_' || c == b'$' || c == b'.'
+        } {
+            self.pos += 1;
+        }
+        self.tok(TokenKind::AtIdent, start)
+    }
+
+    /// `%`, `^`, `#`, `!` followed by a suffix id: digits, or a letter/id-punct
+    /// followed by letters, digits and id-punct.
+    fn lex_prefixed(&mut self, start: usize, kind: TokenKind) -> Token {
+        let c = self.peek();
+        if c.is_ascii_digit() {
+            while self.peek().is_ascii_digit() {
+                self.pos += 1;
+            }
+        } else if c.is_ascii_alphabetic() || is_id_punct(c) {
+            self.pos += 1;
+            while {
+                let c = self.peek();
+                c.is_ascii_alphanumeric() || is_id_punct(c)
+            } {
+                self.pos += 1;
+            }
+        } else {
+            let msg = match kind {
+                TokenKind::PercentIdent => "invalid SSA name",
+                TokenKind::CaretIdent => "invalid block name",
+                TokenKind::HashIdent => "invalid attribute name",
+                _ => "invalid type identifier",
+            };
+            return self.error(start, msg);
+        }
+        self.tok(kind, start)
+    }
+
+    fn lex_number(&mut self, start: usize) -> Token {
+        let first = self.src[start];
+        if first == b'0' && self.peek() == b'x' && self.peek_at(1).is_ascii_hexdigit() {
+            self.pos += 1;
+            while self.peek().is_ascii_hexdigit() {
+                self.pos += 1;
+            }
+            return self.tok(TokenKind::Integer, start);
+        }
+        while self.peek().is_ascii_digit() {
+            self.pos += 1;
+        }
+        if self.peek() != b'.' {
+            return self.tok(TokenKind::Integer, start);
+        }
+        self.pos += 1;
+        while self.peek().is_ascii_digit() {
+            self.pos += 1;
+        }
+        if matches!(self.peek(), b'e' | b'E') {
+            let save = self.pos;
+            self.pos += 1;
+            if matches!(self.peek(), b'+' | b'-') {
+                self.pos += 1;
+            }
+            if self.peek().is_ascii_digit() {
+                while self.peek().is_ascii_digit() {
+                    self.pos += 1;
+                }
+            } else {
+                self.pos = save;
+            }
+        }
+        self.tok(TokenKind::Float, start)
+    }
+}
+
+/// Maps byte offsets of a buffer to 1-based line and column numbers.
+pub struct LineTable {
+    starts: Vec<u32>,
+}
+
+impl LineTable {
+    pub fn new(src: &str) -> Self {
+        let mut starts = Vec::with_capacity(src.len() / 32 + 1);
+        starts.push(0);
+        for (i, b) in src.bytes().enumerate() {
+            if b == b'\n' {
+                starts.push(i as u32 + 1);
+            }
+        }
+        LineTable { starts }
+    }
+    /// 1-based (line, column) of byte `offset`.
+    pub fn line_col(&self, offset: u32) -> (u32, u32) {
+        let line = match self.starts.binary_search(&offset) {
+            Ok(i) => i,
+            Err(i) => i - 1,
+        };
+        (line as u32 + 1, offset - self.starts[line] + 1)
+    }
+    /// The byte range of 1-based `line` (without the newline).
+    pub fn line_range(&self, line: u32) -> Option<(u32, u32)> {
+        let i = line.checked_sub(1)? as usize;
+        let s = *self.starts.get(i)?;
+        let e = self.starts.get(i + 1).map(|e| e - 1).unwrap_or(u32::MAX);
+        Some((s, e))
+    }
+}
+
+/// Decodes the body of a string token (without quotes) into bytes.
+pub fn unescape_string(body: &str) -> Vec<u8> {
+    let b = body.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'\\' && i + 1 < b.len() {
+            match b[i + 1] {
+                b'n' => {
+                    out.push(b'\n');
+                    i += 2;
+                }
+                b't' => {
+                    out.push(b'\t');
+                    i += 2;
+                }
+                b'"' => {
+                    out.push(b'"');
+                    i += 2;
+                }
+                b'\\' => {
+                    out.push(b'\\');
+                    i += 2;
+                }
+                _ if i + 2 < b.len() => {
+                    let hex = std::str::from_utf8(&b[i + 1..i + 3]).unwrap_or("");
+                    out.push(u8::from_str_radix(hex, 16).unwrap_or(0));
+                    i += 3;
+                }
+                _ => {
+                    out.push(b[i]);
+                    i += 1;
+                }
+            }
+        } else {
+            out.push(b[i]);
+            i += 1;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(s: &str) -> Vec<TokenKind> {
+        let mut l = Lexer::new(s);
+        let mut v = Vec::new();
+        loop {
+            let t = l.next_token();
+            v.push(t.kind);
+            if t.kind == TokenKind::Eof || t.kind == TokenKind::Error {
+                return v;
+            }
+        }
+    }
+
+    #[test]
+    fn lexes_generic_op() {
+        use TokenKind::*;
+        assert_eq!(
+            kinds(r#"%0:2 = "foo.bar"(%a) {x = 1.5e3} : (i32) -> i32 // c"#),
+            vec![
+                PercentIdent, Colon, Integer, Equal, String, LParen, PercentIdent, RParen,
+                LBrace, BareIdent, Equal, Float, RBrace, Colon, LParen, BareIdent, RParen,
+                Arrow, BareIdent, Eof
+            ]
+        );
+        assert_eq!(kinds("{-# #-} ^bb0 @\"x y\" !t.a #m -> ..."),
+            vec![FileMetadataBegin, FileMetadataEnd, CaretIdent, AtIdent, ExclamationIdent, HashIdent, Arrow, Ellipsis, Eof]);
+        assert_eq!(kinds("0x1F 12 1.0 1."), vec![Integer, Integer, Float, Float, Eof]);
+        assert_eq!(kinds("\"abc"), vec![Error]);
+        assert_eq!(kinds("%"), vec![Error]);
+    }
+
+    #[test]
+    fn line_table() {
+        let t = LineTable::new("ab\ncd\n\nx");
+        assert_eq!(t.line_col(0), (1, 1));
+        assert_eq!(t.line_col(4), (2, 2));
+        assert_eq!(t.line_col(6), (3, 1));
+        assert_eq!(t.line_col(7), (4, 1));
+    }
+
+    #[test]
+    fn unescape() {
+        assert_eq!(unescape_string(r#"a\n\22\\"#), b"a\n\"\\");
+    }
+}

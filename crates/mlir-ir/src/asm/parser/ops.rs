@@ -1,0 +1,1247 @@
+//! Parsing of operations, regions, blocks and SSA values, the top level of a
+//! file, and the [`OpAsmParser`] API through which ops parse custom forms.
+//!
+//! The structure follows MLIR's `OperationParser` so that its observable
+//! behaviour (name scoping, forward references, which error is reported
+//! where) is the same: values live in isolated name scopes, each with a
+//! stack of per-region definition sets; a use before definition creates a
+//! placeholder value that the definition later replaces; block names are
+//! scoped per region; `loc(#alias)` references to aliases defined later in
+//! the file are resolved at the end.
+
+use hashbrown::HashMap;
+use smallvec::SmallVec;
+
+use super::{PResult, Parser};
+use crate::asm::lexer::{unescape_string, TokenKind};
+use crate::attributes::{Attribute, Location};
+use crate::context::{Ident, OpName};
+use crate::diagnostics::Diagnostic;
+use crate::ir::{BlockRef, OpRef, OperationState, RegionRef, Value};
+use crate::traits::TraitSet;
+use crate::types::Type;
+
+/// One definition (or forward reference) of a `%name#N` value.
+#[derive(Copy, Clone)]
+struct ValueEntry {
+    value: Value,
+    /// Byte offset of the definition, or of the first use for a forward reference.
+    offset: u32,
+}
+
+#[derive(Default)]
+struct IsolatedScope<'a> {
+    values: HashMap<&'a str, SmallVec<[Option<ValueEntry>; 1]>>,
+    defs_per_region: Vec<Vec<&'a str>>,
+}
+
+#[derive(Default)]
+struct BlockScope<'a> {
+    /// Block name to (block, offset of its definition or first use).
+    blocks: HashMap<&'a str, (BlockRef, u32)>,
+    /// Blocks referenced but not yet defined, with the offset of their first use.
+    forward: Vec<(BlockRef, u32)>,
+}
+
+/// What a deferred `loc(#alias)` applies to.
+#[derive(Copy, Clone)]
+enum LocTarget {
+    Op(OpRef),
+    Arg(Value),
+}
+
+/// Op-level parser state (scopes, placeholders, deferred locations).
+#[derive(Default)]
+pub(crate) struct OpParserState<'a> {
+    scopes: Vec<IsolatedScope<'a>>,
+    block_scopes: Vec<BlockScope<'a>>,
+    /// Forward-reference placeholders and the offset of their first use.
+    placeholders: HashMap<Value, u32>,
+    deferred_locs: Vec<(LocTarget, &'a str, u32)>,
+    default_dialects: Vec<String>,
+    /// Where parsed ops are appended.
+    insert_block: Option<BlockRef>,
+}
+
+/// An SSA use not yet resolved to a value: `%name#number` at `offset`.
+#[derive(Copy, Clone, Debug)]
+pub struct UnresolvedOperand<'a> {
+    pub name: &'a str,
+    pub number: u32,
+    pub offset: u32,
+}
+
+/// A region entry argument parsed by a custom form: `%name: type {attrs} loc(..)`.
+#[derive(Clone, Debug)]
+pub struct Argument<'a> {
+    pub ssa: UnresolvedOperand<'a>,
+    pub ty: Type,
+    pub attrs: Option<Attribute>,
+    pub loc: Option<Location>,
+}
+
+const PLACEHOLDER_OP: &str = "builtin.__forward_ref";
+
+impl<'a> Parser<'a> {
+    // ------------------------------------------------------------------
+    // Wrong-token errors (MLIR's emitWrongTokenError)
+    // ------------------------------------------------------------------
+
+    /// Reports `msg` for an unexpected token. As in MLIR, when the token
+    /// starts a line the error is placed at the end of the previous
+    /// non-blank, non-comment text, which is where the missing piece belongs.
+    pub(crate) fn err_wrong_token<T>(&mut self, msg: impl Into<String>) -> PResult<T> {
+        if self.tok.kind == TokenKind::Error {
+            let m = self.lex.error_message;
+            return self.err_at(self.tok.start, m);
+        }
+        let src = self.lex.bytes();
+        let mut loc = self.tok.start as usize;
+        if self.tok.kind == TokenKind::Eof && loc > 0 {
+            loc -= 1;
+        }
+        let original = loc;
+        let mut end = loc;
+        loop {
+            while end > 0 && matches!(src[end - 1], b' ' | b'\t') {
+                end -= 1;
+            }
+            if end == 0 {
+                return self.err_at(original as u32, msg);
+            }
+            if !matches!(src[end - 1], b'\n' | b'\r') {
+                return self.err_at(end as u32, msg);
+            }
+            end -= 1;
+            let line_start = src[..end]
+                .iter()
+                .rposition(|&c| c == b'\n' || c == b'\r')
+                .unwrap_or(0);
+            if let Some(pos) = find_sub(&src[line_start..end], b"//") {
+                end = line_start + pos;
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------
+    // Top level
+    // ------------------------------------------------------------------
+
+    /// Parses the whole buffer and returns the top-level op.
+    pub(crate) fn parse_top_level(&mut self) -> PResult<OpRef> {
+        let top_block = self.ir.create_block();
+        self.state.insert_block = Some(top_block);
+        self.state.default_dialects.push("builtin".to_string());
+        self.push_scope(true);
+        loop {
+            match self.tok.kind {
+                TokenKind::Eof => break,
+                TokenKind::Error => return self.err_here(""),
+                TokenKind::HashIdent | TokenKind::ExclamationIdent => self.parse_alias_def()?,
+                TokenKind::FileMetadataBegin => self.parse_file_metadata()?,
+                _ => self.parse_operation()?,
+            }
+        }
+        self.finalize()?;
+        let ops: Vec<OpRef> = self.ir.block_ops(top_block).collect();
+        let module_name = self.ctx.op_name("builtin.module");
+        if ops.len() == 1 && self.ir.op_name(ops[0]) == module_name {
+            self.ir.remove_op(ops[0]);
+            self.ir.erase_block(top_block);
+            return Ok(ops[0]);
+        }
+        // Wrap everything in an implicit module located at `file:0:0`, as mlir-opt does.
+        let loc = Location(self.ctx.intern_attr(crate::AttrKind::FileLineColLoc {
+            file: self.filename,
+            line: 0,
+            col: 0,
+            end: None,
+        }));
+        let module = self
+            .ir
+            .create_op(OperationState::new(module_name, loc).empty_regions(1));
+        let region = self.ir.region(module, 0);
+        self.ir.append_block(region, top_block);
+        Ok(module)
+    }
+
+    /// End-of-file checks: unresolved forward references and deferred locations.
+    fn finalize(&mut self) -> PResult<()> {
+        if !self.state.placeholders.is_empty() {
+            let mut offsets: Vec<u32> = self.state.placeholders.values().copied().collect();
+            offsets.sort_unstable();
+            let mut diags: Vec<Diagnostic> = offsets
+                .into_iter()
+                .map(|o| Diagnostic::error(self.loc_at(o), "use of undeclared SSA value name"))
+                .collect();
+            let first = diags.remove(0);
+            self.extra_errors.extend(diags);
+            return self.fail_with(first);
+        }
+        let deferred = std::mem::take(&mut self.state.deferred_locs);
+        for (target, name, offset) in deferred {
+            let Some(&attr) = self.attr_aliases.get(name) else {
+                return self.err_at(offset, "operation location alias was never defined");
+            };
+            if !self.ctx.attr(attr).is_location() {
+                let text = self.attr_to_string(attr);
+                return self.err_at(offset, format!("expected location, but found '{text}'"));
+            }
+            match target {
+                LocTarget::Op(op) => self.ir.set_op_loc(op, Location(attr)),
+                LocTarget::Arg(v) => self.ir.set_arg_loc(v, Location(attr)),
+            }
+        }
+        Ok(())
+    }
+
+    // ------------------------------------------------------------------
+    // Scopes
+    // ------------------------------------------------------------------
+
+    fn push_scope(&mut self, isolated: bool) {
+        self.state.block_scopes.push(BlockScope::default());
+        if isolated || self.state.scopes.is_empty() {
+            self.state.scopes.push(IsolatedScope::default());
+        }
+        self.state
+            .scopes
+            .last_mut()
+            .expect("scope pushed")
+            .defs_per_region
+            .push(Vec::new());
+    }
+
+    fn pop_scope(&mut self) -> PResult<()> {
+        let blocks = self.state.block_scopes.pop().unwrap_or_default();
+        if !blocks.forward.is_empty() {
+            let mut offs: Vec<u32> = blocks.forward.iter().map(|f| f.1).collect();
+            offs.sort_unstable();
+            let mut diags: Vec<Diagnostic> = offs
+                .into_iter()
+                .map(|o| Diagnostic::error(self.loc_at(o), "reference to an undefined block"))
+                .collect();
+            let first = diags.remove(0);
+            self.extra_errors.extend(diags);
+            return self.fail_with(first);
+        }
+        let scope = self.state.scopes.last_mut().expect("a value scope");
+        if scope.defs_per_region.len() == 1 {
+            self.state.scopes.pop();
+        } else if let Some(defs) = scope.defs_per_region.pop() {
+            for d in defs {
+                scope.values.remove(d);
+            }
+        }
+        Ok(())
+    }
+
+    /// Defines `%name#number` as `value`.
+    fn define_value(&mut self, use_: UnresolvedOperand<'a>, value: Value) -> PResult<()> {
+        let scope = self.state.scopes.last_mut().expect("a value scope");
+        let entries = scope.values.entry(use_.name).or_default();
+        if entries.len() <= use_.number as usize {
+            entries.resize(use_.number as usize + 1, None);
+        }
+        if let Some(existing) = entries[use_.number as usize] {
+            if !self.state.placeholders.contains_key(&existing.value) {
+                self.err_at::<()>(
+                    use_.offset,
+                    format!("redefinition of SSA value '{}'", use_.name),
+                )
+                .ok();
+                self.note_at(existing.offset, "previously defined here");
+                return Err(());
+            }
+            let old_ty = self.ir.value_type(existing.value);
+            let new_ty = self.ir.value_type(value);
+            if old_ty != new_ty {
+                let (n, t1, t2) = (use_.name, self.type_to_string(new_ty), self.type_to_string(old_ty));
+                self.err_at::<()>(
+                    use_.offset,
+                    format!("definition of SSA value '{}#{}' has type '{}'", n, use_.number, t1),
+                )
+                .ok();
+                self.note_at(existing.offset, format!("previously used here with type '{t2}'"));
+                return Err(());
+            }
+            self.state.placeholders.remove(&existing.value);
+            self.ir.replace_all_uses_with(existing.value, value);
+            if let Some(op) = existing.value.defining_op() {
+                self.ir.erase_op(op);
+            }
+        }
+        let scope = self.state.scopes.last_mut().expect("a value scope");
+        scope.values.get_mut(use_.name).expect("entry created above")[use_.number as usize] =
+            Some(ValueEntry {
+                value,
+                offset: use_.offset,
+            });
+        scope
+            .defs_per_region
+            .last_mut()
+            .expect("a region scope")
+            .push(use_.name);
+        Ok(())
+    }
+
+    /// Resolves a use of `%name#number` expecting type `ty`, creating a
+    /// forward-reference placeholder if it is not defined yet.
+    pub(crate) fn resolve_value(&mut self, use_: UnresolvedOperand<'a>, ty: Type) -> PResult<Value> {
+        let scope = self.state.scopes.last_mut().expect("a value scope");
+        let entries = scope.values.entry(use_.name).or_default();
+        if let Some(Some(e)) = entries.get(use_.number as usize).copied() {
+            let vt = self.ir.value_type(e.value);
+            if vt == ty {
+                return Ok(e.value);
+            }
+            let (t1, t2) = (self.type_to_string(ty), self.type_to_string(vt));
+            self.err_at::<()>(
+                use_.offset,
+                format!(
+                    "use of value '{}' expects different type than prior uses: '{}' vs '{}'",
+                    use_.name, t1, t2
+                ),
+            )
+            .ok();
+            self.note_at(e.offset, "prior use here");
+            return Err(());
+        }
+        if entries.len() <= use_.number as usize {
+            entries.resize(use_.number as usize + 1, None);
+        }
+        if let Some(Some(first)) = entries.first().copied() {
+            if !self.state.placeholders.contains_key(&first.value) {
+                return self.err_at(use_.offset, "reference to invalid result number");
+            }
+        }
+        let name: OpName = self.ctx.op_name(PLACEHOLDER_OP);
+        let loc = self.loc_at(use_.offset);
+        let op = self
+            .ir
+            .create_op(OperationState::new(name, loc).results(&[ty]));
+        let v = self.ir.result(op, 0);
+        self.state.placeholders.insert(v, use_.offset);
+        let scope = self.state.scopes.last_mut().expect("a value scope");
+        scope.values.get_mut(use_.name).expect("entry created above")[use_.number as usize] =
+            Some(ValueEntry {
+                value: v,
+                offset: use_.offset,
+            });
+        Ok(v)
+    }
+
+    /// The block named `name` in the current region, created on first use.
+    fn block_named(&mut self, name: &'a str, offset: u32) -> BlockRef {
+        let scope = self.state.block_scopes.last_mut().expect("a block scope");
+        if let Some(&(b, _)) = scope.blocks.get(name) {
+            return b;
+        }
+        let b = self.ir.create_block();
+        let scope = self.state.block_scopes.last_mut().expect("a block scope");
+        scope.blocks.insert(name, (b, offset));
+        scope.forward.push((b, offset));
+        b
+    }
+
+    // ------------------------------------------------------------------
+    // Operations
+    // ------------------------------------------------------------------
+
+    /// `%0, %1:2 = op...` or `op...`.
+    pub(crate) fn parse_operation(&mut self) -> PResult<()> {
+        let stmt_start = self.tok.start;
+        let mut result_ids: SmallVec<[(&'a str, u32, u32); 2]> = SmallVec::new();
+        let mut num_expected = 0u32;
+        if self.at(TokenKind::PercentIdent) {
+            loop {
+                let t = self.tok;
+                if !self.at(TokenKind::PercentIdent) {
+                    return self.err_wrong_token("expected valid ssa identifier");
+                }
+                self.consume();
+                let mut count = 1u32;
+                if self.consume_if(TokenKind::Colon) {
+                    if !self.at(TokenKind::Integer) {
+                        return self.err_wrong_token("expected integer number of results");
+                    }
+                    let n = parse_u64(self.tok_text());
+                    match n {
+                        Some(n) if n >= 1 && n <= u32::MAX as u64 => count = n as u32,
+                        _ => return self.err_here("expected named operation to have at least 1 result"),
+                    }
+                    self.consume();
+                }
+                result_ids.push((&self.lex.text(t)[1..], count, t.start));
+                num_expected += count;
+                if !self.consume_if(TokenKind::Comma) {
+                    break;
+                }
+            }
+            if !self.consume_if(TokenKind::Equal) {
+                return self.err_wrong_token("expected '=' after SSA name");
+            }
+        }
+        let op = match self.tok.kind {
+            TokenKind::BareIdent => self.parse_custom_operation()?,
+            TokenKind::String => self.parse_generic_operation()?,
+            _ => return self.err_wrong_token("expected operation name in quotes"),
+        };
+        if !result_ids.is_empty() {
+            let n = self.ir.num_results(op) as u32;
+            if n == 0 {
+                return self.err_at(stmt_start, "cannot name an operation with no results");
+            }
+            if n != num_expected {
+                return self.err_at(
+                    stmt_start,
+                    format!("operation defines {n} results but was provided {num_expected} to bind"),
+                );
+            }
+            let mut res = 0usize;
+            for (name, count, offset) in result_ids {
+                for sub in 0..count {
+                    let v = self.ir.result(op, res);
+                    res += 1;
+                    self.define_value(
+                        UnresolvedOperand {
+                            name,
+                            number: sub,
+                            offset,
+                        },
+                        v,
+                    )?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Inserts a newly created op at the current insertion block.
+    fn insert_parsed_op(&mut self, op: OpRef) {
+        if let Some(b) = self.state.insert_block {
+            self.ir.append_op(b, op);
+        }
+    }
+
+    /// `"name"(operands)[successors] <props> (regions) {attrs} : fn-type loc(...)`.
+    fn parse_generic_operation(&mut self) -> PResult<OpRef> {
+        let name_tok = self.tok;
+        let loc = self.loc_at(name_tok.start);
+        let raw = self.tok_text();
+        let name_bytes = unescape_string(&raw[1..raw.len() - 1]);
+        if name_bytes.is_empty() {
+            return self.err_here("empty operation name is invalid");
+        }
+        if name_bytes.contains(&0) {
+            return self.err_here("null character not allowed in operation name");
+        }
+        let name_str = String::from_utf8_lossy(&name_bytes).into_owned();
+        self.consume();
+        let name = self.ctx.op_name(&name_str);
+        let info = self.ctx.op_info(name);
+        if !info.registered {
+            let dialect = name_str.split('.').next().unwrap_or("");
+            if !self.ctx.is_dialect_loaded(dialect) && !self.ctx.allows_unregistered_dialects() {
+                return self.err_at(
+                    name_tok.start,
+                    "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used",
+                );
+            }
+        }
+        let mut state = OperationState::new(name, loc);
+
+        if !self.consume_if(TokenKind::LParen) {
+            return self.err_wrong_token("expected '(' to start operand list");
+        }
+        let mut operands: SmallVec<[UnresolvedOperand<'a>; 4]> = SmallVec::new();
+        if self.at(TokenKind::PercentIdent) {
+            loop {
+                operands.push(self.parse_ssa_use()?);
+                if !self.consume_if(TokenKind::Comma) {
+                    break;
+                }
+            }
+        }
+        if !self.consume_if(TokenKind::RParen) {
+            return self.err_wrong_token("expected ')' to end operand list");
+        }
+
+        if self.at(TokenKind::LSquare) {
+            let info = self.ctx.op_info(name);
+            if info.registered && !info.traits.contains(TraitSet::IS_TERMINATOR) {
+                return self.err_here("successors in non-terminator");
+            }
+            self.consume();
+            loop {
+                let b = self.parse_successor()?;
+                state.successors.push(b);
+                if !self.consume_if(TokenKind::Comma) {
+                    break;
+                }
+            }
+            if !self.consume_if(TokenKind::RSquare) {
+                return self.err_wrong_token("expected ']'");
+            }
+        }
+
+        if self.consume_if(TokenKind::Less) {
+            let props = self.parse_attribute(None)?;
+            if !self.consume_if(TokenKind::Greater) {
+                return self.err_wrong_token("expected '>' to close properties");
+            }
+            state.properties = Some(props);
+        }
+
+        if self.consume_if(TokenKind::LParen) {
+            loop {
+                let r = self.ir.create_region();
+                state.regions.push(r);
+                self.parse_region(r, &[], false)?;
+                if !self.consume_if(TokenKind::Comma) {
+                    break;
+                }
+            }
+            if !self.consume_if(TokenKind::RParen) {
+                return self.err_wrong_token("expected ')' to end region list");
+            }
+        }
+
+        let mut attrs: Vec<(Ident, Attribute)> = Vec::new();
+        if self.at(TokenKind::LBrace) {
+            attrs = self.parse_attribute_dict()?;
+        }
+
+        if !self.consume_if(TokenKind::Colon) {
+            return self.err_wrong_token("expected ':' followed by operation type");
+        }
+        let type_off = self.tok.start;
+        let fn_ty = self.parse_type()?;
+        let Some((inputs, results)) = self.ctx.function_signature(fn_ty) else {
+            return self.err_at(type_off, "expected function type");
+        };
+        let (inputs, results) = (inputs.to_vec(), results.to_vec());
+        state.result_types.extend_from_slice(&results);
+        if inputs.len() != operands.len() {
+            let plural = if operands.len() == 1 { "" } else { "s" };
+            return self.err_at(
+                type_off,
+                format!(
+                    "expected {} operand type{} but had {}",
+                    operands.len(),
+                    plural,
+                    inputs.len()
+                ),
+            );
+        }
+        for (u, ty) in operands.iter().zip(inputs) {
+            let v = self.resolve_value(*u, ty)?;
+            state.operands.push(v);
+        }
+        self.split_inherent_attrs(&mut state, attrs);
+        let op = self.ir.create_op(state);
+        self.insert_parsed_op(op);
+        self.parse_trailing_location(LocTarget::Op(op))?;
+        Ok(op)
+    }
+
+    /// Puts the attribute dictionary on `state`: for registered ops without
+    /// explicit properties, inherent attributes become properties (as MLIR's
+    /// `setPropertiesFromAttr` does for ops with properties storage).
+    fn split_inherent_attrs(&mut self, state: &mut OperationState, attrs: Vec<(Ident, Attribute)>) {
+        let info = self.ctx.op_info(state.name);
+        if info.registered && state.properties.is_none() && !info.inherent_attrs.is_empty() {
+            let (inh, disc): (Vec<_>, Vec<_>) = attrs
+                .into_iter()
+                .partition(|(k, _)| info.is_inherent_attr(self.ctx.ident_str(*k)));
+            if !inh.is_empty() {
+                state.properties = Some(self.ctx.dictionary_attr(&inh));
+            }
+            if !disc.is_empty() {
+                state.attributes = Some(self.ctx.dictionary_attr(&disc));
+            }
+        } else if !attrs.is_empty() {
+            state.attributes = Some(self.ctx.dictionary_attr(&attrs));
+        }
+    }
+
+    /// A custom-form op: looks up the op's parse hook (trying the default
+    /// dialect for unprefixed names) and runs it.
+    fn parse_custom_operation(&mut self) -> PResult<OpRef> {
+        let name_tok = self.tok;
+        let original = self.tok_text();
+        let loc = self.loc_at(name_tok.start);
+        let default_dialect = self.state.default_dialects.last().cloned().unwrap_or_default();
+        let mut op_name = original.to_string();
+        let mut info_name = self.ctx.registered_op(original);
+        if info_name.is_none() && !original.contains('.') {
+            let with_default = format!("{default_dialect}.{original}");
+            info_name = self.ctx.registered_op(&with_default);
+            if info_name.is_none() && self.ctx.is_dialect_loaded("func") {
+                info_name = self.ctx.registered_op(&format!("func.{original}"));
+            }
+            if let Some(n) = info_name {
+                op_name = self.ctx.op_name_str(n).to_string();
+            } else if !default_dialect.is_empty() {
+                op_name = with_default;
+            }
+        }
+        let parse_fn = info_name.and_then(|n| self.ctx.op_info(n).parse);
+        let Some(parse_fn) = parse_fn else {
+            let dialect = op_name.split('.').next().unwrap_or("");
+            let tried = if original != op_name {
+                format!(" (tried '{op_name}' as well)")
+            } else {
+                String::new()
+            };
+            if info_name.is_none() && !self.ctx.is_dialect_loaded(dialect) {
+                let mut msg = format!("Dialect `{dialect}' not found for custom op '{original}' ");
+                if !tried.is_empty() {
+                    msg.push_str(&tried);
+                }
+                self.err_at::<()>(name_tok.start, msg).ok();
+                let mut dialects: Vec<&str> = self.ctx.loaded_dialects();
+                dialects.sort_unstable();
+                let mut note = String::from("Registered dialects: ");
+                note.push_str(&dialects.join(", "));
+                note.push_str(" ; for more info on dialect registration see https://mlir.llvm.org/getting_started/Faq/#registered-loaded-dependent-whats-up-with-dialects-management");
+                self.note_at(name_tok.start, note);
+                return Err(());
+            }
+            return self.err_at(name_tok.start, format!("custom op '{original}' is unknown{tried}"));
+        };
+        let name = info_name.expect("parse hook implies a registered op");
+        self.consume();
+        let info = self.ctx.op_info(name);
+        let isolated = info.traits.contains(TraitSet::ISOLATED_FROM_ABOVE);
+        let own_default = info
+            .interface::<crate::asm::OpAsmInterface>()
+            .and_then(|i| i.default_dialect)
+            .unwrap_or("");
+        self.state.default_dialects.push(own_default.to_string());
+        let mut state = OperationState::new(name, loc);
+        let res = {
+            let mut p = OpAsmParser {
+                p: self,
+                isolated,
+                name_offset: name_tok.start,
+            };
+            parse_fn(&mut p, &mut state)
+        };
+        self.state.default_dialects.pop();
+        res?;
+        let op = self.ir.create_op(state);
+        self.insert_parsed_op(op);
+        self.parse_trailing_location(LocTarget::Op(op))?;
+        Ok(op)
+    }
+
+    /// `%name` or `%name#N`.
+    fn parse_ssa_use(&mut self) -> PResult<UnresolvedOperand<'a>> {
+        if !self.at(TokenKind::PercentIdent) {
+            return self.err_wrong_token("expected SSA operand");
+        }
+        let t = self.consume();
+        let name = &self.lex.text(t)[1..];
+        let mut number = 0;
+        if self.at(TokenKind::HashIdent) {
+            let text = &self.tok_text()[1..];
+            match parse_u64(text) {
+                Some(n) if n <= u32::MAX as u64 => number = n as u32,
+                _ => return self.err_here("invalid SSA value result number"),
+            }
+            self.consume();
+        }
+        Ok(UnresolvedOperand {
+            name,
+            number,
+            offset: t.start,
+        })
+    }
+
+    /// `^bb3` as a successor.
+    fn parse_successor(&mut self) -> PResult<BlockRef> {
+        if !self.at(TokenKind::CaretIdent) {
+            return self.err_wrong_token("expected block name");
+        }
+        let t = self.consume();
+        Ok(self.block_named(self.lex.text(t), t.start))
+    }
+
+    /// `loc(...)` after an op or block argument, if present.
+    fn parse_trailing_location(&mut self, target: LocTarget) -> PResult<()> {
+        if !self.at_keyword("loc") {
+            return Ok(());
+        }
+        self.consume();
+        if !self.consume_if(TokenKind::LParen) {
+            return self.err_wrong_token("expected '(' in location");
+        }
+        let loc = if self.at(TokenKind::HashIdent) && !self.tok_text().contains('.') {
+            let t = self.consume();
+            let name = &self.lex.text(t)[1..];
+            match self.attr_aliases.get(name) {
+                Some(&a) => {
+                    if !self.ctx.attr(a).is_location() {
+                        let text = self.attr_to_string(a);
+                        return self.err_at(t.start, format!("expected location, but found '{text}'"));
+                    }
+                    Some(Location(a))
+                }
+                None => {
+                    self.state.deferred_locs.push((target, name, t.start));
+                    None
+                }
+            }
+        } else {
+            Some(self.parse_location_instance()?)
+        };
+        if !self.consume_if(TokenKind::RParen) {
+            return self.err_wrong_token("expected ')' in location");
+        }
+        if let Some(loc) = loc {
+            match target {
+                LocTarget::Op(op) => self.ir.set_op_loc(op, loc),
+                LocTarget::Arg(v) => self.ir.set_arg_loc(v, loc),
+            }
+        }
+        Ok(())
+    }
+
+    // ------------------------------------------------------------------
+    // Regions and blocks
+    // ------------------------------------------------------------------
+
+    /// `{ blocks }` into the (detached, empty) region `region`.
+    pub(crate) fn parse_region(
+        &mut self,
+        region: RegionRef,
+        entry_args: &[Argument<'a>],
+        isolated: bool,
+    ) -> PResult<()> {
+        let lbrace = self.tok.start;
+        if !self.consume_if(TokenKind::LBrace) {
+            return self.err_wrong_token("expected '{' to begin a region");
+        }
+        if !entry_args.is_empty() || !self.at(TokenKind::RBrace) {
+            self.parse_region_body(region, lbrace, entry_args, isolated)?;
+        }
+        if !self.consume_if(TokenKind::RBrace) {
+            return self.err_wrong_token("expected '}' to end a region");
+        }
+        Ok(())
+    }
+
+    fn parse_region_body(
+        &mut self,
+        region: RegionRef,
+        _start: u32,
+        entry_args: &[Argument<'a>],
+        isolated: bool,
+    ) -> PResult<()> {
+        let saved_block = self.state.insert_block;
+        self.push_scope(isolated);
+        let entry = self.ir.create_block();
+        if !entry_args.is_empty() && !entry_args[0].ssa.name.is_empty() {
+            if self.at(TokenKind::CaretIdent) {
+                return self.err_here("invalid block name in region with named arguments");
+            }
+            for a in entry_args {
+                if let Some(prev) = self.reference_offset(a.ssa) {
+                    self.err_at::<()>(
+                        a.ssa.offset,
+                        format!("region entry argument '{}' is already in use", a.ssa.name),
+                    )
+                    .ok();
+                    self.note_at(prev, "previously referenced here");
+                    return Err(());
+                }
+                let loc = a.loc.unwrap_or_else(|| self.loc_at(a.ssa.offset));
+                let v = self.ir.add_argument(entry, a.ty, loc);
+                self.define_value(a.ssa, v)?;
+            }
+        }
+        self.ir.append_block(region, entry);
+        self.parse_block(Some(entry))?;
+        if !entry_args.is_empty() && self.ir.num_arguments(entry) > entry_args.len() {
+            return self.err_here("entry block arguments were already defined");
+        }
+        while !self.at(TokenKind::RBrace) {
+            if self.at(TokenKind::Eof) || self.at(TokenKind::Error) {
+                return self.err_wrong_token("expected '}' to end a region");
+            }
+            let b = self.parse_block(None)?;
+            if self.ir.block_parent_region(b).is_none() {
+                self.ir.append_block(region, b);
+            }
+        }
+        self.pop_scope()?;
+        self.state.insert_block = saved_block;
+        Ok(())
+    }
+
+    /// The offset of an existing definition or use of `%name#n` in the current scope.
+    fn reference_offset(&self, u: UnresolvedOperand<'a>) -> Option<u32> {
+        let scope = self.state.scopes.last()?;
+        scope
+            .values
+            .get(u.name)
+            .and_then(|e| e.get(u.number as usize).copied().flatten())
+            .map(|e| e.offset)
+    }
+
+    /// A block: optional `^name(args):` header, then ops until `^` or `}`.
+    /// `existing` is the region's entry block, whose label is optional.
+    fn parse_block(&mut self, existing: Option<BlockRef>) -> PResult<BlockRef> {
+        if let Some(b) = existing {
+            if !self.at(TokenKind::CaretIdent) {
+                self.parse_block_body(b)?;
+                return Ok(b);
+            }
+        }
+        let name_tok = self.tok;
+        if !self.at(TokenKind::CaretIdent) {
+            return self.err_wrong_token("expected block name");
+        }
+        self.consume();
+        let name = self.lex.text(name_tok);
+        let scope = self.state.block_scopes.last_mut().expect("a block scope");
+        let block = match scope.blocks.get(name).copied() {
+            None => {
+                let b = match existing {
+                    Some(b) => b,
+                    None => self.ir.create_block(),
+                };
+                let scope = self.state.block_scopes.last_mut().expect("a block scope");
+                scope.blocks.insert(name, (b, name_tok.start));
+                b
+            }
+            Some((b, _)) => {
+                let pos = scope.forward.iter().position(|f| f.0 == b);
+                match pos {
+                    Some(i) => {
+                        scope.forward.swap_remove(i);
+                        if let Some(e) = existing {
+                            // The entry block was named after a forward reference to it:
+                            // use the referenced block as the entry block.
+                            self.ir.replace_all_block_uses_with(b, e);
+                            self.ir.erase_block(b);
+                            let scope = self.state.block_scopes.last_mut().expect("a block scope");
+                            scope.blocks.insert(name, (e, name_tok.start));
+                            e
+                        } else {
+                            b
+                        }
+                    }
+                    None => {
+                        return self
+                            .err_at(name_tok.start, format!("redefinition of block '{name}'"));
+                    }
+                }
+            }
+        };
+        if self.at(TokenKind::LParen) {
+            self.parse_block_arg_list(block)?;
+        }
+        if !self.consume_if(TokenKind::Colon) {
+            return self.err_wrong_token("expected ':' after block name");
+        }
+        self.parse_block_body(block)?;
+        Ok(block)
+    }
+
+    fn parse_block_body(&mut self, block: BlockRef) -> PResult<()> {
+        self.state.insert_block = Some(block);
+        while !self.at(TokenKind::CaretIdent) && !self.at(TokenKind::RBrace) {
+            if self.at(TokenKind::Eof) {
+                return self.err_wrong_token("expected '}' to end a region");
+            }
+            self.parse_operation()?;
+        }
+        Ok(())
+    }
+
+    /// `(%a: i32 loc(...), ...)` after a block name.
+    fn parse_block_arg_list(&mut self, block: BlockRef) -> PResult<()> {
+        let existing = self.ir.num_arguments(block);
+        let defining_existing = existing != 0;
+        let mut next = 0usize;
+        self.consume();
+        if self.consume_if(TokenKind::RParen) {
+            return Ok(());
+        }
+        loop {
+            let u = self.parse_ssa_use()?;
+            if !self.consume_if(TokenKind::Colon) {
+                return self.err_wrong_token("expected ':' and type for SSA operand");
+            }
+            let ty = self.parse_type()?;
+            let arg = if defining_existing {
+                if next >= existing {
+                    return self.err_here("too many arguments specified in argument list");
+                }
+                let a = self.ir.argument(block, next);
+                next += 1;
+                if self.ir.value_type(a) != ty {
+                    return self.err_here("argument and block argument type mismatch");
+                }
+                a
+            } else {
+                let loc = self.loc_at(u.offset);
+                self.ir.add_argument(block, ty, loc)
+            };
+            self.parse_trailing_location(LocTarget::Arg(arg))?;
+            self.define_value(u, arg)?;
+            if !self.consume_if(TokenKind::Comma) {
+                break;
+            }
+        }
+        if !self.consume_if(TokenKind::RParen) {
+            return self.err_wrong_token("expected ')' to end argument list");
+        }
+        Ok(())
+    }
+
+    // ------------------------------------------------------------------
+    // Small helpers for diagnostics text
+    // ------------------------------------------------------------------
+
+    pub(crate) fn type_to_string(&self, ty: Type) -> String {
+        let flags = crate::asm::printer::PrintFlags::default();
+        let p = crate::asm::printer::attrs::AttrPrinter::new(&self.ctx, &flags, None);
+        let mut s = String::new();
+        p.print_type(&mut s, ty);
+        s
+    }
+    pub(crate) fn attr_to_string(&self, a: Attribute) -> String {
+        let flags = crate::asm::printer::PrintFlags::default();
+        let p = crate::asm::printer::attrs::AttrPrinter::new(&self.ctx, &flags, None);
+        let mut s = String::new();
+        p.print_attr(&mut s, a);
+        s
+    }
+}
+
+fn find_sub(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len()).position(|w| w == needle)
+}
+
+/// Parses a decimal or `0x` hexadecimal integer token.
+pub(crate) fn parse_u64(text: &str) -> Option<u64> {
+    if let Some(h) = text.strip_prefix("0x") {
+        u64::from_str_radix(h, 16).ok()
+    } else {
+        text.parse().ok()
+    }
+}
+
+/// The API custom op parsers use (MLIR's `OpAsmParser`). It parses the text
+/// after the op name into an [`OperationState`].
+pub struct OpAsmParser<'p, 'a> {
+    p: &'p mut Parser<'a>,
+    isolated: bool,
+    name_offset: u32,
+}
+
+impl<'p, 'a> OpAsmParser<'p, 'a> {
+    pub fn ctx(&self) -> &crate::Context {
+        &self.p.ctx
+    }
+    /// The location of the op name (the op's default location).
+    pub fn name_loc(&self) -> Location {
+        self.p.loc_at(self.name_offset)
+    }
+    /// Byte offset of the current token, for later [`Self::error_at`].
+    pub fn current_offset(&self) -> u32 {
+        self.p.tok.start
+    }
+    pub fn loc_at(&self, offset: u32) -> Location {
+        self.p.loc_at(offset)
+    }
+    /// Reports an error at `offset` and fails.
+    pub fn error_at<T>(&mut self, offset: u32, msg: impl Into<String>) -> PResult<T> {
+        self.p.err_at(offset, msg)
+    }
+    /// Reports an error at the current token and fails.
+    pub fn error<T>(&mut self, msg: impl Into<String>) -> PResult<T> {
+        self.p.err_here(msg)
+    }
+    /// Attaches a note to the error just reported.
+    pub fn note_at(&mut self, offset: u32, msg: impl Into<String>) {
+        self.p.note_at(offset, msg)
+    }
+    pub fn ir(&mut self) -> &mut crate::Ir {
+        &mut self.p.ir
+    }
+
+    // ----- punctuation and keywords -----
+
+    /// Consumes `kind` or reports `msg` as MLIR's `parseToken` does.
+    pub fn parse_token(&mut self, kind: TokenKind, msg: &str) -> PResult<()> {
+        if self.p.consume_if(kind) {
+            Ok(())
+        } else {
+            self.p.err_wrong_token(msg)
+        }
+    }
+    pub fn parse_optional_token(&mut self, kind: TokenKind) -> bool {
+        self.p.consume_if(kind)
+    }
+    pub fn at(&self, kind: TokenKind) -> bool {
+        self.p.at(kind)
+    }
+    pub fn at_keyword(&self, kw: &str) -> bool {
+        self.p.at_keyword(kw)
+    }
+    pub fn parse_optional_keyword(&mut self, kw: &str) -> bool {
+        self.p.consume_keyword_if(kw)
+    }
+    /// Consumes `kw` or reports `expected 'kw'`.
+    pub fn parse_keyword(&mut self, kw: &str) -> PResult<()> {
+        if self.p.consume_keyword_if(kw) {
+            Ok(())
+        } else {
+            self.p.err_wrong_token(format!("expected '{kw}'"))
+        }
+    }
+    /// Consumes any bare keyword among `options` and returns it.
+    pub fn parse_optional_keyword_of(&mut self, options: &[&'static str]) -> Option<&'static str> {
+        for &o in options {
+            if self.p.consume_keyword_if(o) {
+                return Some(o);
+            }
+        }
+        None
+    }
+    /// `@name` or `@"name"` stored as a string attribute under `attr_name`.
+    pub fn parse_symbol_name(&mut self) -> PResult<String> {
+        match self.parse_optional_symbol_name() {
+            Some(s) => Ok(s),
+            None => self.p.err_wrong_token("expected valid '@'-identifier for symbol name"),
+        }
+    }
+    pub fn parse_optional_symbol_name(&mut self) -> Option<String> {
+        if !self.p.at(TokenKind::AtIdent) {
+            return None;
+        }
+        let t = self.p.consume();
+        let text = &self.p.lex.text(t)[1..];
+        Some(if text.starts_with('"') {
+            String::from_utf8_lossy(&unescape_string(&text[1..text.len() - 1])).into_owned()
+        } else {
+            text.to_string()
+        })
+    }
+
+    // ----- types and attributes -----
+
+    pub fn parse_type(&mut self) -> PResult<Type> {
+        self.p.parse_type()
+    }
+    pub fn parse_optional_type(&mut self) -> PResult<Option<Type>> {
+        self.p.parse_optional_type()
+    }
+    /// `: type`.
+    pub fn parse_colon_type(&mut self) -> PResult<Type> {
+        self.parse_token(TokenKind::Colon, "expected ':'")?;
+        self.p.parse_type()
+    }
+    /// `: type, type, ...` (at least one).
+    pub fn parse_colon_type_list(&mut self) -> PResult<Vec<Type>> {
+        self.parse_token(TokenKind::Colon, "expected ':'")?;
+        self.parse_type_list()
+    }
+    pub fn parse_type_list(&mut self) -> PResult<Vec<Type>> {
+        let mut v = vec![self.p.parse_type()?];
+        while self.p.consume_if(TokenKind::Comma) {
+            v.push(self.p.parse_type()?);
+        }
+        Ok(v)
+    }
+    /// `-> type` or `-> (types)`, if there is an arrow.
+    pub fn parse_optional_arrow_type_list(&mut self) -> PResult<Vec<Type>> {
+        if !self.p.consume_if(TokenKind::Arrow) {
+            return Ok(Vec::new());
+        }
+        self.p.parse_function_result_types()
+    }
+    pub fn parse_attribute(&mut self, ty: Option<Type>) -> PResult<Attribute> {
+        self.p.parse_attribute(ty)
+    }
+    /// An optional `{...}` dictionary added to `state` (inherent names go to properties).
+    pub fn parse_optional_attr_dict(&mut self, state: &mut OperationState) -> PResult<()> {
+        if self.p.at(TokenKind::LBrace) {
+            let entries = self.p.parse_attribute_dict()?;
+            self.add_attrs(state, entries);
+        }
+        Ok(())
+    }
+    /// An optional `attributes {...}` dictionary.
+    pub fn parse_optional_attr_dict_with_keyword(&mut self, state: &mut OperationState) -> PResult<()> {
+        if self.p.consume_keyword_if("attributes") {
+            let entries = self.p.parse_attribute_dict()?;
+            self.add_attrs(state, entries);
+        }
+        Ok(())
+    }
+    /// Parses `{...}` and returns the entries.
+    pub fn parse_attr_dict_entries(&mut self) -> PResult<Vec<(Ident, Attribute)>> {
+        self.p.parse_attribute_dict()
+    }
+    /// Adds attributes to `state`, routing the op's inherent attributes to properties.
+    pub fn add_attrs(&mut self, state: &mut OperationState, entries: Vec<(Ident, Attribute)>) {
+        let ctx = self.p.ctx.clone();
+        let info = ctx.op_info(state.name);
+        for (k, v) in entries {
+            let slot = if info.is_inherent_attr(ctx.ident_str(k)) {
+                &mut state.properties
+            } else {
+                &mut state.attributes
+            };
+            let base = slot.unwrap_or_else(|| ctx.empty_dictionary());
+            *slot = Some(ctx.dictionary_with(base, k, Some(v)));
+        }
+    }
+    /// Sets one attribute on `state` (inherent ones go to properties).
+    pub fn add_attr(&mut self, state: &mut OperationState, name: &str, value: Attribute) {
+        let id = self.p.ctx.ident(name);
+        self.add_attrs(state, vec![(id, value)]);
+    }
+
+    // ----- operands, arguments, regions, successors -----
+
+    pub fn parse_operand(&mut self) -> PResult<UnresolvedOperand<'a>> {
+        self.p.parse_ssa_use()
+    }
+    pub fn parse_optional_operand(&mut self) -> PResult<Option<UnresolvedOperand<'a>>> {
+        if self.p.at(TokenKind::PercentIdent) {
+            self.p.parse_ssa_use().map(Some)
+        } else {
+            Ok(None)
+        }
+    }
+    /// A possibly empty comma-separated operand list without delimiters.
+    pub fn parse_operand_list(&mut self) -> PResult<Vec<UnresolvedOperand<'a>>> {
+        let mut v = Vec::new();
+        if !self.p.at(TokenKind::PercentIdent) {
+            return Ok(v);
+        }
+        loop {
+            v.push(self.p.parse_ssa_use()?);
+            if !self.p.consume_if(TokenKind::Comma) {
+                return Ok(v);
+            }
+        }
+    }
+    /// Resolves operands against types (counts must match) and appends them to `state`.
+    pub fn resolve_operands(
+        &mut self,
+        operands: &[UnresolvedOperand<'a>],
+        types: &[Type],
+        err_offset: u32,
+        state: &mut OperationState,
+    ) -> PResult<()> {
+        if operands.len() != types.len() {
+            return self.p.err_at(
+                err_offset,
+                format!("{} operands present, but expected {}", operands.len(), types.len()),
+            );
+        }
+        for (u, &t) in operands.iter().zip(types) {
+            let v = self.p.resolve_value(*u, t)?;
+            state.operands.push(v);
+        }
+        Ok(())
+    }
+    pub fn resolve_operand(&mut self, operand: UnresolvedOperand<'a>, ty: Type) -> PResult<Value> {
+        self.p.resolve_value(operand, ty)
+    }
+
+    /// `%name : type {attrs} loc(...)` as a region entry argument.
+    pub fn parse_argument(&mut self, allow_type: bool, allow_attrs: bool) -> PResult<Argument<'a>> {
+        let ssa = self.p.parse_ssa_use()?;
+        let ty = if allow_type {
+            self.parse_token(TokenKind::Colon, "expected ':'")?;
+            self.p.parse_type()?
+        } else {
+            self.p.ctx.none_type()
+        };
+        let attrs = if allow_attrs && self.p.at(TokenKind::LBrace) {
+            let entries = self.p.parse_attribute_dict()?;
+            Some(self.p.ctx.dictionary_attr(&entries))
+        } else {
+            None
+        };
+        let loc = self.parse_optional_location()?;
+        Ok(Argument {
+            ssa,
+            ty,
+            attrs,
+            loc,
+        })
+    }
+
+    /// `loc(...)` if present (aliases must already be defined here).
+    pub fn parse_optional_location(&mut self) -> PResult<Option<Location>> {
+        if !self.p.at_keyword("loc") {
+            return Ok(None);
+        }
+        self.p.consume();
+        self.parse_token(TokenKind::LParen, "expected '(' in location")?;
+        let loc = self.p.parse_location_instance()?;
+        self.parse_token(TokenKind::RParen, "expected ')' in location")?;
+        Ok(Some(loc))
+    }
+
+    /// A region with the given entry arguments, as a new detached region.
+    /// Isolated-from-above ops get a fresh value scope, as in MLIR.
+    pub fn parse_region(&mut self, args: &[Argument<'a>]) -> PResult<RegionRef> {
+        let r = self.p.ir.create_region();
+        self.p.parse_region(r, args, self.isolated)?;
+        Ok(r)
+    }
+    /// A region if the next token is `{`.
+    pub fn parse_optional_region(&mut self, args: &[Argument<'a>]) -> PResult<Option<RegionRef>> {
+        if self.p.at(TokenKind::LBrace) {
+            self.parse_region(args).map(Some)
+        } else {
+            Ok(None)
+        }
+    }
+    /// `^bb` as a successor.
+    pub fn parse_successor(&mut self) -> PResult<BlockRef> {
+        self.p.parse_successor()
+    }
+    /// `^bb(%a, %b : t1, t2)`: the successor and its (resolved) operands.
+    pub fn parse_successor_and_use_list(&mut self) -> PResult<(BlockRef, Vec<Value>)> {
+        let b = self.p.parse_successor()?;
+        let mut values = Vec::new();
+        if self.p.consume_if(TokenKind::LParen) {
+            let ops = self.parse_operand_list()?;
+            let off = self.current_offset();
+            let types = if ops.is_empty() {
+                Vec::new()
+            } else {
+                self.parse_colon_type_list()?
+            };
+            self.parse_token(TokenKind::RParen, "expected ')' to end argument list")?;
+            if ops.len() != types.len() {
+                return self.p.err_at(
+                    off,
+                    format!("{} operands present, but expected {}", ops.len(), types.len()),
+                );
+            }
+            for (u, t) in ops.into_iter().zip(types) {
+                values.push(self.p.resolve_value(u, t)?);
+            }
+        }
+        Ok((b, values))
+    }
+}
+
+impl crate::Context {
+    /// Namespaces of the loaded dialects.
+    pub fn loaded_dialects(&self) -> Vec<&str> {
+        self.dialect_namespaces()
+    }
+}
