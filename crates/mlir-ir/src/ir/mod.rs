@@ -328,6 +328,15 @@ impl Ir {
         &self.ctx
     }
 
+    /// An upper bound on op slot indices, for side tables indexed by [`OpRef::index`].
+    pub fn op_slot_bound(&self) -> u32 {
+        self.ops.slot_bound()
+    }
+    /// An upper bound on block slot indices, for side tables indexed by [`BlockRef::index`].
+    pub fn block_slot_bound(&self) -> u32 {
+        self.blocks.slot_bound()
+    }
+
     /// Number of live operations (for statistics and tests).
     pub fn num_ops(&self) -> u32 {
         self.ops.live()

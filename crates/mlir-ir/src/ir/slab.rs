@@ -129,6 +129,11 @@ impl<T> Slab<T> {
         self.slot(index).generation
     }
 
+    /// One more than the highest slot index ever used (for side tables by slot).
+    pub fn slot_bound(&self) -> u32 {
+        self.len
+    }
+
     /// Number of live entities.
     pub fn live(&self) -> u32 {
         self.live

@@ -36,16 +36,12 @@ pub type PResult<T> = Result<T, ()>;
 pub struct ParseConfig {
     /// The buffer name used in locations and diagnostics (`<stdin>` for standard input).
     pub filename: String,
-    /// Added to every line number: a chunk of a `--split-input-file` buffer
-    /// reports lines of the original file.
-    pub line_offset: u32,
 }
 
 impl Default for ParseConfig {
     fn default() -> Self {
         ParseConfig {
             filename: "<stdin>".to_string(),
-            line_offset: 0,
         }
     }
 }
@@ -59,7 +55,10 @@ pub struct Parser<'a> {
     pub(crate) ctx: Arc<Context>,
     pub(crate) lines: LineTable,
     pub(crate) filename: Ident,
-    pub(crate) line_offset: u32,
+    /// Offset of the parsed text in the whole buffer (non-zero for a
+    /// `--split-input-file` chunk): locations are reported in the whole
+    /// buffer's lines and columns, as mlir-opt does.
+    pub(crate) base: u32,
     pub(crate) error: Option<Diagnostic>,
     /// Further errors after the first (MLIR reports every unresolved reference).
     pub(crate) extra_errors: Vec<Diagnostic>,
@@ -70,6 +69,12 @@ pub struct Parser<'a> {
 
 impl<'a> Parser<'a> {
     pub fn new(ctx: Arc<Context>, src: &'a str, config: &ParseConfig) -> Self {
+        Self::new_chunk(ctx, src, 0, src.len(), config)
+    }
+
+    /// A parser for `full[start..end]` that reports positions within `full`.
+    pub fn new_chunk(ctx: Arc<Context>, full: &'a str, start: usize, end: usize, config: &ParseConfig) -> Self {
+        let src = &full[start..end];
         let mut lex = Lexer::new(src);
         let tok = lex.next_token();
         let filename = ctx.ident(&config.filename);
@@ -77,9 +82,9 @@ impl<'a> Parser<'a> {
             lex,
             tok,
             ir: Ir::new(ctx.clone()),
-            lines: LineTable::new(src),
+            lines: LineTable::new(full),
             filename,
-            line_offset: config.line_offset,
+            base: start as u32,
             error: None,
             extra_errors: Vec::new(),
             attr_aliases: HashMap::new(),
@@ -149,13 +154,13 @@ impl<'a> Parser<'a> {
 
     /// The `FileLineColLoc` of byte offset `offset`.
     pub(crate) fn loc_at(&self, offset: u32) -> Location {
-        let (line, col) = self.lines.line_col(offset);
+        let (line, col) = self.lines.line_col(offset + self.base);
         self.file_loc(line, col)
     }
     pub(crate) fn file_loc(&self, line: u32, col: u32) -> Location {
         Location(self.ctx.intern_attr(crate::AttrKind::FileLineColLoc {
             file: self.filename,
-            line: line + self.line_offset,
+            line,
             col,
             end: None,
         }))
@@ -235,7 +240,21 @@ pub fn parse_source(
     src: &str,
     config: &ParseConfig,
 ) -> Result<(Ir, OpRef), Vec<Diagnostic>> {
-    let mut p = Parser::new(ctx, src, config);
+    parse_source_chunk(ctx, src, 0, src.len(), config)
+}
+
+/// Parses `full[start..end]` (a `--split-input-file` chunk) like
+/// [`parse_source`], reporting positions within `full`. As in mlir-opt, the
+/// implicit module of a chunk other than the first is located where the
+/// chunk starts (right after the split marker).
+pub fn parse_source_chunk(
+    ctx: Arc<Context>,
+    full: &str,
+    start: usize,
+    end: usize,
+    config: &ParseConfig,
+) -> Result<(Ir, OpRef), Vec<Diagnostic>> {
+    let mut p = Parser::new_chunk(ctx, full, start, end, config);
     match p.parse_top_level() {
         Ok(top) => Ok((p.ir, top)),
         Err(()) => {

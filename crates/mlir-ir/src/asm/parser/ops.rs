@@ -150,13 +150,13 @@ impl<'a> Parser<'a> {
             self.ir.erase_block(top_block);
             return Ok(ops[0]);
         }
-        // Wrap everything in an implicit module located at `file:0:0`, as mlir-opt does.
-        let loc = Location(self.ctx.intern_attr(crate::AttrKind::FileLineColLoc {
-            file: self.filename,
-            line: 0,
-            col: 0,
-            end: None,
-        }));
+        // Wrap everything in an implicit module located at `file:0:0` (or at
+        // the start of a split chunk), as mlir-opt does.
+        let loc = if self.base == 0 {
+            self.file_loc(0, 0)
+        } else {
+            self.loc_at(0)
+        };
         let module = self
             .ir
             .create_op(OperationState::new(module_name, loc).empty_regions(1));

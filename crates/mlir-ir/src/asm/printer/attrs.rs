@@ -95,6 +95,9 @@ impl<'a> AttrPrinter<'a> {
         }
         out.push(')');
     }
+    pub fn print_location_no_alias(&self, out: &mut String, loc: Location) {
+        self.print_location(out, loc)
+    }
     pub fn print_dict_entries(&self, out: &mut String, entries: &[(Ident, Attribute)], elided: &[&str]) {
         let shown: Vec<_> = entries
             .iter()

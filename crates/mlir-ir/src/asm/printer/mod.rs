@@ -5,10 +5,25 @@
 //! whole tree into a sink while [`attrs::AttrPrinter`] records every type,
 //! attribute and location it is asked to print; [`alias::AliasTable`] turns
 //! that record into `#map`/`#loc`-style aliases; the second pass prints for
-//! real using them.
+//! real using them. SSA names are computed once ([`names::SsaNames`]) and
+//! shared by both passes. Output is streamed to a writer in chunks so that
+//! printing a large module never holds the whole text in memory.
 
 pub mod alias;
 pub mod attrs;
+mod names;
+
+use std::io::Write;
+
+use crate::asm::OpAsmInterface;
+use crate::attributes::{AttrKind, Attribute, Location};
+use crate::context::Ident;
+use crate::ir::{BlockRef, Ir, OpRef, RegionRef, Value};
+use crate::traits::TraitSet;
+use crate::types::{Type, TypeKind};
+use alias::AliasTable;
+use attrs::AttrPrinter;
+use names::SsaNames;
 
 /// Printing options (mlir-opt's `--mlir-print-*` flags).
 #[derive(Clone, Debug, Default)]
@@ -23,7 +38,498 @@ pub struct PrintFlags {
     pub elide_elements_larger_than: Option<u64>,
 }
 
-/// The custom-op printing API handed to [`crate::asm::CustomPrintFn`] hooks.
+const FLUSH_AT: usize = 1 << 16;
+
+/// Prints `op` as a top-level operation (aliases, the op, location aliases,
+/// file metadata), followed by a newline, into `w`.
+pub fn print_top_level(ir: &Ir, op: OpRef, flags: &PrintFlags, w: &mut dyn Write) -> std::io::Result<()> {
+    let ctx = ir.ctx();
+    let names = SsaNames::compute(ir, op, flags);
+    let table = if flags.local_scope {
+        AliasTable::default()
+    } else {
+        let recorder = AttrPrinter::recording(ctx, flags);
+        {
+            let mut p = OpPrinter::new(ir, &recorder, &names, flags, None);
+            p.print_full_op(op);
+            p.out.push('\n');
+        }
+        AliasTable::build(ctx, &recorder.into_record(), flags)
+    };
+    let attr_printer = AttrPrinter::new(ctx, flags, (!flags.local_scope).then_some(&table));
+    let mut p = OpPrinter::new(ir, &attr_printer, &names, flags, Some(w));
+    table.print_top_aliases(&attr_printer, &mut p.out);
+    p.print_full_op(op);
+    p.out.push('\n');
+    table.print_location_aliases(&attr_printer, &mut p.out);
+    p.flush()?;
+    p.io_error.map_or(Ok(()), Err)
+}
+
+/// Prints `op` as a top-level operation into a string.
+pub fn print_to_string(ir: &Ir, op: OpRef, flags: &PrintFlags) -> String {
+    let mut buf = Vec::new();
+    print_top_level(ir, op, flags, &mut buf).expect("writing to a Vec cannot fail");
+    String::from_utf8(buf).expect("the printer produces UTF-8")
+}
+
+/// The op-tree printer of one pass.
+pub(crate) struct OpPrinter<'a> {
+    ir: &'a Ir,
+    attrs: &'a AttrPrinter<'a>,
+    names: &'a SsaNames,
+    flags: &'a PrintFlags,
+    pub(crate) out: String,
+    sink: Option<&'a mut dyn Write>,
+    io_error: Option<std::io::Error>,
+    indent: usize,
+    default_dialects: Vec<&'static str>,
+}
+
+impl<'a> OpPrinter<'a> {
+    fn new(
+        ir: &'a Ir,
+        attrs: &'a AttrPrinter<'a>,
+        names: &'a SsaNames,
+        flags: &'a PrintFlags,
+        sink: Option<&'a mut dyn Write>,
+    ) -> Self {
+        OpPrinter {
+            ir,
+            attrs,
+            names,
+            flags,
+            out: String::with_capacity(FLUSH_AT * 2),
+            sink,
+            io_error: None,
+            indent: 0,
+            default_dialects: vec!["builtin"],
+        }
+    }
+
+    /// Writes the buffered text out (or drops it in the recording pass).
+    fn flush(&mut self) -> std::io::Result<()> {
+        match self.sink.as_deref_mut() {
+            Some(w) => {
+                let r = w.write_all(self.out.as_bytes());
+                self.out.clear();
+                r
+            }
+            None => {
+                self.out.clear();
+                Ok(())
+            }
+        }
+    }
+
+    fn maybe_flush(&mut self) {
+        if self.out.len() >= FLUSH_AT {
+            if let Err(e) = self.flush() {
+                self.io_error.get_or_insert(e);
+            }
+        }
+    }
+
+    fn push_indent(&mut self) {
+        for _ in 0..self.indent {
+            self.out.push(' ');
+        }
+    }
+
+    /// Indentation, the op, and its trailing location.
+    fn print_full_op(&mut self, op: OpRef) {
+        self.push_indent();
+        self.print_operation(op);
+        self.print_trailing_location(self.ir.op_loc(op));
+        self.maybe_flush();
+    }
+
+    fn print_trailing_location(&mut self, loc: Location) {
+        if self.flags.debuginfo {
+            self.out.push(' ');
+            self.attrs.print_location(&mut self.out, loc);
+        }
+    }
+
+    pub(crate) fn print_value(&mut self, v: Value) {
+        self.names.print_value(self.ir, v, true, &mut self.out);
+    }
+
+    fn print_block_name(&mut self, b: BlockRef) {
+        self.names.print_block(b, &mut self.out);
+    }
+
+    fn print_type(&mut self, ty: Type) {
+        self.attrs.print_type(&mut self.out, ty);
+    }
+
+    fn print_operation(&mut self, op: OpRef) {
+        let n = self.ir.num_results(op);
+        if n > 0 {
+            self.names.print_result_groups(self.ir, op, &mut self.out);
+            self.out.push_str(" = ");
+        }
+        if !self.flags.generic {
+            let info = self.ir.ctx().op_info(self.ir.op_name(op));
+            if let Some(print_fn) = info.print {
+                let name = &*info.name;
+                let dd = self.default_dialects.last().copied().unwrap_or("");
+                let short = name
+                    .strip_prefix(dd)
+                    .and_then(|r| r.strip_prefix('.'))
+                    .filter(|r| !r.contains('.') && !dd.is_empty());
+                self.out.push_str(short.unwrap_or(name));
+                let mut p = OpAsmPrinter { p: self };
+                print_fn(&mut p, op);
+                return;
+            }
+        }
+        self.print_generic_op(op);
+    }
+
+    fn print_generic_op(&mut self, op: OpRef) {
+        let ir = self.ir;
+        self.attrs
+            .print_escaped_string(&mut self.out, ir.op_name_str(op).as_bytes());
+        self.out.push('(');
+        for (i, v) in ir.operands(op).enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            self.print_value(v);
+        }
+        self.out.push(')');
+        if ir.num_successors(op) > 0 {
+            self.out.push('[');
+            for (i, b) in ir.successors(op).enumerate() {
+                if i > 0 {
+                    self.out.push_str(", ");
+                }
+                self.print_block_name(b);
+            }
+            self.out.push(']');
+        }
+        if let Some(props) = ir.op_properties(op) {
+            let skip = ir.op_is_registered(op) && ir.ctx().dictionary_entries(props).is_empty();
+            if !skip {
+                self.out.push_str(" <");
+                self.attrs.print_properties(&mut self.out, props);
+                self.out.push('>');
+            }
+        }
+        if ir.num_regions(op) > 0 {
+            self.out.push_str(" (");
+            let regions = ir.regions(op);
+            for (i, &r) in regions.iter().enumerate() {
+                if i > 0 {
+                    self.out.push_str(", ");
+                }
+                self.print_region(r, true, true, true);
+            }
+            self.out.push(')');
+        }
+        let attrs = ir.op_attributes(op);
+        self.print_optional_attr_dict(ir.ctx().dictionary_entries(attrs), &[]);
+        self.out.push_str(" : ");
+        self.print_functional_type(op);
+    }
+
+    fn print_optional_attr_dict(&mut self, entries: &[(Ident, Attribute)], elided: &[&str]) {
+        let ctx = self.ir.ctx();
+        if entries
+            .iter()
+            .all(|(k, _)| elided.contains(&ctx.ident_str(*k)))
+        {
+            return;
+        }
+        self.out.push(' ');
+        self.attrs.print_dict_entries(&mut self.out, entries, elided);
+    }
+
+    fn print_functional_type(&mut self, op: OpRef) {
+        let ir = self.ir;
+        self.out.push('(');
+        for (i, v) in ir.operands(op).enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            let t = ir.value_type(v);
+            self.print_type(t);
+        }
+        self.out.push_str(") -> ");
+        self.print_result_types(op);
+    }
+
+    /// Result types as in a function type: bare for one non-function type, else parenthesized.
+    fn print_result_types(&mut self, op: OpRef) {
+        let ir = self.ir;
+        let n = ir.num_results(op);
+        let single = n == 1 && {
+            let t = ir.result_types(op).next().expect("one result");
+            !matches!(ir.ctx().ty(t), TypeKind::Function { .. })
+        };
+        if single {
+            let t = ir.result_types(op).next().expect("one result");
+            self.print_type(t);
+            return;
+        }
+        self.out.push('(');
+        for (i, t) in ir.result_types(op).enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            self.print_type(t);
+        }
+        self.out.push(')');
+    }
+
+    fn print_region(
+        &mut self,
+        region: RegionRef,
+        print_entry_block_args: bool,
+        print_block_terminators: bool,
+        print_empty_block: bool,
+    ) {
+        let ir = self.ir;
+        self.out.push_str("{\n");
+        if let Some(entry) = ir.first_block(region) {
+            let dd = ir
+                .region_parent_op(region)
+                .and_then(|p| {
+                    ir.ctx()
+                        .op_info(ir.op_name(p))
+                        .interface::<OpAsmInterface>()
+                        .and_then(|i| i.default_dialect)
+                })
+                .unwrap_or("");
+            self.default_dialects.push(dd);
+            let always_header = (print_empty_block && ir.block_is_empty(entry))
+                || (print_entry_block_args && ir.num_arguments(entry) != 0);
+            self.print_block(entry, always_header, print_block_terminators);
+            let mut b = ir.next_block(entry);
+            while let Some(bb) = b {
+                self.print_block(bb, true, true);
+                b = ir.next_block(bb);
+            }
+            self.default_dialects.pop();
+        }
+        self.push_indent();
+        self.out.push('}');
+    }
+
+    fn print_block(&mut self, block: BlockRef, print_header: bool, print_terminator: bool) {
+        let ir = self.ir;
+        if print_header {
+            self.push_indent();
+            self.print_block_name(block);
+            if ir.num_arguments(block) > 0 {
+                self.out.push('(');
+                for (i, a) in ir.arguments(block).enumerate() {
+                    if i > 0 {
+                        self.out.push_str(", ");
+                    }
+                    self.print_value(a);
+                    self.out.push_str(": ");
+                    let t = ir.value_type(a);
+                    self.print_type(t);
+                    if self.flags.debuginfo {
+                        self.out.push(' ');
+                        self.attrs.print_location_no_alias(&mut self.out, ir.value_loc(a));
+                    }
+                }
+                self.out.push(')');
+            }
+            self.out.push(':');
+            self.print_predecessor_comment(block);
+            self.out.push('\n');
+        }
+        self.indent += 2;
+        let last = ir.last_op(block);
+        let skip_last = !print_terminator
+            && last.is_some_and(|l| ir.op_has_trait(l, TraitSet::IS_TERMINATOR));
+        let mut cur = ir.first_op(block);
+        while let Some(op) = cur {
+            cur = ir.next_op(op);
+            if skip_last && Some(op) == last {
+                break;
+            }
+            self.print_full_op(op);
+            self.out.push('\n');
+        }
+        self.indent -= 2;
+    }
+
+    fn print_predecessor_comment(&mut self, block: BlockRef) {
+        let ir = self.ir;
+        if ir.block_parent_region(block).is_none() {
+            self.out.push_str("  // block is not in a region!");
+            return;
+        }
+        let preds: Vec<BlockRef> = ir
+            .predecessors(block)
+            .filter_map(|op| ir.op_block(op))
+            .collect();
+        if preds.is_empty() {
+            if ir.prev_block(block).is_some() {
+                self.out.push_str("  // no predecessors");
+            }
+            return;
+        }
+        if preds.iter().all(|&p| p == preds[0]) {
+            self.out.push_str("  // pred: ");
+            self.print_block_name(preds[0]);
+            return;
+        }
+        let mut ids: Vec<(u32, BlockRef)> = preds
+            .iter()
+            .map(|&p| (self.names.block_ordering(p), p))
+            .collect();
+        ids.sort_by_key(|x| x.0);
+        self.out.push_str(&format!("  // {} preds: ", ids.len()));
+        for (i, (_, p)) in ids.into_iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            self.print_block_name(p);
+        }
+    }
+}
+
+/// The API custom op printers use (MLIR's `OpAsmPrinter`). The op name has
+/// already been printed when the hook runs.
 pub struct OpAsmPrinter<'p, 'a> {
-    _p: std::marker::PhantomData<(&'p (), &'a ())>,
+    p: &'p mut OpPrinter<'a>,
+}
+
+impl<'p, 'a> OpAsmPrinter<'p, 'a> {
+    pub fn ir(&self) -> &'a Ir {
+        self.p.ir
+    }
+    pub fn flags(&self) -> &PrintFlags {
+        self.p.flags
+    }
+    /// Appends raw text.
+    pub fn print_str(&mut self, s: &str) {
+        self.p.out.push_str(s);
+    }
+    pub fn print_char(&mut self, c: char) {
+        self.p.out.push(c);
+    }
+    pub fn print_operand(&mut self, v: Value) {
+        self.p.print_value(v);
+    }
+    /// Comma-separated operands.
+    pub fn print_operands(&mut self, values: impl IntoIterator<Item = Value>) {
+        for (i, v) in values.into_iter().enumerate() {
+            if i > 0 {
+                self.p.out.push_str(", ");
+            }
+            self.p.print_value(v);
+        }
+    }
+    pub fn print_type(&mut self, ty: Type) {
+        self.p.print_type(ty);
+    }
+    /// Comma-separated types.
+    pub fn print_types(&mut self, types: impl IntoIterator<Item = Type>) {
+        for (i, t) in types.into_iter().enumerate() {
+            if i > 0 {
+                self.p.out.push_str(", ");
+            }
+            self.p.print_type(t);
+        }
+    }
+    pub fn print_attribute(&mut self, a: Attribute) {
+        self.p.attrs.print_attr(&mut self.p.out, a);
+    }
+    pub fn print_attribute_without_type(&mut self, a: Attribute) {
+        self.p.attrs.print_attr_elided_type(&mut self.p.out, a);
+    }
+    pub fn print_symbol_name(&mut self, name: &str) {
+        self.p.attrs.print_symbol_name(&mut self.p.out, name);
+    }
+    pub fn print_keyword_or_string(&mut self, s: &str) {
+        self.p.attrs.print_keyword_or_string(&mut self.p.out, s);
+    }
+    /// ` {a = 1, ...}` (with a leading space) unless every entry is elided.
+    pub fn print_optional_attr_dict(&mut self, entries: &[(Ident, Attribute)], elided: &[&str]) {
+        self.p.print_optional_attr_dict(entries, elided);
+    }
+    /// ` attributes {a = 1, ...}` unless every entry is elided.
+    pub fn print_optional_attr_dict_with_keyword(&mut self, entries: &[(Ident, Attribute)], elided: &[&str]) {
+        let ctx = self.p.ir.ctx();
+        if entries.iter().all(|(k, _)| elided.contains(&ctx.ident_str(*k))) {
+            return;
+        }
+        self.p.out.push_str(" attributes");
+        self.p.print_optional_attr_dict(entries, elided);
+    }
+    /// All attributes of `op` (properties merged with discardable ones, sorted), as MLIR's `getAttrs()`.
+    pub fn op_attrs(&self, op: OpRef) -> Vec<(Ident, Attribute)> {
+        let ir = self.p.ir;
+        let ctx = ir.ctx();
+        let mut v: Vec<(Ident, Attribute)> = Vec::new();
+        if let Some(p) = ir.op_properties(op) {
+            v.extend_from_slice(ctx.dictionary_entries(p));
+        }
+        v.extend_from_slice(ctx.dictionary_entries(ir.op_attributes(op)));
+        v.sort_by(|a, b| ctx.ident_str(a.0).cmp(ctx.ident_str(b.0)));
+        v
+    }
+    /// A region; see MLIR's `printRegion`.
+    pub fn print_region(&mut self, region: RegionRef, print_entry_block_args: bool, print_block_terminators: bool, print_empty_block: bool) {
+        self.p
+            .print_region(region, print_entry_block_args, print_block_terminators, print_empty_block);
+    }
+    /// `%arg0: i32 {attrs} loc(...)` for a region entry argument.
+    pub fn print_region_argument(&mut self, arg: Value, attrs: &[(Ident, Attribute)], omit_type: bool) {
+        self.p.print_value(arg);
+        if !omit_type {
+            self.p.out.push_str(": ");
+            let t = self.p.ir.value_type(arg);
+            self.p.print_type(t);
+        }
+        self.p.print_optional_attr_dict(attrs, &[]);
+        if self.p.flags.debuginfo {
+            self.p.out.push(' ');
+            let loc = self.p.ir.value_loc(arg);
+            self.p.attrs.print_location_no_alias(&mut self.p.out, loc);
+        }
+    }
+    pub fn print_successor(&mut self, b: BlockRef) {
+        self.p.print_block_name(b);
+    }
+    /// `^bb1(%0, %1 : i32, i32)` (the list only when there are operands).
+    pub fn print_successor_and_use_list(&mut self, b: BlockRef, operands: &[Value]) {
+        self.p.print_block_name(b);
+        if operands.is_empty() {
+            return;
+        }
+        self.p.out.push('(');
+        self.print_operands(operands.iter().copied());
+        self.p.out.push_str(" : ");
+        let ir = self.p.ir;
+        self.print_types(operands.iter().map(|&v| ir.value_type(v)));
+        self.p.out.push(')');
+    }
+    /// `(operand types) -> result types` of `op`.
+    pub fn print_functional_type(&mut self, op: OpRef) {
+        self.p.print_functional_type(op);
+    }
+    /// Types of a function result list: bare for one non-function type, else parenthesized.
+    pub fn print_arrow_type_list(&mut self, types: &[Type]) {
+        let ctx = self.p.ir.ctx();
+        let parens = types.len() != 1 || matches!(ctx.ty(types[0]), TypeKind::Function { .. });
+        if parens {
+            self.p.out.push('(');
+        }
+        self.print_types(types.iter().copied());
+        if parens {
+            self.p.out.push(')');
+        }
+    }
+    /// Whether `a` is a unit attribute.
+    pub fn is_unit(&self, a: Attribute) -> bool {
+        matches!(self.p.ir.ctx().attr(a), AttrKind::Unit)
+    }
 }
