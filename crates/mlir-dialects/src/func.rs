@@ -1,7 +1,13 @@
 //! The `func` dialect: `func.func`, `func.return`, `func.call`,
-//! `func.call_indirect` and `func.constant`, with their custom assembly forms.
+//! `func.call_indirect` and `func.constant`, with their custom assembly
+//! forms written against `OpAsmParser`/`OpAsmPrinter` (MLIR's
+//! `function_interface_impl` for `func.func`, declarative formats for the
+//! others).
 
-use mlir_ir::{Dialect, OpInfo, TraitSet};
+use mlir_ir::asm::lexer::TokenKind;
+use mlir_ir::asm::parser::Argument;
+use mlir_ir::asm::{OpAsmInterface, OpAsmParser, OpAsmPrinter};
+use mlir_ir::{AttrKind, Attribute, Dialect, Ident, OpInfo, OpRef, OperationState, TraitSet, TypeKind};
 
 pub struct FuncDialect;
 
@@ -28,7 +34,13 @@ impl Dialect for FuncDialect {
                     "arg_attrs",
                     "res_attrs",
                     "no_inline",
-                ]),
+                ])
+                .with_interface(OpAsmInterface {
+                    default_dialect: Some("func"),
+                    ..Default::default()
+                })
+                .with_parse(parse_func)
+                .with_print(print_func),
             OpInfo::new("func.return")
                 .with_traits(
                     TraitSet::PURE
@@ -38,13 +50,359 @@ impl Dialect for FuncDialect {
                         | TraitSet::ZERO_RESULTS
                         | TraitSet::ZERO_REGIONS,
                 )
-                .with_parents(&["func.func"]),
+                .with_parents(&["func.func"])
+                .with_parse(parse_return)
+                .with_print(print_return),
             OpInfo::new("func.call")
-                .with_inherent_attrs(&["callee", "arg_attrs", "res_attrs", "no_inline"]),
-            OpInfo::new("func.call_indirect"),
+                .with_inherent_attrs(&["callee", "arg_attrs", "res_attrs", "no_inline"])
+                .with_parse(parse_call)
+                .with_print(print_call),
+            OpInfo::new("func.call_indirect")
+                .with_parse(parse_call_indirect)
+                .with_print(print_call_indirect),
             OpInfo::new("func.constant")
                 .with_traits(TraitSet::CONSTANT_LIKE | TraitSet::PURE)
-                .with_inherent_attrs(&["value"]),
+                .with_inherent_attrs(&["value"])
+                .with_parse(parse_constant)
+                .with_print(print_constant),
         ]
     }
+}
+
+type PResult = Result<(), ()>;
+
+/// `[visibility] @name(%a: t {attrs}, ...) [-> results] [attributes {...}] [{ body }]`.
+fn parse_func(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> PResult {
+    if let Some(vis) = p.parse_optional_keyword_of(&["private", "public", "nested"]) {
+        let a = p.ctx().string_attr(vis);
+        p.add_attr(state, "sym_visibility", a);
+    }
+    let name = p.parse_symbol_name()?;
+    let a = p.ctx().string_attr(&name);
+    p.add_attr(state, "sym_name", a);
+
+    let sig_off = p.current_offset();
+    p.parse_token(TokenKind::LParen, "expected '('")?;
+    let mut args: Vec<Argument<'_>> = Vec::new();
+    let mut arg_attrs: Vec<Option<Attribute>> = Vec::new();
+    if !p.parse_optional_token(TokenKind::RParen) {
+        loop {
+            let off = p.current_offset();
+            if p.at(TokenKind::PercentIdent) {
+                if args.last().is_some_and(|a| a.ssa.name.is_empty()) {
+                    return p.error_at(off, "expected type instead of SSA identifier");
+                }
+                let arg = p.parse_argument(true, true)?;
+                arg_attrs.push(arg.attrs);
+                args.push(arg);
+            } else {
+                if args.last().is_some_and(|a| !a.ssa.name.is_empty()) {
+                    return p.error_at(off, "expected SSA identifier");
+                }
+                let ty = p.parse_type()?;
+                let attrs = if p.at(TokenKind::LBrace) {
+                    let e = p.parse_attr_dict_entries()?;
+                    Some(p.ctx().dictionary_attr(&e))
+                } else {
+                    None
+                };
+                let loc = p.parse_optional_location()?;
+                arg_attrs.push(attrs);
+                args.push(Argument {
+                    ssa: mlir_ir::asm::parser::UnresolvedOperand {
+                        name: "",
+                        number: 0,
+                        offset: off,
+                    },
+                    ty,
+                    attrs,
+                    loc,
+                });
+            }
+            if !p.parse_optional_token(TokenKind::Comma) {
+                break;
+            }
+        }
+        p.parse_token(TokenKind::RParen, "expected ')'")?;
+    }
+    let mut results = Vec::new();
+    let mut res_attrs: Vec<Option<Attribute>> = Vec::new();
+    if p.parse_optional_token(TokenKind::Arrow) {
+        if p.parse_optional_token(TokenKind::LParen) {
+            if !p.parse_optional_token(TokenKind::RParen) {
+                loop {
+                    results.push(p.parse_type()?);
+                    res_attrs.push(if p.at(TokenKind::LBrace) {
+                        let e = p.parse_attr_dict_entries()?;
+                        Some(p.ctx().dictionary_attr(&e))
+                    } else {
+                        None
+                    });
+                    if !p.parse_optional_token(TokenKind::Comma) {
+                        break;
+                    }
+                }
+                p.parse_token(TokenKind::RParen, "expected ')'")?;
+            }
+        } else {
+            results.push(p.parse_type()?);
+            res_attrs.push(None);
+        }
+    }
+    let _ = sig_off;
+    let inputs: Vec<_> = args.iter().map(|a| a.ty).collect();
+    let fn_ty = p.ctx().function_type(&inputs, &results);
+    let ta = p.ctx().type_attr(fn_ty);
+    p.add_attr(state, "function_type", ta);
+
+    let dict_off = p.current_offset();
+    if p.parse_optional_keyword("attributes") {
+        let entries = p.parse_attr_dict_entries()?;
+        for disallowed in ["sym_visibility", "sym_name", "function_type"] {
+            if entries.iter().any(|(k, _)| p.ctx().ident_str(*k) == disallowed) {
+                return p.error_at(
+                    dict_off,
+                    format!("'{disallowed}' is an inferred attribute and should not be specified in the explicit attribute dictionary"),
+                );
+            }
+        }
+        p.add_attrs(state, entries);
+    }
+    let empty = p.ctx().empty_dictionary();
+    if arg_attrs.iter().any(|a| a.is_some_and(|d| d != empty)) {
+        let elems: Vec<Attribute> = arg_attrs.iter().map(|a| a.unwrap_or(empty)).collect();
+        let arr = p.ctx().array_attr(&elems);
+        p.add_attr(state, "arg_attrs", arr);
+    }
+    if res_attrs.iter().any(|a| a.is_some_and(|d| d != empty)) {
+        let elems: Vec<Attribute> = res_attrs.iter().map(|a| a.unwrap_or(empty)).collect();
+        let arr = p.ctx().array_attr(&elems);
+        p.add_attr(state, "res_attrs", arr);
+    }
+    let body_off = p.current_offset();
+    match p.parse_optional_region(&args)? {
+        Some(r) => {
+            if p.ir().region_is_empty(r) {
+                return p.error_at(body_off, "expected non-empty function body");
+            }
+            state.regions.push(r);
+        }
+        None => {
+            let r = p.ir().create_region();
+            state.regions.push(r);
+        }
+    }
+    Ok(())
+}
+
+fn dict_list_entry(p: &OpAsmPrinter<'_, '_>, list: Option<Attribute>, i: usize) -> Vec<(Ident, Attribute)> {
+    let ctx = p.ir().ctx();
+    match list.map(|l| ctx.attr(l)) {
+        Some(AttrKind::Array(elems)) => elems
+            .get(i)
+            .map(|&d| ctx.dictionary_entries(d).to_vec())
+            .unwrap_or_default(),
+        _ => Vec::new(),
+    }
+}
+
+fn print_func(p: &mut OpAsmPrinter<'_, '_>, op: OpRef) {
+    let ir = p.ir();
+    let ctx = ir.ctx();
+    p.print_char(' ');
+    if let Some(vis) = ir.attr(op, "sym_visibility").and_then(|v| ctx.string_attr_value(v)) {
+        p.print_str(&vis);
+        p.print_char(' ');
+    }
+    let name = ir
+        .attr(op, "sym_name")
+        .and_then(|v| ctx.string_attr_value(v))
+        .unwrap_or_default();
+    p.print_symbol_name(&name);
+    let (inputs, results) = ir
+        .attr(op, "function_type")
+        .and_then(|t| match ctx.attr(t) {
+            AttrKind::Type(t) => ctx.function_signature(*t),
+            _ => None,
+        })
+        .map(|(i, r)| (i.to_vec(), r.to_vec()))
+        .unwrap_or_default();
+    let arg_attrs = ir.attr(op, "arg_attrs");
+    let res_attrs = ir.attr(op, "res_attrs");
+    let body = ir.region(op, 0);
+    let entry = ir.first_block(body);
+    p.print_char('(');
+    for (i, &t) in inputs.iter().enumerate() {
+        if i > 0 {
+            p.print_str(", ");
+        }
+        let attrs = dict_list_entry(p, arg_attrs, i);
+        match entry {
+            Some(b) if i < ir.num_arguments(b) => {
+                p.print_region_argument(ir.argument(b, i), &attrs, false);
+            }
+            _ => {
+                p.print_type(t);
+                p.print_optional_attr_dict(&attrs, &[]);
+            }
+        }
+    }
+    p.print_char(')');
+    if !results.is_empty() {
+        p.print_str(" -> ");
+        let any_attrs = (0..results.len()).any(|i| !dict_list_entry(p, res_attrs, i).is_empty());
+        let parens = results.len() > 1
+            || matches!(ctx.ty(results[0]), TypeKind::Function { .. })
+            || any_attrs;
+        if parens {
+            p.print_char('(');
+        }
+        for (i, &t) in results.iter().enumerate() {
+            if i > 0 {
+                p.print_str(", ");
+            }
+            p.print_type(t);
+            let attrs = dict_list_entry(p, res_attrs, i);
+            p.print_optional_attr_dict(&attrs, &[]);
+        }
+        if parens {
+            p.print_char(')');
+        }
+    }
+    let attrs = p.op_attrs(op);
+    p.print_optional_attr_dict_with_keyword(
+        &attrs,
+        &["sym_name", "sym_visibility", "function_type", "arg_attrs", "res_attrs"],
+    );
+    if entry.is_some() {
+        p.print_char(' ');
+        p.print_region(body, false, true, false);
+    }
+}
+
+/// `return` `attr-dict ($operands^ : type($operands))?`.
+fn parse_return(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> PResult {
+    p.parse_optional_attr_dict(state)?;
+    let operands = p.parse_operand_list()?;
+    if !operands.is_empty() {
+        let off = p.current_offset();
+        let types = p.parse_colon_type_list()?;
+        p.resolve_operands(&operands, &types, off, state)?;
+    }
+    Ok(())
+}
+
+fn print_return(p: &mut OpAsmPrinter<'_, '_>, op: OpRef) {
+    let ir = p.ir();
+    let attrs = p.op_attrs(op);
+    p.print_optional_attr_dict(&attrs, &[]);
+    if ir.num_operands(op) > 0 {
+        p.print_char(' ');
+        p.print_operands(ir.operands(op));
+        p.print_str(" : ");
+        p.print_types(ir.operand_types(op));
+    }
+}
+
+/// Parses `: (inputs) -> results`, resolving `operands` against the inputs.
+fn parse_functional_tail<'a>(
+    p: &mut OpAsmParser<'_, 'a>,
+    operands: &[mlir_ir::asm::parser::UnresolvedOperand<'a>],
+    state: &mut OperationState,
+) -> PResult {
+    p.parse_token(TokenKind::Colon, "expected ':'")?;
+    let off = p.current_offset();
+    let ty = p.parse_type()?;
+    let Some((inputs, results)) = p.ctx().function_signature(ty).map(|(i, r)| (i.to_vec(), r.to_vec())) else {
+        return p.error_at(off, "expected function type");
+    };
+    p.resolve_operands(operands, &inputs, off, state)?;
+    state.result_types.extend(results);
+    Ok(())
+}
+
+/// `call @callee(%a) attr-dict : (i32) -> i32`.
+fn parse_call(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> PResult {
+    let name = p.parse_symbol_name()?;
+    let callee = p.ctx().flat_symbol_ref(&name);
+    p.add_attr(state, "callee", callee);
+    p.parse_token(TokenKind::LParen, "expected '('")?;
+    let operands = p.parse_operand_list()?;
+    p.parse_token(TokenKind::RParen, "expected ')'")?;
+    p.parse_optional_attr_dict(state)?;
+    parse_functional_tail(p, &operands, state)
+}
+
+fn print_call(p: &mut OpAsmPrinter<'_, '_>, op: OpRef) {
+    let ir = p.ir();
+    p.print_char(' ');
+    if let Some(c) = ir.attr(op, "callee") {
+        p.print_attribute(c);
+    }
+    p.print_char('(');
+    p.print_operands(ir.operands(op));
+    p.print_char(')');
+    let attrs = p.op_attrs(op);
+    p.print_optional_attr_dict(&attrs, &["callee"]);
+    p.print_str(" : ");
+    p.print_functional_type(op);
+}
+
+/// `call_indirect %f(%a) attr-dict : (i32) -> i32`.
+fn parse_call_indirect(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> PResult {
+    let callee = p.parse_operand()?;
+    p.parse_token(TokenKind::LParen, "expected '('")?;
+    let operands = p.parse_operand_list()?;
+    p.parse_token(TokenKind::RParen, "expected ')'")?;
+    p.parse_optional_attr_dict(state)?;
+    p.parse_token(TokenKind::Colon, "expected ':'")?;
+    let off = p.current_offset();
+    let ty = p.parse_type()?;
+    let Some((inputs, results)) = p.ctx().function_signature(ty).map(|(i, r)| (i.to_vec(), r.to_vec())) else {
+        return p.error_at(off, "expected function type");
+    };
+    let f = p.resolve_operand(callee, ty)?;
+    state.operands.push(f);
+    p.resolve_operands(&operands, &inputs, off, state)?;
+    state.result_types.extend(results);
+    Ok(())
+}
+
+fn print_call_indirect(p: &mut OpAsmPrinter<'_, '_>, op: OpRef) {
+    let ir = p.ir();
+    let ops: Vec<_> = ir.operands(op).collect();
+    p.print_char(' ');
+    if let Some((&f, rest)) = ops.split_first() {
+        p.print_operand(f);
+        p.print_char('(');
+        p.print_operands(rest.iter().copied());
+        p.print_char(')');
+        let attrs = p.op_attrs(op);
+        p.print_optional_attr_dict(&attrs, &[]);
+        p.print_str(" : ");
+        p.print_type(ir.value_type(f));
+    }
+}
+
+/// `constant attr-dict @sym : type`.
+fn parse_constant(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> PResult {
+    p.parse_optional_attr_dict(state)?;
+    let name = p.parse_symbol_name()?;
+    let v = p.ctx().flat_symbol_ref(&name);
+    p.add_attr(state, "value", v);
+    let ty = p.parse_colon_type()?;
+    state.result_types.push(ty);
+    Ok(())
+}
+
+fn print_constant(p: &mut OpAsmPrinter<'_, '_>, op: OpRef) {
+    let ir = p.ir();
+    let attrs = p.op_attrs(op);
+    p.print_optional_attr_dict(&attrs, &["value"]);
+    p.print_char(' ');
+    if let Some(v) = ir.attr(op, "value") {
+        p.print_attribute(v);
+    }
+    p.print_str(" : ");
+    p.print_types(ir.result_types(op));
 }

@@ -1,7 +1,10 @@
-//! The builtin dialect's operations: `builtin.module` and
+//! The builtin dialect's operations: `builtin.module` (with its custom form
+//! `module @name attributes {...} { ... }`) and
 //! `builtin.unrealized_conversion_cast`.
 
+use crate::asm::{OpAsmInterface, OpAsmParser, OpAsmPrinter};
 use crate::context::{Dialect, OpInfo};
+use crate::ir::{OpRef, OperationState};
 use crate::traits::TraitSet;
 
 /// The builtin dialect (always loaded).
@@ -26,9 +29,81 @@ impl Dialect for BuiltinDialect {
                         | TraitSet::ZERO_SUCCESSORS
                         | TraitSet::GRAPH_REGION_KIND,
                 )
-                .with_inherent_attrs(&["sym_name", "sym_visibility"]),
+                .with_inherent_attrs(&["sym_name", "sym_visibility"])
+                .with_interface(OpAsmInterface {
+                    default_dialect: Some("builtin"),
+                    ..Default::default()
+                })
+                .with_parse(parse_module)
+                .with_print(print_module),
             OpInfo::new("builtin.unrealized_conversion_cast")
-                .with_traits(TraitSet::PURE | TraitSet::ZERO_REGIONS | TraitSet::ZERO_SUCCESSORS),
+                .with_traits(TraitSet::PURE | TraitSet::ZERO_REGIONS | TraitSet::ZERO_SUCCESSORS)
+                .with_parse(parse_cast)
+                .with_print(print_cast),
         ]
     }
 }
+
+/// `module (@name)? (attributes {...})? { body }` (the declarative format
+/// `($sym_name^)? attr-dict-with-keyword $bodyRegion`).
+fn parse_module(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> Result<(), ()> {
+    if let Some(name) = p.parse_optional_symbol_name() {
+        let a = p.ctx().string_attr(&name);
+        p.add_attr(state, "sym_name", a);
+    }
+    p.parse_optional_attr_dict_with_keyword(state)?;
+    let region = p.parse_region(&[])?;
+    // The body is a single block even when written as `{}`.
+    if p.ir().region_is_empty(region) {
+        let b = p.ir().create_block();
+        p.ir().append_block(region, b);
+    }
+    state.regions.push(region);
+    Ok(())
+}
+
+fn print_module(p: &mut OpAsmPrinter<'_, '_>, op: OpRef) {
+    let ir = p.ir();
+    let attrs = p.op_attrs(op);
+    if let Some(name) = ir.attr(op, "sym_name") {
+        if let Some(s) = ir.ctx().string_attr_value(name) {
+            p.print_char(' ');
+            p.print_symbol_name(&s);
+        }
+    }
+    p.print_optional_attr_dict_with_keyword(&attrs, &["sym_name"]);
+    p.print_char(' ');
+    p.print_region(ir.region(op, 0), true, true, false);
+}
+
+/// `%r = builtin.unrealized_conversion_cast %a, %b : i32, i64 to f32`
+/// (`($inputs^ `:` type($inputs))? `to` type($outputs) attr-dict`).
+fn parse_cast(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> Result<(), ()> {
+    let operands = p.parse_operand_list()?;
+    let off = p.current_offset();
+    let mut types = Vec::new();
+    if !operands.is_empty() {
+        types = p.parse_colon_type_list()?;
+    }
+    p.resolve_operands(&operands, &types, off, state)?;
+    p.parse_keyword("to")?;
+    let results = p.parse_type_list()?;
+    state.result_types.extend(results);
+    p.parse_optional_attr_dict(state)?;
+    Ok(())
+}
+
+fn print_cast(p: &mut OpAsmPrinter<'_, '_>, op: OpRef) {
+    let ir = p.ir();
+    if ir.num_operands(op) > 0 {
+        p.print_char(' ');
+        p.print_operands(ir.operands(op));
+        p.print_str(" : ");
+        p.print_types(ir.operand_types(op));
+    }
+    p.print_str(" to ");
+    p.print_types(ir.result_types(op));
+    let attrs = p.op_attrs(op);
+    p.print_optional_attr_dict(&attrs, &[]);
+}
+

@@ -159,9 +159,8 @@ fn main() -> ExitCode {
                     eprintln!("error: could not write output: {e}");
                     return ExitCode::from(1);
                 }
-                if split {
-                    let _ = writeln!(out);
-                }
+                // mlir-opt ends every processed buffer with an empty line.
+                let _ = writeln!(out);
             }
             Err(diags) => {
                 let _ = out.flush();
