@@ -28,6 +28,7 @@
 
 mod clone;
 mod equivalence;
+pub(crate) mod pool;
 pub(crate) mod slab;
 mod walk;
 
@@ -41,6 +42,7 @@ use crate::context::{Context, OpName};
 use crate::traits::TraitSet;
 use crate::types::Type;
 use crate::Ident;
+use pool::{ListPool, PoolList};
 use slab::Slab;
 
 pub use clone::IrMapping;
@@ -174,15 +176,40 @@ impl Link {
     }
 }
 
+#[derive(Copy, Clone)]
 struct Operand {
     value: Value,
     next: Link,
     prev: Link,
 }
 
+impl Default for Operand {
+    fn default() -> Self {
+        Operand {
+            value: Value {
+                owner: NONE,
+                generation: 0,
+                slot: 0,
+            },
+            next: Link::NONE,
+            prev: Link::NONE,
+        }
+    }
+}
+
+#[derive(Copy, Clone)]
 struct ResultData {
     ty: Type,
     first_use: Link,
+}
+
+impl Default for ResultData {
+    fn default() -> Self {
+        ResultData {
+            ty: Type(0),
+            first_use: Link::NONE,
+        }
+    }
 }
 
 struct ArgData {
@@ -197,7 +224,8 @@ struct Successor {
     prev: Link,
 }
 
-/// The stored data of an operation.
+/// The stored data of an operation. Operands and results live in the
+/// `Ir`'s list pools; successors and regions (rare) in a side table.
 pub struct OpData {
     name: OpName,
     loc: Location,
@@ -205,12 +233,19 @@ pub struct OpData {
     prev: u32,
     next: u32,
     order: AtomicU32,
-    operands: Vec<Operand>,
-    results: Box<[ResultData]>,
-    successors: Box<[Successor]>,
-    regions: Box<[RegionRef]>,
+    operands: PoolList,
+    results: PoolList,
+    /// Index into `Ir::extras`, or `NONE` when the op has neither successors nor regions.
+    extra: u32,
     props: Option<Attribute>,
     attrs: Attribute,
+}
+
+/// Successors and regions of an op that has any.
+#[derive(Default)]
+struct OpExtra {
+    successors: Box<[Successor]>,
+    regions: Box<[RegionRef]>,
 }
 
 struct BlockData {
@@ -293,6 +328,10 @@ pub struct Ir {
     ops: Slab<OpData>,
     blocks: Slab<BlockData>,
     regions: Slab<RegionData>,
+    operand_pool: ListPool<Operand>,
+    result_pool: ListPool<ResultData>,
+    extras: Vec<OpExtra>,
+    free_extras: Vec<u32>,
 }
 
 impl std::fmt::Debug for Ir {
@@ -316,7 +355,53 @@ impl Ir {
             ops: Slab::default(),
             blocks: Slab::default(),
             regions: Slab::default(),
+            operand_pool: ListPool::default(),
+            result_pool: ListPool::default(),
+            extras: Vec::new(),
+            free_extras: Vec::new(),
         }
+    }
+
+    // ------------------------------------------------------------------
+    // Pooled storage access
+    // ------------------------------------------------------------------
+
+    #[inline]
+    fn operand_slot(&self, op: u32, i: u32) -> &Operand {
+        let l = self.ops.at(op).operands;
+        &self.operand_pool.slice(l)[i as usize]
+    }
+    #[inline]
+    fn operand_slot_mut(&mut self, op: u32, i: u32) -> &mut Operand {
+        let l = self.ops.at(op).operands;
+        &mut self.operand_pool.slice_mut(l)[i as usize]
+    }
+    #[inline]
+    fn op_operands_slice(&self, d: &OpData) -> &[Operand] {
+        self.operand_pool.slice(d.operands)
+    }
+    #[inline]
+    fn op_results_slice(&self, d: &OpData) -> &[ResultData] {
+        self.result_pool.slice(d.results)
+    }
+    #[inline]
+    fn result_slot_mut(&mut self, op: OpRef, i: u32) -> &mut ResultData {
+        let l = self.op_data(op).results;
+        &mut self.result_pool.slice_mut(l)[i as usize]
+    }
+    #[inline]
+    fn op_extra(&self, d: &OpData) -> Option<&OpExtra> {
+        (d.extra != NONE).then(|| &self.extras[d.extra as usize])
+    }
+    #[inline]
+    fn successor_slot(&self, op: u32, i: u32) -> &Successor {
+        let e = self.ops.at(op).extra;
+        &self.extras[e as usize].successors[i as usize]
+    }
+    #[inline]
+    fn successor_slot_mut(&mut self, op: u32, i: u32) -> &mut Successor {
+        let e = self.ops.at(op).extra;
+        &mut self.extras[e as usize].successors[i as usize]
     }
 
     /// The context this IR belongs to.
@@ -361,7 +446,7 @@ impl Ir {
             ValueDef::OpResult(op, i) => self
                 .ops
                 .get(op.index, op.generation)
-                .is_some_and(|d| (i as usize) < d.results.len()),
+                .is_some_and(|d| i < d.results.len),
             ValueDef::BlockArgument(b, i) => self
                 .blocks
                 .get(b.index, b.generation)
@@ -446,6 +531,36 @@ impl Ir {
         for _ in 0..state.num_empty_regions {
             regions.push(self.create_region());
         }
+        let results = self.result_pool.alloc(state.result_types.iter().map(|&ty| ResultData {
+            ty,
+            first_use: Link::NONE,
+        }));
+        let extra = if regions.is_empty() && state.successors.is_empty() {
+            NONE
+        } else {
+            let e = OpExtra {
+                successors: state
+                    .successors
+                    .iter()
+                    .map(|&block| Successor {
+                        block,
+                        next: Link::NONE,
+                        prev: Link::NONE,
+                    })
+                    .collect(),
+                regions: regions.into_boxed_slice(),
+            };
+            match self.free_extras.pop() {
+                Some(i) => {
+                    self.extras[i as usize] = e;
+                    i
+                }
+                None => {
+                    self.extras.push(e);
+                    self.extras.len() as u32 - 1
+                }
+            }
+        };
         let data = OpData {
             name: state.name,
             loc: state.loc,
@@ -453,25 +568,9 @@ impl Ir {
             prev: NONE,
             next: NONE,
             order: AtomicU32::new(0),
-            operands: Vec::with_capacity(state.operands.len()),
-            results: state
-                .result_types
-                .iter()
-                .map(|&ty| ResultData {
-                    ty,
-                    first_use: Link::NONE,
-                })
-                .collect(),
-            successors: state
-                .successors
-                .iter()
-                .map(|&block| Successor {
-                    block,
-                    next: Link::NONE,
-                    prev: Link::NONE,
-                })
-                .collect(),
-            regions: regions.into_boxed_slice(),
+            operands: PoolList::EMPTY,
+            results,
+            extra,
             props: state.properties,
             attrs: state.attributes.unwrap_or(self.ctx.empty_dictionary()),
         };
@@ -483,11 +582,18 @@ impl Ir {
             rd.op = index;
         }
         for k in state.regions.len()..num_regions {
-            let r = self.op_data(op).regions[k];
+            let r = self.regions(op)[k];
             self.region_data_mut(r).op = index;
         }
-        for &v in &state.operands {
-            self.push_operand(op, v);
+        let operands = self.operand_pool.alloc(state.operands.iter().map(|&value| Operand {
+            value,
+            next: Link::NONE,
+            prev: Link::NONE,
+        }));
+        self.ops.at_mut(index).operands = operands;
+        for (i, &v) in state.operands.iter().enumerate() {
+            assert!(self.is_live_value(v), "operand value is erased (stale handle)");
+            self.link_use(index, i as u32);
         }
         for i in 0..state.successors.len() {
             self.link_successor(index, i as u32);
@@ -548,24 +654,23 @@ impl Ir {
     }
     #[inline]
     pub fn num_operands(&self, op: OpRef) -> usize {
-        self.op_data(op).operands.len()
+        self.op_data(op).operands.len as usize
     }
     #[inline]
     pub fn operand(&self, op: OpRef, i: usize) -> Value {
-        self.op_data(op).operands[i].value
+        self.op_operands_slice(self.op_data(op))[i].value
     }
     pub fn operands(&self, op: OpRef) -> impl ExactSizeIterator<Item = Value> + '_ {
-        self.op_data(op).operands.iter().map(|o| o.value)
+        self.op_operands_slice(self.op_data(op)).iter().map(|o| o.value)
     }
     pub fn operand_types(&self, op: OpRef) -> impl ExactSizeIterator<Item = Type> + '_ {
-        self.op_data(op)
-            .operands
+        self.op_operands_slice(self.op_data(op))
             .iter()
             .map(move |o| self.value_type(o.value))
     }
     #[inline]
     pub fn num_results(&self, op: OpRef) -> usize {
-        self.op_data(op).results.len()
+        self.op_data(op).results.len as usize
     }
     #[inline]
     pub fn result(&self, op: OpRef, i: usize) -> Value {
@@ -577,25 +682,28 @@ impl Ir {
         (0..n).map(move |i| Value::result(op, i))
     }
     pub fn result_types(&self, op: OpRef) -> impl ExactSizeIterator<Item = Type> + '_ {
-        self.op_data(op).results.iter().map(|r| r.ty)
+        self.op_results_slice(self.op_data(op)).iter().map(|r| r.ty)
+    }
+    fn successor_list(&self, op: OpRef) -> &[Successor] {
+        self.op_extra(self.op_data(op)).map_or(&[], |e| &e.successors)
     }
     pub fn num_successors(&self, op: OpRef) -> usize {
-        self.op_data(op).successors.len()
+        self.successor_list(op).len()
     }
     pub fn successor(&self, op: OpRef, i: usize) -> BlockRef {
-        self.op_data(op).successors[i].block
+        self.successor_list(op)[i].block
     }
     pub fn successors(&self, op: OpRef) -> impl ExactSizeIterator<Item = BlockRef> + '_ {
-        self.op_data(op).successors.iter().map(|s| s.block)
+        self.successor_list(op).iter().map(|s| s.block)
     }
     pub fn num_regions(&self, op: OpRef) -> usize {
-        self.op_data(op).regions.len()
+        self.regions(op).len()
     }
     pub fn region(&self, op: OpRef, i: usize) -> RegionRef {
-        self.op_data(op).regions[i]
+        self.regions(op)[i]
     }
     pub fn regions(&self, op: OpRef) -> &[RegionRef] {
-        &self.op_data(op).regions
+        self.op_extra(self.op_data(op)).map_or(&[], |e| &e.regions)
     }
     /// The properties attribute (inherent attributes), if any.
     pub fn op_properties(&self, op: OpRef) -> Option<Attribute> {
@@ -815,13 +923,13 @@ impl Ir {
 
     pub fn value_type(&self, v: Value) -> Type {
         match v.def() {
-            ValueDef::OpResult(op, i) => self.op_data(op).results[i as usize].ty,
+            ValueDef::OpResult(op, i) => self.op_results_slice(self.op_data(op))[i as usize].ty,
             ValueDef::BlockArgument(b, i) => self.block_data(b).args[i as usize].ty,
         }
     }
     pub fn set_value_type(&mut self, v: Value, ty: Type) {
         match v.def() {
-            ValueDef::OpResult(op, i) => self.op_data_mut(op).results[i as usize].ty = ty,
+            ValueDef::OpResult(op, i) => self.result_slot_mut(op, i).ty = ty,
             ValueDef::BlockArgument(b, i) => self.block_data_mut(b).args[i as usize].ty = ty,
         }
     }
@@ -851,13 +959,13 @@ impl Ir {
 
     fn first_use(&self, v: Value) -> Link {
         match v.def() {
-            ValueDef::OpResult(op, i) => self.op_data(op).results[i as usize].first_use,
+            ValueDef::OpResult(op, i) => self.op_results_slice(self.op_data(op))[i as usize].first_use,
             ValueDef::BlockArgument(b, i) => self.block_data(b).args[i as usize].first_use,
         }
     }
     fn set_first_use(&mut self, v: Value, link: Link) {
         match v.def() {
-            ValueDef::OpResult(op, i) => self.op_data_mut(op).results[i as usize].first_use = link,
+            ValueDef::OpResult(op, i) => self.result_slot_mut(op, i).first_use = link,
             ValueDef::BlockArgument(b, i) => {
                 self.block_data_mut(b).args[i as usize].first_use = link
             }
@@ -876,7 +984,7 @@ impl Ir {
     }
     pub fn has_one_use(&self, v: Value) -> bool {
         let f = self.first_use(v);
-        !f.is_none() && self.ops.at(f.op).operands[f.index as usize].next.is_none()
+        !f.is_none() && self.operand_slot(f.op, f.index).next.is_none()
     }
     /// The ops using `v` (one entry per use).
     pub fn users(&self, v: Value) -> impl Iterator<Item = OpRef> + '_ {
@@ -884,48 +992,62 @@ impl Ir {
     }
     /// Whether no result of `op` has a use.
     pub fn op_use_empty(&self, op: OpRef) -> bool {
-        self.op_data(op).results.iter().all(|r| r.first_use.is_none())
+        self.op_results_slice(self.op_data(op))
+            .iter()
+            .all(|r| r.first_use.is_none())
     }
 
     fn link_use(&mut self, op: u32, index: u32) {
-        let v = self.ops.at(op).operands[index as usize].value;
+        let v = self.operand_slot(op, index).value;
         let head = self.first_use(v);
         {
-            let o = &mut self.ops.at_mut(op).operands[index as usize];
+            let o = self.operand_slot_mut(op, index);
             o.next = head;
             o.prev = Link::NONE;
         }
         if !head.is_none() {
-            self.ops.at_mut(head.op).operands[head.index as usize].prev = Link { op, index };
+            self.operand_slot_mut(head.op, head.index).prev = Link { op, index };
         }
         self.set_first_use(v, Link { op, index });
     }
 
     fn unlink_use(&mut self, op: u32, index: u32) {
         let (v, next, prev) = {
-            let o = &self.ops.at(op).operands[index as usize];
+            let o = self.operand_slot(op, index);
             (o.value, o.next, o.prev)
         };
         if prev.is_none() {
             self.set_first_use(v, next);
         } else {
-            self.ops.at_mut(prev.op).operands[prev.index as usize].next = next;
+            self.operand_slot_mut(prev.op, prev.index).next = next;
         }
         if !next.is_none() {
-            self.ops.at_mut(next.op).operands[next.index as usize].prev = prev;
+            self.operand_slot_mut(next.op, next.index).prev = prev;
         }
     }
 
     fn push_operand(&mut self, op: OpRef, v: Value) {
         assert!(self.is_live_value(v), "operand value is erased (stale handle)");
-        let d = self.op_data_mut(op);
-        let index = d.operands.len() as u32;
-        d.operands.push(Operand {
-            value: v,
-            next: Link::NONE,
-            prev: Link::NONE,
-        });
+        // Growing the list may move it in the pool; links name (op, index), so they stay valid.
+        let mut list = self.op_data(op).operands;
+        let index = list.len;
+        self.operand_pool.push(
+            &mut list,
+            Operand {
+                value: v,
+                next: Link::NONE,
+                prev: Link::NONE,
+            },
+        );
+        self.ops.at_mut(op.index).operands = list;
         self.link_use(op.index, index);
+    }
+
+    /// Releases `op`'s operand list (the uses must already be unlinked).
+    fn clear_operand_list(&mut self, op: u32) {
+        let mut list = self.ops.at(op).operands;
+        self.operand_pool.clear(&mut list);
+        self.ops.at_mut(op).operands = list;
     }
 
     /// Sets operand `i` of `op` to `v`.
@@ -933,7 +1055,7 @@ impl Ir {
         assert!(self.is_live_value(v), "operand value is erased (stale handle)");
         self.op_data(op);
         self.unlink_use(op.index, i as u32);
-        self.ops.at_mut(op.index).operands[i].value = v;
+        self.operand_slot_mut(op.index, i as u32).value = v;
         self.link_use(op.index, i as u32);
     }
 
@@ -949,7 +1071,7 @@ impl Ir {
         for i in 0..n {
             self.unlink_use(op.index, i as u32);
         }
-        self.op_data_mut(op).operands.clear();
+        self.clear_operand_list(op.index);
         for &v in values {
             self.push_operand(op, v);
         }
@@ -974,7 +1096,7 @@ impl Ir {
         for i in 0..n {
             self.unlink_use(op.index, i as u32);
         }
-        self.op_data_mut(op).operands.clear();
+        self.clear_operand_list(op.index);
         for &v in values {
             self.push_operand(op, v);
         }
@@ -993,7 +1115,7 @@ impl Ir {
                 break;
             }
             self.unlink_use(head.op, head.index);
-            self.ops.at_mut(head.op).operands[head.index as usize].value = to;
+            self.operand_slot_mut(head.op, head.index).value = to;
             self.link_use(head.op, head.index);
         }
     }
@@ -1022,31 +1144,31 @@ impl Ir {
     // ------------------------------------------------------------------
 
     fn link_successor(&mut self, op: u32, index: u32) {
-        let block = self.ops.at(op).successors[index as usize].block;
+        let block = self.successor_slot(op, index).block;
         let head = self.block_data(block).first_pred;
         {
-            let s = &mut self.ops.at_mut(op).successors[index as usize];
+            let s = self.successor_slot_mut(op, index);
             s.next = head;
             s.prev = Link::NONE;
         }
         if !head.is_none() {
-            self.ops.at_mut(head.op).successors[head.index as usize].prev = Link { op, index };
+            self.successor_slot_mut(head.op, head.index).prev = Link { op, index };
         }
         self.block_data_mut(block).first_pred = Link { op, index };
     }
 
     fn unlink_successor(&mut self, op: u32, index: u32) {
         let (block, next, prev) = {
-            let s = &self.ops.at(op).successors[index as usize];
+            let s = self.successor_slot(op, index);
             (s.block, s.next, s.prev)
         };
         if prev.is_none() {
             self.blocks.at_mut(block.index).first_pred = next;
         } else {
-            self.ops.at_mut(prev.op).successors[prev.index as usize].next = next;
+            self.successor_slot_mut(prev.op, prev.index).next = next;
         }
         if !next.is_none() {
-            self.ops.at_mut(next.op).successors[next.index as usize].prev = prev;
+            self.successor_slot_mut(next.op, next.index).prev = prev;
         }
     }
 
@@ -1054,7 +1176,7 @@ impl Ir {
         self.block_data(block);
         self.op_data(op);
         self.unlink_successor(op.index, i as u32);
-        self.ops.at_mut(op.index).successors[i].block = block;
+        self.successor_slot_mut(op.index, i as u32).block = block;
         self.link_successor(op.index, i as u32);
     }
 
@@ -1142,7 +1264,7 @@ impl Ir {
             let mut link = self.block_data(b).args[i].first_use;
             let v = Value::argument(b, i as u32);
             while !link.is_none() {
-                let o = &mut self.ops.at_mut(link.op).operands[link.index as usize];
+                let o = self.operand_slot_mut(link.op, link.index);
                 o.value = v;
                 link = o.next;
             }
@@ -1265,12 +1387,15 @@ impl Ir {
             for i in 0..n {
                 self.unlink_use(o.index, i as u32);
             }
-            self.ops.at_mut(o.index).operands.clear();
+            self.clear_operand_list(o.index);
             let ns = self.num_successors(o);
             for i in 0..ns {
                 self.unlink_successor(o.index, i as u32);
             }
-            self.ops.at_mut(o.index).successors = Box::new([]);
+            if ns > 0 {
+                let e = self.ops.at(o.index).extra;
+                self.extras[e as usize].successors = Box::new([]);
+            }
         }
     }
 
@@ -1293,7 +1418,15 @@ impl Ir {
         let mut stack = vec![op];
         while let Some(o) = stack.pop() {
             let data = self.ops.remove(o.index);
-            for r in data.regions.iter() {
+            self.operand_pool.free(data.operands);
+            self.result_pool.free(data.results);
+            let extra = if data.extra != NONE {
+                self.free_extras.push(data.extra);
+                std::mem::take(&mut self.extras[data.extra as usize])
+            } else {
+                OpExtra::default()
+            };
+            for r in extra.regions.iter() {
                 let rd = self.regions.remove(r.index);
                 let mut b = rd.first_block;
                 while b != NONE {
@@ -1520,7 +1653,7 @@ impl Iterator for Uses<'_> {
             return None;
         }
         let l = self.next;
-        self.next = self.ir.ops.at(l.op).operands[l.index as usize].next;
+        self.next = self.ir.operand_slot(l.op, l.index).next;
         Some(OpOperand {
             op: self.ir.op_ref(l.op),
             index: l.index,
@@ -1541,7 +1674,7 @@ impl Iterator for BlockUses<'_> {
             return None;
         }
         let l = self.next;
-        self.next = self.ir.ops.at(l.op).successors[l.index as usize].next;
+        self.next = self.ir.successor_slot(l.op, l.index).next;
         Some(BlockOperand {
             op: self.ir.op_ref(l.op),
             index: l.index,

@@ -156,7 +156,7 @@ impl SsaNames {
     /// `%0:2, %name = ` style result list (without the ` = `).
     pub(crate) fn print_result_groups(&self, ir: &Ir, op: OpRef, out: &mut String) {
         let n = ir.num_results(op) as u32;
-        let mut group = |start: u32, count: u32, out: &mut String| {
+        let group = |start: u32, count: u32, out: &mut String| {
             self.print_value(ir, Value::result(op, start), false, out);
             if count > 1 {
                 out.push(':');
