@@ -1,0 +1,1 @@
+//! Tests of the type, attribute and location printer against mlir-opt output.
