@@ -152,10 +152,10 @@ impl Record {
                 }
             }
             AttrKind::Type(t) => child_type = Some(*t),
-            AttrKind::NameLoc { child: Some(c), .. } => {
-                if !matches!(ctx.attr(c.0), AttrKind::UnknownLoc) {
-                    visit_attr(self, c.0, &mut children);
-                }
+            AttrKind::NameLoc { child: Some(c), .. }
+                if !matches!(ctx.attr(c.0), AttrKind::UnknownLoc) =>
+            {
+                visit_attr(self, c.0, &mut children);
             }
             AttrKind::CallSiteLoc { callee, caller } => {
                 visit_attr(self, callee.0, &mut children);

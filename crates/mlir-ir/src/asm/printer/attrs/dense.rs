@@ -163,12 +163,12 @@ impl AttrPrinter<'_> {
                     };
                     byte |= (bit as u8) << (n % 8);
                     n += 1;
-                    if n % 8 == 0 {
+                    if n.is_multiple_of(8) {
                         push_byte(out, byte);
                         byte = 0;
                     }
                 }
-                if n % 8 != 0 {
+                if !n.is_multiple_of(8) {
                     push_byte(out, byte);
                 }
             }

@@ -366,7 +366,7 @@ fn to_digits(mut sig: u128, mut exp: i32, format_precision: u32) -> Digits {
 
     // Drop whole decimal digits that are certainly beyond the precision.
     let bits = big.bit_len();
-    let required = (format_precision as u64 * 196 + 58) / 59;
+    let required = (format_precision as u64 * 196).div_ceil(59);
     if bits > required {
         let tens = ((bits - required) * 59 / 196) as u32;
         if tens > 0 {
@@ -410,14 +410,12 @@ fn to_digits(mut sig: u128, mut exp: i32, format_precision: u32) -> Digits {
             exp += first as i32;
             buf.drain(..first);
         } else {
-            for i in first..n {
-                if buf[i] == b'9' {
-                    first += 1;
-                } else {
-                    buf[i] += 1;
-                    break;
-                }
+            // Decimal add-with-carry: a carried-out 9 becomes a dropped trailing zero.
+            let carried = buf[first..].iter().take_while(|&&c| c == b'9').count();
+            if first + carried < n {
+                buf[first + carried] += 1;
             }
+            first += carried;
             exp += first as i32;
             if first == n {
                 buf.clear();
@@ -751,7 +749,7 @@ mod tests {
     fn tf32_value() {
         // `0.3 : tf32` prints as 3.000490e-01; tf32 keeps 10 mantissa bits.
         let f = 0.3f32.to_bits();
-        let mant = ((f >> 13) & 0x3FF) + (((f >> 12) & 1) as u32);
+        let mant = ((f >> 13) & 0x3FF) + ((f >> 12) & 1);
         let bits = ((f >> 23) << 10) | mant;
         assert_eq!(fmt(FloatKind::TF32, bits as u128), "3.000490e-01");
     }
