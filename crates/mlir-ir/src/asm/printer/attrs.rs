@@ -405,8 +405,15 @@ impl<'a> AttrPrinter<'a> {
     // ----- attributes -----
 
     fn attr(&self, out: &mut String, a: Attribute, el: Elision) {
-        if self.write_attr_alias(out, a) {
-            return;
+        // Only affine maps and locations ever get aliases; checking the kind
+        // first saves a hash lookup for every other attribute.
+        if self.attr_aliases {
+            let kind = self.ctx.attr(a);
+            if (matches!(kind, AttrKind::AffineMap(_)) || kind.is_location())
+                && self.write_attr_alias(out, a)
+            {
+                return;
+            }
         }
         self.attr_impl(out, a, el);
     }

@@ -596,10 +596,33 @@ fn round_trips(kind: FloatKind, bits: u128, sig: u128, exp: i32, d: &Digits) -> 
         // Rust's float parsing is correctly rounded, like APFloat's, and much
         // cheaper than the general path for the two most common formats.
         FloatKind::F64 | FloatKind::F32 => {
-            let mut buf = String::with_capacity(48);
-            super::push_u128(&mut buf, m);
-            buf.push('e');
-            super::push_i64(&mut buf, d.exp as i64);
+            // `<digits>e<exp>` in a stack buffer: at most 40 digits, `e` and an i32.
+            let mut buf = [0u8; 64];
+            let mut len = 0;
+            for &c in d.lsd_first.iter().rev().take(40) {
+                buf[len] = c;
+                len += 1;
+            }
+            buf[len] = b'e';
+            len += 1;
+            if d.exp < 0 {
+                buf[len] = b'-';
+                len += 1;
+            }
+            let mut e = d.exp.unsigned_abs();
+            let start = len;
+            loop {
+                buf[len] = b'0' + (e % 10) as u8;
+                len += 1;
+                e /= 10;
+                if e == 0 {
+                    break;
+                }
+            }
+            buf[start..len].reverse();
+            let Ok(buf) = std::str::from_utf8(&buf[..len]) else {
+                return false;
+            };
             if kind == FloatKind::F64 {
                 let magnitude = bits & !(1u128 << 63);
                 buf.parse::<f64>()

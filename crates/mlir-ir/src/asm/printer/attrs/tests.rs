@@ -1154,3 +1154,46 @@ fn unrecorded_attributes_print_inline() {
     p.print_attr(&mut out, map(&ctx, 1, 0, vec![d(0)]));
     assert_eq!(out, "affine_map<(d0) -> (d0)>");
 }
+
+// A rough throughput check, run with
+// `cargo test --release -p mlir-ir --lib printer_throughput -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn printer_throughput() {
+    let ctx = Context::new();
+    let flags = PrintFlags {
+        debuginfo: true,
+        ..PrintFlags::default()
+    };
+    let t = ctx.ranked_tensor_type(&[4, DYNAMIC], ctx.f32_type(), None);
+    let i64t = ctx.int_type(64);
+    let n = 1_000_000;
+    let locs: Vec<Location> = (0..n).map(|i| ctx.file_line_col("bench.mlir", i as u32, 7)).collect();
+    let floats: Vec<Attribute> = (0..n).map(|i| f32_attr(&ctx, i as f32 * 0.37 + 0.001)).collect();
+    let ints: Vec<Attribute> = (0..n).map(|i| ctx.int_attr(i64t, i as i64)).collect();
+    let run = |p: &AttrPrinter, out: &mut String| {
+        for i in 0..n {
+            p.print_type(out, t);
+            p.print_attr(out, ints[i]);
+            p.print_attr(out, floats[i]);
+            p.print_location(out, locs[i]);
+        }
+    };
+    let start = std::time::Instant::now();
+    let rec = AttrPrinter::recording(&ctx, &flags);
+    run(&rec, &mut String::new());
+    let table = AliasTable::build(&ctx, &rec.into_record(), &flags);
+    let recorded = start.elapsed();
+    let p = AttrPrinter::new(&ctx, &flags, Some(&table));
+    let mut out = String::with_capacity(100 << 20);
+    let start = std::time::Instant::now();
+    run(&p, &mut out);
+    let printed = start.elapsed();
+    let mut defs = String::new();
+    table.print_location_aliases(&p, &mut defs);
+    let all = start.elapsed();
+    println!(
+        "record+alias {recorded:?}, print {printed:?} ({} bytes), with alias definitions {all:?}",
+        out.len()
+    );
+}
