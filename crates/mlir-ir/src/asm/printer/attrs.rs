@@ -213,6 +213,43 @@ impl<'a> AttrPrinter<'a> {
         out.push('>');
     }
 
+    /// Recording only (a normal printer ignores it): visits the attributes of
+    /// an op printed in the generic form the way MLIR's dummy printer does,
+    /// i.e. the values of the inherent attributes (`props`, normally a
+    /// dictionary) and of the discardable ones merged and sorted by name.
+    /// Calling [`AttrPrinter::print_properties`] and then
+    /// [`AttrPrinter::print_dict_entries`] instead would number aliases
+    /// differently when both hold affine maps or locations.
+    pub fn record_generic_attrs(&self, props: Option<Attribute>, attrs: &[(Ident, Attribute)]) {
+        let Some(r) = &self.recorder else { return };
+        let mut r = r.borrow_mut();
+        let ctx = self.ctx;
+        let inherent: &[(Ident, Attribute)] = match props {
+            Some(p) if matches!(ctx.attr(p), AttrKind::Dictionary(_)) => ctx.dictionary_entries(p),
+            Some(p) => {
+                r.visit_attr(ctx, p, false, false);
+                &[]
+            }
+            None => &[],
+        };
+        let (mut i, mut j) = (0, 0);
+        while i < inherent.len() || j < attrs.len() {
+            let take_inherent = match (inherent.get(i), attrs.get(j)) {
+                (Some(a), Some(b)) => ctx.ident_str(a.0) <= ctx.ident_str(b.0),
+                (Some(_), None) => true,
+                _ => false,
+            };
+            let value = if take_inherent {
+                i += 1;
+                inherent[i - 1].1
+            } else {
+                j += 1;
+                attrs[j - 1].1
+            };
+            r.visit_attr(ctx, value, false, false);
+        }
+    }
+
     /// Appends `s` bare if it is a valid bare identifier, else quoted and escaped.
     pub fn print_keyword_or_string(&self, out: &mut String, s: &str) {
         if self.recorder.is_none() {

@@ -565,7 +565,12 @@ fn round_decimal(m: u128, e10: i32, s: &Semantics) -> Option<(u128, i32)> {
         && top == s.max_exp as i64
     {
         // The all-ones significand at the top exponent is the NaN pattern.
-        let norm = q << (s.precision - (128 - q.leading_zeros()));
+        let bits = 128 - q.leading_zeros();
+        let norm = if bits <= s.precision {
+            q << (s.precision - bits)
+        } else {
+            q >> (bits - s.precision)
+        };
         if norm == low_mask(s.precision) {
             return None;
         }
@@ -832,6 +837,36 @@ mod tests {
             "{} mismatches:\n{}",
             failures.len(),
             failures[..failures.len().min(30)].join("\n")
+        );
+    }
+
+    #[test]
+    fn exact_rounding_at_format_edges() {
+        let s = semantics(FloatKind::F8E4M3FN);
+        // 448 is the largest finite value; 464 is halfway to the NaN slot and 500 beyond.
+        assert_eq!(
+            round_decimal(448, 0, &s).map(|(q, e)| normalize(q, e)),
+            Some((7, 6))
+        );
+        assert_eq!(round_decimal(500, 0, &s), None);
+        assert_eq!(round_decimal(479, 0, &s), None);
+        // A value rounding up to the next power of two at the top exponent.
+        let s = semantics(FloatKind::F8E5M2);
+        assert_eq!(
+            round_decimal(57343, 0, &s).map(|(q, e)| normalize(q, e)),
+            Some((7, 13))
+        );
+        assert_eq!(
+            round_decimal(61439, 0, &s).map(|(q, e)| normalize(q, e)),
+            Some((7, 13))
+        );
+        assert_eq!(round_decimal(61440, 0, &s), None);
+        // Underflow to zero and the smallest subnormal of f16 (2^-24 ~ 5.96e-8).
+        let s = semantics(FloatKind::F16);
+        assert_eq!(round_decimal(1, -9, &s), Some((0, 0)));
+        assert_eq!(
+            round_decimal(596, -10, &s).map(|(q, e)| normalize(q, e)),
+            Some((1, -24))
         );
     }
 }

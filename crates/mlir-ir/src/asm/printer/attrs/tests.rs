@@ -1168,8 +1168,12 @@ fn printer_throughput() {
     let t = ctx.ranked_tensor_type(&[4, DYNAMIC], ctx.f32_type(), None);
     let i64t = ctx.int_type(64);
     let n = 1_000_000;
-    let locs: Vec<Location> = (0..n).map(|i| ctx.file_line_col("bench.mlir", i as u32, 7)).collect();
-    let floats: Vec<Attribute> = (0..n).map(|i| f32_attr(&ctx, i as f32 * 0.37 + 0.001)).collect();
+    let locs: Vec<Location> = (0..n)
+        .map(|i| ctx.file_line_col("bench.mlir", i as u32, 7))
+        .collect();
+    let floats: Vec<Attribute> = (0..n)
+        .map(|i| f32_attr(&ctx, i as f32 * 0.37 + 0.001))
+        .collect();
     let ints: Vec<Attribute> = (0..n).map(|i| ctx.int_attr(i64t, i as i64)).collect();
     let run = |p: &AttrPrinter, out: &mut String| {
         for i in 0..n {
@@ -1195,5 +1199,83 @@ fn printer_throughput() {
     println!(
         "record+alias {recorded:?}, print {printed:?} ({} bytes), with alias definitions {all:?}",
         out.len()
+    );
+}
+
+// Input (t10.mlir), `mlir-opt --mlir-print-op-generic`:
+//   %0 = "affine.apply"(%c) <{map = affine_map<(d0) -> (d0 + 1)>}> {a = affine_map<(d0) -> (d0 + 2)>}
+// prints `#map = affine_map<(d0) -> (d0 + 2)>` first: MLIR visits inherent
+// and discardable attributes merged by name.
+#[test]
+fn aliases_generic_attrs_merge_properties() {
+    let ctx = Context::new();
+    let flags = PrintFlags {
+        generic: true,
+        ..PrintFlags::default()
+    };
+    let plus1 = map(&ctx, 1, 0, vec![add(d(0), c(1))]);
+    let plus2 = map(&ctx, 1, 0, vec![add(d(0), c(2))]);
+    let props = ctx.dictionary_attr(&[(ctx.ident("map"), plus1)]);
+    let attrs = [(ctx.ident("a"), plus2)];
+    let record = |p: &AttrPrinter, _: &mut String| p.record_generic_attrs(Some(props), &attrs);
+    let print = |p: &AttrPrinter, o: &mut String| {
+        p.print_properties(o, props);
+        p.print_dict_entries(o, &attrs, &[]);
+    };
+    let (top, _, body) = two_pass(&ctx, &flags, record, print);
+    assert_eq!(
+        top,
+        "#map = affine_map<(d0) -> (d0 + 2)>\n#map1 = affine_map<(d0) -> (d0 + 1)>\n"
+    );
+    assert_eq!(body, "<{map = #map1}>{a = #map}");
+}
+
+// Input: `"foo.op"() {t = tuple<memref<4xf32, affine_map<(d0)->(d0+1)>>, i1 x16>,
+// u = affine_map<(d0)->(d0*3)>, v = tuple<i32 x17>, w = [tuple<i32 x17>, tuple<i8 x18>],
+// x = tuple<tuple<i8 x18>, i1 x16>}`: aliases sort by depth (a memref holding
+// `#map` has depth 2, so the tuple holding it depth 3), types first.
+#[test]
+fn aliases_sorted_by_depth() {
+    let ctx = Context::new();
+    let flags = PrintFlags::default();
+    let i1 = ctx.i1_type();
+    let plus1 = map(&ctx, 1, 0, vec![add(d(0), c(1))]);
+    let mem = memref(&ctx, &[4], ctx.f32_type(), Some(plus1), None);
+    let mut t_elems = vec![mem];
+    t_elems.extend([i1; 16]);
+    let t = ctx.tuple_type(&t_elems);
+    let v = ctx.tuple_type(&[ctx.int_type(32); 17]);
+    let i8s = ctx.tuple_type(&[ctx.int_type(8); 18]);
+    let mut x_elems = vec![i8s];
+    x_elems.extend([i1; 16]);
+    let x = ctx.tuple_type(&x_elems);
+    let attrs = [
+        (ctx.ident("t"), ctx.type_attr(t)),
+        (ctx.ident("u"), map(&ctx, 1, 0, vec![mul(d(0), c(3))])),
+        (ctx.ident("v"), ctx.type_attr(v)),
+        (
+            ctx.ident("w"),
+            ctx.array_attr(&[ctx.type_attr(v), ctx.type_attr(i8s)]),
+        ),
+        (ctx.ident("x"), ctx.type_attr(x)),
+    ];
+    let walk = |p: &AttrPrinter, o: &mut String| p.print_dict_entries(o, &attrs, &[]);
+    let (top, _, body) = two_pass(&ctx, &flags, walk, walk);
+    let rep = |t: &str, n: usize| vec![t; n].join(", ");
+    assert_eq!(
+        top,
+        format!(
+            "!tuple = tuple<{}>\n!tuple1 = tuple<{}>\n#map = affine_map<(d0) -> (d0 + 1)>\n\
+             #map1 = affine_map<(d0) -> (d0 * 3)>\n!tuple2 = tuple<!tuple1, {}>\n\
+             !tuple3 = tuple<memref<4xf32, #map>, {}>\n",
+            rep("i32", 17),
+            rep("i8", 18),
+            rep("i1", 16),
+            rep("i1", 16)
+        )
+    );
+    assert_eq!(
+        body,
+        "{t = !tuple3, u = #map1, v = !tuple, w = [!tuple, !tuple1], x = !tuple2}"
     );
 }
