@@ -34,7 +34,7 @@ pub(crate) enum Key {
 struct Entry {
     key: Key,
     /// The alias name the builtin dialect gives this element, if any.
-    alias: Option<&'static str>,
+    alias: Option<BuiltinAlias>,
     /// MLIR's alias depth: 1 for an aliased leaf, one more than the deepest
     /// child when a child has a nonzero depth, 0 otherwise.
     depth: u32,
@@ -62,16 +62,35 @@ impl std::fmt::Debug for Record {
     }
 }
 
+/// The alias names of the builtin dialect, declared in alphabetical order so
+/// that the derived order is MLIR's name order (a byte each keeps the record small).
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Debug)]
+enum BuiltinAlias {
+    Loc,
+    Map,
+    Tuple,
+}
+
+impl BuiltinAlias {
+    fn name(self) -> &'static str {
+        match self {
+            BuiltinAlias::Loc => "loc",
+            BuiltinAlias::Map => "map",
+            BuiltinAlias::Tuple => "tuple",
+        }
+    }
+}
+
 /// The alias MLIR's builtin dialect interface gives an element.
-fn alias_name(ctx: &Context, key: Key) -> Option<&'static str> {
+fn alias_name(ctx: &Context, key: Key) -> Option<BuiltinAlias> {
     match key {
         Key::Attr(a) => match ctx.attr(a) {
-            AttrKind::AffineMap(_) => Some("map"),
-            k if k.is_location() => Some("loc"),
+            AttrKind::AffineMap(_) => Some(BuiltinAlias::Map),
+            k if k.is_location() => Some(BuiltinAlias::Loc),
             _ => None,
         },
         Key::Type(t) => match ctx.ty(t) {
-            TypeKind::Tuple(elems) if elems.len() > 16 => Some("tuple"),
+            TypeKind::Tuple(elems) if elems.len() > 16 => Some(BuiltinAlias::Tuple),
             _ => None,
         },
     }
@@ -366,19 +385,13 @@ impl AliasTable {
                 .then_with(|| matches!(b.key, Key::Type(_)).cmp(&matches!(a.key, Key::Type(_))))
                 .then_with(|| a.alias.cmp(&b.alias))
         });
-        let mut counts: SmallVec<[(&'static str, u32); 4]> = SmallVec::new();
+        let mut counts = [0u32; 3];
         for e in aliased {
-            let Some(name) = e.alias else { continue };
-            let suffix = match counts.iter_mut().find(|(n, _)| *n == name) {
-                Some((_, c)) => {
-                    *c += 1;
-                    *c - 1
-                }
-                None => {
-                    counts.push((name, 1));
-                    0
-                }
-            };
+            let Some(kind) = e.alias else { continue };
+            let count = &mut counts[kind as usize];
+            let suffix = *count;
+            *count += 1;
+            let name = kind.name();
             let alias = AliasName { name, suffix };
             match e.key {
                 Key::Attr(a) => table.attrs.insert(a, alias),
