@@ -367,8 +367,11 @@ pub struct AliasTable {
 
 impl AliasTable {
     /// Chooses aliases for everything in `record` (none with `--mlir-print-local-scope`).
-    pub fn build(ctx: &Context, record: &Record, flags: &PrintFlags) -> AliasTable {
-        let _ = ctx;
+    ///
+    /// `ctx` is unused today because the record already knows each element's
+    /// alias name; it stays in the signature for dialect-provided aliases,
+    /// which will need to ask the dialects.
+    pub fn build(_ctx: &Context, record: &Record, flags: &PrintFlags) -> AliasTable {
         let mut table = AliasTable::default();
         if flags.local_scope {
             return table;
