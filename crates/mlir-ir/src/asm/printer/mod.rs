@@ -84,6 +84,8 @@ pub(crate) struct OpPrinter<'a> {
     io_error: Option<std::io::Error>,
     indent: usize,
     default_dialects: Vec<&'static str>,
+    /// The alias-recording pass: visit what MLIR's dummy printer visits, in its order.
+    recording: bool,
 }
 
 impl<'a> OpPrinter<'a> {
@@ -104,6 +106,7 @@ impl<'a> OpPrinter<'a> {
             io_error: None,
             indent: 0,
             default_dialects: vec!["builtin"],
+            recording: attrs.is_recording(),
         }
     }
 
@@ -138,6 +141,10 @@ impl<'a> OpPrinter<'a> {
 
     /// Indentation, the op, and its trailing location.
     fn print_full_op(&mut self, op: OpRef) {
+        if self.recording {
+            self.record_op(op);
+            return;
+        }
         self.push_indent();
         self.print_operation(op);
         self.print_trailing_location(self.ir.op_loc(op));
@@ -212,9 +219,8 @@ impl<'a> OpPrinter<'a> {
         if let Some(props) = ir.op_properties(op) {
             let skip = ir.op_is_registered(op) && ir.ctx().dictionary_entries(props).is_empty();
             if !skip {
-                self.out.push_str(" <");
+                self.out.push(' ');
                 self.attrs.print_properties(&mut self.out, props);
-                self.out.push('>');
             }
         }
         if ir.num_regions(op) > 0 {
@@ -283,6 +289,69 @@ impl<'a> OpPrinter<'a> {
         self.out.push(')');
     }
 
+    // ------------------------------------------------------------------
+    // The recording pass (MLIR's DummyAliasOperationPrinter)
+    // ------------------------------------------------------------------
+
+    /// Visits an op as MLIR's dummy printer does: its location, then its
+    /// custom form, or in the generic form its regions, operand types,
+    /// result types and attributes (inherent and discardable, by name).
+    fn record_op(&mut self, op: OpRef) {
+        let ir = self.ir;
+        if self.flags.debuginfo {
+            self.attrs.print_location(&mut self.out, ir.op_loc(op));
+        }
+        if !self.flags.generic {
+            if let Some(print_fn) = ir.ctx().op_info(ir.op_name(op)).print {
+                let mut p = OpAsmPrinter { p: self };
+                print_fn(&mut p, op);
+                self.out.clear();
+                return;
+            }
+        }
+        for &r in ir.regions(op) {
+            self.record_region(r, true, true);
+        }
+        for t in ir.operand_types(op) {
+            self.attrs.print_type(&mut self.out, t);
+        }
+        for t in ir.result_types(op) {
+            self.attrs.print_type(&mut self.out, t);
+        }
+        let attrs = ir.ctx().dictionary_entries(ir.op_attributes(op));
+        self.attrs.record_generic_attrs(ir.op_properties(op), attrs);
+        self.out.clear();
+    }
+
+    fn record_region(&mut self, region: RegionRef, print_entry_block_args: bool, print_block_terminators: bool) {
+        let ir = self.ir;
+        let mut first = true;
+        for b in ir.region_blocks(region) {
+            let (args, term) = if first {
+                (print_entry_block_args, print_block_terminators)
+            } else {
+                (true, true)
+            };
+            first = false;
+            if args {
+                for a in ir.arguments(b) {
+                    self.attrs.print_type(&mut self.out, ir.value_type(a));
+                    if self.flags.debuginfo {
+                        self.attrs.print_arg_location(&mut self.out, ir.value_loc(a));
+                    }
+                }
+            }
+            let last = ir.last_op(b);
+            let skip_last = !term && last.is_some_and(|l| ir.op_has_trait(l, TraitSet::IS_TERMINATOR));
+            for op in ir.block_ops(b) {
+                if skip_last && Some(op) == last {
+                    break;
+                }
+                self.record_op(op);
+            }
+        }
+    }
+
     fn print_region(
         &mut self,
         region: RegionRef,
@@ -290,6 +359,10 @@ impl<'a> OpPrinter<'a> {
         print_block_terminators: bool,
         print_empty_block: bool,
     ) {
+        if self.recording {
+            self.record_region(region, print_entry_block_args, print_block_terminators);
+            return;
+        }
         let ir = self.ir;
         self.out.push_str("{\n");
         if let Some(entry) = ir.first_block(region) {
@@ -334,7 +407,7 @@ impl<'a> OpPrinter<'a> {
                     self.print_type(t);
                     if self.flags.debuginfo {
                         self.out.push(' ');
-                        self.attrs.print_location_no_alias(&mut self.out, ir.value_loc(a));
+                        self.attrs.print_arg_location(&mut self.out, ir.value_loc(a));
                     }
                 }
                 self.out.push(')');
@@ -483,6 +556,16 @@ impl<'p, 'a> OpAsmPrinter<'p, 'a> {
     }
     /// `%arg0: i32 {attrs} loc(...)` for a region entry argument.
     pub fn print_region_argument(&mut self, arg: Value, attrs: &[(Ident, Attribute)], omit_type: bool) {
+        if self.p.recording {
+            // MLIR's dummy printer visits only the type and the location here.
+            let t = self.p.ir.value_type(arg);
+            self.p.print_type(t);
+            if self.p.flags.debuginfo {
+                let loc = self.p.ir.value_loc(arg);
+                self.p.attrs.print_arg_location(&mut self.p.out, loc);
+            }
+            return;
+        }
         self.p.print_value(arg);
         if !omit_type {
             self.p.out.push_str(": ");
@@ -493,7 +576,7 @@ impl<'p, 'a> OpAsmPrinter<'p, 'a> {
         if self.p.flags.debuginfo {
             self.p.out.push(' ');
             let loc = self.p.ir.value_loc(arg);
-            self.p.attrs.print_location_no_alias(&mut self.p.out, loc);
+            self.p.attrs.print_arg_location(&mut self.p.out, loc);
         }
     }
     pub fn print_successor(&mut self, b: BlockRef) {

@@ -1,0 +1,157 @@
+//! Affine maps and expressions as MLIR prints them: `(d0, d1)[s0] -> (...)`
+//! with minimal parentheses and the "pretty" subtraction and negation forms
+//! (`d0 - 1`, `-d0`, `d0 - d1 * 2`) that `AsmPrinter` derives from the
+//! canonical add/multiply-by-negative-constant trees.
+
+use crate::affine::{AffineBinOp, AffineExpr, AffineMap};
+
+/// Whether the enclosing context binds tighter than `+` (so a sum needs parentheses).
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Binding {
+    Weak,
+    Strong,
+}
+
+fn push_i128(out: &mut String, v: i128) {
+    if v < 0 {
+        out.push('-');
+    }
+    super::push_u128(out, v.unsigned_abs());
+}
+
+fn print_expr(out: &mut String, e: &AffineExpr, enclosing: Binding) {
+    let (op, lhs, rhs) = match e {
+        AffineExpr::Dim(i) => {
+            out.push('d');
+            super::push_u64(out, *i as u64);
+            return;
+        }
+        AffineExpr::Symbol(i) => {
+            out.push('s');
+            super::push_u64(out, *i as u64);
+            return;
+        }
+        AffineExpr::Constant(c) => {
+            super::push_i64(out, *c);
+            return;
+        }
+        AffineExpr::Binary(op, l, r) => (*op, &**l, &**r),
+    };
+    let open = |out: &mut String| {
+        if enclosing == Binding::Strong {
+            out.push('(');
+        }
+    };
+    let close = |out: &mut String| {
+        if enclosing == Binding::Strong {
+            out.push(')');
+        }
+    };
+
+    if op != AffineBinOp::Add {
+        open(out);
+        // Multiplication by -1 prints as a negation.
+        if op == AffineBinOp::Mul && matches!(rhs, AffineExpr::Constant(-1)) {
+            out.push('-');
+            print_expr(out, lhs, Binding::Strong);
+            close(out);
+            return;
+        }
+        print_expr(out, lhs, Binding::Strong);
+        out.push_str(match op {
+            AffineBinOp::Mul => " * ",
+            AffineBinOp::FloorDiv => " floordiv ",
+            AffineBinOp::CeilDiv => " ceildiv ",
+            AffineBinOp::Mod => " mod ",
+            AffineBinOp::Add => " + ",
+        });
+        print_expr(out, rhs, Binding::Strong);
+        close(out);
+        return;
+    }
+
+    open(out);
+    // `a + b * -c` prints as a subtraction.
+    if let AffineExpr::Binary(AffineBinOp::Mul, rl, rr) = rhs {
+        if let AffineExpr::Constant(c) = **rr {
+            if c == -1 {
+                print_expr(out, lhs, Binding::Weak);
+                out.push_str(" - ");
+                let b = if matches!(**rl, AffineExpr::Binary(AffineBinOp::Add, ..)) {
+                    Binding::Strong
+                } else {
+                    Binding::Weak
+                };
+                print_expr(out, rl, b);
+                close(out);
+                return;
+            }
+            if c < -1 {
+                print_expr(out, lhs, Binding::Weak);
+                out.push_str(" - ");
+                print_expr(out, rl, Binding::Strong);
+                out.push_str(" * ");
+                push_i128(out, -(c as i128));
+                close(out);
+                return;
+            }
+        }
+    }
+    // `a + -c` prints as `a - c`.
+    if let AffineExpr::Constant(c) = *rhs {
+        if c < 0 {
+            print_expr(out, lhs, Binding::Weak);
+            out.push_str(" - ");
+            push_i128(out, -(c as i128));
+            close(out);
+            return;
+        }
+    }
+    print_expr(out, lhs, Binding::Weak);
+    out.push_str(" + ");
+    print_expr(out, rhs, Binding::Weak);
+    close(out);
+}
+
+/// Appends the body of `affine_map<...>`: `(d0, d1)[s0] -> (d0 + s0, d1)`.
+pub(crate) fn print_affine_map(out: &mut String, map: &AffineMap) {
+    out.push('(');
+    for i in 0..map.num_dims {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        out.push('d');
+        super::push_u64(out, i as u64);
+    }
+    out.push(')');
+    if map.num_symbols != 0 {
+        out.push('[');
+        for i in 0..map.num_symbols {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            out.push('s');
+            super::push_u64(out, i as u64);
+        }
+        out.push(']');
+    }
+    out.push_str(" -> (");
+    for (i, e) in map.results.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        print_expr(out, e, Binding::Weak);
+    }
+    out.push(')');
+}
+
+/// Whether `map` is the identity (`(d0, .., dn) -> (d0, .., dn)`, symbols
+/// ignored), the layout MLIR never prints on a memref.
+pub(crate) fn is_identity(map: &AffineMap) -> bool {
+    map.num_dims as usize == map.results.len()
+        && map
+            .results
+            .iter()
+            .enumerate()
+            .all(|(i, e)| matches!(e, AffineExpr::Dim(d) if *d as usize == i))
+}
