@@ -13,19 +13,23 @@ pub mod builder;
 pub mod builtin;
 pub mod context;
 pub mod diagnostics;
+pub mod dominance;
 pub mod ir;
+pub mod source_mgr;
 pub mod storage;
+pub mod symbol_table;
 pub mod traits;
 pub mod types;
 pub mod verifier;
+pub mod verify_diagnostics;
 
 pub use attributes::{ApFloat, ApInt, AttrKind, Attribute, Location};
 pub use builder::{BuilderListener, InsertPoint, OpBuilder};
 pub use context::{Context, Dialect, Ident, OpInfo, OpName};
 pub use diagnostics::{Diagnostic, Severity};
 pub use ir::{
-    BlockOperand, BlockRef, Ir, IrMapping, OpOperand, OpRef, OperationEquivalence,
-    OperationState, RegionRef, Value, ValueDef, WalkOrder, WalkResult,
+    BlockOperand, BlockRef, Ir, IrMapping, OpOperand, OpRef, OperationEquivalence, OperationState,
+    RegionRef, Value, ValueDef, WalkOrder, WalkResult,
 };
 pub use traits::TraitSet;
 pub use types::{FloatKind, Signedness, Type, TypeKind, DYNAMIC};

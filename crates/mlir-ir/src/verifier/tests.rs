@@ -1,0 +1,1 @@
+//! Tests of the verifier, dominance and symbol tables.
