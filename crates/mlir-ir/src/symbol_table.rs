@@ -302,35 +302,39 @@ pub fn op_symbol_refs(ir: &Ir, op: OpRef) -> Vec<Attribute> {
     out
 }
 
-/// The symbol uses of `from` and of the ops nested in it, without entering
-/// nested symbol tables (MLIR's `SymbolTable::getSymbolUses(Operation *)`).
+/// The symbol uses of `from` itself and, unless `from` is a symbol table
+/// (a new scope), of the ops nested in it, without entering nested symbol
+/// tables (MLIR's `SymbolTable::getSymbolUses(Operation *)`). For the uses
+/// inside a symbol table, use [`symbol_uses_in`] on its regions.
 pub fn symbol_uses(ir: &Ir, from: OpRef) -> Vec<SymbolUse> {
     let mut out: Vec<SymbolUse> = op_symbol_refs(ir, from)
         .into_iter()
-        .map(|symbol_ref| SymbolUse {
-            user: from,
-            symbol_ref,
-        })
+        .map(|symbol_ref| SymbolUse { user: from, symbol_ref })
         .collect();
     if !is_symbol_table(ir, from) {
-        walk_symbol_table(ir, ir.regions(from), |op| {
-            out.extend(
-                op_symbol_refs(ir, op)
-                    .into_iter()
-                    .map(|symbol_ref| SymbolUse {
-                        user: op,
-                        symbol_ref,
-                    }),
-            );
-            WalkResult::Advance
-        });
+        out.extend(symbol_uses_in(ir, ir.regions(from)));
     }
     out
 }
 
-/// The uses of the symbol named `name` (by root reference) within `from`.
-pub fn symbol_uses_of(ir: &Ir, name: &str, from: OpRef) -> Vec<SymbolUse> {
-    symbol_uses(ir, from)
+/// The symbol uses of the ops in `regions`, without entering nested symbol
+/// tables (MLIR's `SymbolTable::getSymbolUses(Region *)`).
+pub fn symbol_uses_in(ir: &Ir, regions: &[RegionRef]) -> Vec<SymbolUse> {
+    let mut out = Vec::new();
+    walk_symbol_table(ir, regions, |op| {
+        out.extend(
+            op_symbol_refs(ir, op)
+                .into_iter()
+                .map(|symbol_ref| SymbolUse { user: op, symbol_ref }),
+        );
+        WalkResult::Advance
+    });
+    out
+}
+
+/// The uses of the symbol named `name` (by root reference) within `regions`.
+pub fn symbol_uses_of(ir: &Ir, name: &str, regions: &[RegionRef]) -> Vec<SymbolUse> {
+    symbol_uses_in(ir, regions)
         .into_iter()
         .filter(|u| matches!(ir.ctx().attr(u.symbol_ref), AttrKind::SymbolRef { root, .. } if ir.ctx().ident_str(*root) == name))
         .collect()
