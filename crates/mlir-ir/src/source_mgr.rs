@@ -447,3 +447,153 @@ impl SourceMgrDiagnosticHandler {
         }))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mgr(name: &str, text: &str, offset: u32) -> SourceMgr {
+        let mut m = SourceMgr::new();
+        m.add_buffer(name, text, offset);
+        m
+    }
+
+    const T: &str = "func.func @h() {\n  \"func.return\"() : () -> () loc(x)\n  \"func.return\"() : () -> ()\n}\n";
+
+    #[test]
+    fn call_site_stack_and_note_source_lines() {
+        // mlir-opt's output for `loc(callsite("t.mlir":1:2 at callsite("t.mlir":2:3 at "t.mlir":3:5)))`
+        // with the `see current operation` note at the same location.
+        let ctx = Context::new();
+        let m = mgr("t.mlir", T, 0);
+        let l = |line, col| ctx.file_line_col("t.mlir", line, col);
+        let loc = ctx.callsite_loc(l(1, 2), ctx.callsite_loc(l(2, 3), l(3, 5)));
+        let d = Diagnostic::error(
+            loc,
+            "'func.return' op must be the last operation in the parent block",
+        )
+        .with_note(loc, "see current operation: \"func.return\"() : () -> ()");
+        assert_eq!(
+            m.render_diagnostic(&ctx, &d),
+            "t.mlir:1:2: error: 'func.return' op must be the last operation in the parent block\n\
+             func.func @h() {\n ^\n\
+             t.mlir:2:3: note: called from\n  \"func.return\"() : () -> () loc(x)\n  ^\n\
+             t.mlir:3:5: note: called from\n  \"func.return\"() : () -> ()\n    ^\n\
+             t.mlir:1:2: note: see current operation: \"func.return\"() : () -> ()\n\
+             func.func @h() {\n ^\n"
+        );
+        // A note at the diagnostic's own location repeats no source line.
+        let d = Diagnostic::error(l(3, 3), "boom")
+            .with_note(l(3, 3), "same")
+            .with_note(l(1, 1), "other");
+        assert_eq!(
+            m.render_diagnostic(&ctx, &d),
+            "t.mlir:3:3: error: boom\n  \"func.return\"() : () -> ()\n  ^\n\
+             t.mlir:3:3: note: same\n\
+             t.mlir:1:1: note: other\nfunc.func @h() {\n^\n"
+        );
+    }
+
+    #[test]
+    fn locations_without_source() {
+        let ctx = Context::new();
+        let m = mgr("t.mlir", T, 0);
+        let render = |loc| m.render_diagnostic(&ctx, &Diagnostic::error(loc, "msg"));
+        assert_eq!(render(ctx.unknown_loc()), "<unknown>:0: error: msg\n");
+        assert_eq!(
+            render(ctx.name_loc("foo", None)),
+            "<unknown>:0: error: loc(\"foo\"): msg\n"
+        );
+        let meta = ctx.string_attr("meta");
+        let fused = ctx.fused_loc(
+            &[ctx.name_loc("a", None), ctx.name_loc("b", None)],
+            Some(meta),
+        );
+        assert_eq!(
+            render(fused),
+            "<unknown>:0: error: loc(fused<\"meta\">[\"a\", \"b\"]): msg\n"
+        );
+        let named = ctx.name_loc("foo", Some(ctx.name_loc("bar", None)));
+        assert_eq!(
+            render(named),
+            "<unknown>:0: error: loc(\"foo\"(\"bar\")): msg\n"
+        );
+        // Line or column 0, a column past the line, a line past the file,
+        // or an unknown file: no source line.
+        assert_eq!(
+            render(ctx.file_line_col("t.mlir", 0, 0)),
+            "t.mlir:0:0: error: msg\n"
+        );
+        assert_eq!(
+            render(ctx.file_line_col("t.mlir", 2, 100)),
+            "t.mlir:2:100: error: msg\n"
+        );
+        assert_eq!(
+            render(ctx.file_line_col("t.mlir", 300, 1)),
+            "t.mlir:300:1: error: msg\n"
+        );
+        assert_eq!(
+            render(ctx.file_line_col("other.mlir", 3, 4)),
+            "other.mlir:3:4: error: msg\n"
+        );
+        // A name location shows its child's file position.
+        let child = ctx.name_loc("foo", Some(ctx.file_line_col("t.mlir", 1, 4)));
+        assert_eq!(
+            render(child),
+            "t.mlir:1:4: error: msg\nfunc.func @h() {\n   ^\n"
+        );
+        // The column may point at the end of the line.
+        assert_eq!(
+            render(ctx.file_line_col("t.mlir", 1, 17)),
+            "t.mlir:1:17: error: msg\nfunc.func @h() {\n                ^\n"
+        );
+    }
+
+    #[test]
+    fn tabs_non_ascii_and_line_offsets() {
+        let ctx = Context::new();
+        let text = "func.func @h() {\n\t\"func.return\"() : () -> ()\n  \"x\"() // \u{e9}\n";
+        // The buffer is a split chunk starting at line 11 of the file.
+        let m = mgr("tab.mlir", text, 10);
+        let render = |line, col| {
+            m.render_diagnostic(
+                &ctx,
+                &Diagnostic::warning(ctx.file_line_col("tab.mlir", line, col), "w"),
+            )
+        };
+        assert_eq!(
+            render(12, 2),
+            "tab.mlir:12:2: warning: w\n        \"func.return\"() : () -> ()\n        ^\n"
+        );
+        assert_eq!(
+            render(13, 3),
+            "tab.mlir:13:3: warning: w\n  \"x\"() // \u{e9}\n"
+        );
+        assert_eq!(render(2, 1), "tab.mlir:2:1: warning: w\n");
+        assert_eq!(m.line_and_column(BufferId(0), 18), (12, 1));
+        assert_eq!(
+            m.line("tab.mlir", 11).map(|l| l.text),
+            Some("func.func @h() {")
+        );
+    }
+
+    #[test]
+    fn handler_writes_to_the_shared_stream() {
+        let ctx = Context::new();
+        let buf = Arc::new(Mutex::new(Vec::<u8>::new()));
+        let out: SharedWriter = buf.clone();
+        {
+            let _g = SourceMgrDiagnosticHandler::install(&ctx, Arc::new(mgr("t.mlir", T, 0)), out);
+            ctx.emit(Diagnostic::remark(
+                ctx.file_line_col("t.mlir", 1, 1),
+                "hello",
+            ));
+        }
+        // Uninstalled: this one goes to the default handler, not the buffer.
+        ctx.emit(Diagnostic::remark(ctx.unknown_loc(), "gone"));
+        assert_eq!(
+            String::from_utf8(buf.lock().unwrap().clone()).unwrap(),
+            "t.mlir:1:1: remark: hello\nfunc.func @h() {\n^\n"
+        );
+    }
+}
