@@ -258,6 +258,17 @@ impl RegionTree {
     }
 }
 
+/// A position in a block: before `op`, or the end of the block when `op` is `None`.
+#[derive(Copy, Clone)]
+struct Pos {
+    block: BlockRef,
+    op: Option<OpRef>,
+}
+
+fn pos(block: BlockRef, op: Option<OpRef>) -> Pos {
+    Pos { block, op }
+}
+
 /// Shared machinery of dominance and post-dominance.
 #[derive(Default)]
 struct DomBase {
@@ -280,12 +291,18 @@ impl DomBase {
         &self,
         ir: &Ir,
         post_dom: bool,
-        a_block: BlockRef,
-        a_it: Option<OpRef>,
-        mut b_block: BlockRef,
-        mut b_it: Option<OpRef>,
+        a: Pos,
+        b: Pos,
         enclosing_ok: bool,
     ) -> bool {
+        let Pos {
+            block: a_block,
+            op: a_it,
+        } = a;
+        let Pos {
+            block: mut b_block,
+            op: mut b_it,
+        } = b;
         if a_block == b_block && a_it == b_it {
             return !self.has_ssa_dominance_block(ir, a_block);
         }
@@ -385,8 +402,13 @@ impl DominanceInfo {
     /// Whether block `a` properly dominates block `b` (`b` may be nested in
     /// `a`'s region; a block encloses the blocks nested in its ops).
     pub fn block_properly_dominates(&self, ir: &Ir, a: BlockRef, b: BlockRef) -> bool {
-        self.base
-            .properly_dominates_impl(ir, false, a, ir.first_op(a), b, ir.first_op(b), true)
+        self.base.properly_dominates_impl(
+            ir,
+            false,
+            pos(a, ir.first_op(a)),
+            pos(b, ir.first_op(b)),
+            true,
+        )
     }
     /// Whether block `a` dominates block `b`.
     pub fn block_dominates(&self, ir: &Ir, a: BlockRef, b: BlockRef) -> bool {
@@ -399,8 +421,13 @@ impl DominanceInfo {
         let (Some(ab), Some(bb)) = (ir.op_block(a), ir.op_block(b)) else {
             return false;
         };
-        self.base
-            .properly_dominates_impl(ir, false, ab, Some(a), bb, Some(b), enclosing_ok)
+        self.base.properly_dominates_impl(
+            ir,
+            false,
+            pos(ab, Some(a)),
+            pos(bb, Some(b)),
+            enclosing_ok,
+        )
     }
     /// Whether op `a` properly dominates op `b` (enclosing counts).
     pub fn properly_dominates(&self, ir: &Ir, a: OpRef, b: OpRef) -> bool {
@@ -475,7 +502,7 @@ impl PostDominanceInfo {
             return false;
         };
         self.base
-            .properly_dominates_impl(ir, true, ab, Some(a), bb, Some(b), true)
+            .properly_dominates_impl(ir, true, pos(ab, Some(a)), pos(bb, Some(b)), true)
     }
     pub fn post_dominates(&self, ir: &Ir, a: OpRef, b: OpRef) -> bool {
         a == b || self.properly_post_dominates(ir, a, b)
@@ -483,7 +510,7 @@ impl PostDominanceInfo {
     /// Whether block `a` properly post-dominates block `b`.
     pub fn block_properly_post_dominates(&self, ir: &Ir, a: BlockRef, b: BlockRef) -> bool {
         self.base
-            .properly_dominates_impl(ir, true, a, None, b, None, true)
+            .properly_dominates_impl(ir, true, pos(a, None), pos(b, None), true)
     }
     pub fn block_post_dominates(&self, ir: &Ir, a: BlockRef, b: BlockRef) -> bool {
         a == b || self.block_properly_post_dominates(ir, a, b)

@@ -281,7 +281,7 @@ fn render_source_and_caret(
             // At least one space, then up to the next tab stop.
             loop {
                 expanded.push(b' ');
-                if expanded.len() % TAB_STOP == 0 {
+                if expanded.len().is_multiple_of(TAB_STOP) {
                     break;
                 }
             }
@@ -309,13 +309,13 @@ fn render_source_and_caret(
     while caret.last() == Some(&b' ') {
         caret.pop();
     }
-    let mut out_col = 0;
+    let mut out_col: usize = 0;
     for (i, &c) in caret.iter().enumerate() {
         if i < n && bytes[i] == b'\t' {
             loop {
                 out.push(c as char);
                 out_col += 1;
-                if out_col % TAB_STOP == 0 {
+                if out_col.is_multiple_of(TAB_STOP) {
                     break;
                 }
             }

@@ -106,7 +106,7 @@ pub fn symbol_ref_path(ir: &Ir, symref: Attribute) -> Option<Vec<String>> {
 /// `table_op`: each component but the last must name a symbol table.
 pub fn lookup_symbol_ref_in(ir: &Ir, table_op: OpRef, symref: Attribute) -> Option<OpRef> {
     let path = symbol_ref_path(ir, symref)?;
-    lookup_path_in(ir, table_op, &path, |ir, t, n| lookup_symbol_in(ir, t, n))
+    lookup_path_in(ir, table_op, &path, lookup_symbol_in)
 }
 
 fn lookup_path_in(
@@ -309,7 +309,10 @@ pub fn op_symbol_refs(ir: &Ir, op: OpRef) -> Vec<Attribute> {
 pub fn symbol_uses(ir: &Ir, from: OpRef) -> Vec<SymbolUse> {
     let mut out: Vec<SymbolUse> = op_symbol_refs(ir, from)
         .into_iter()
-        .map(|symbol_ref| SymbolUse { user: from, symbol_ref })
+        .map(|symbol_ref| SymbolUse {
+            user: from,
+            symbol_ref,
+        })
         .collect();
     if !is_symbol_table(ir, from) {
         out.extend(symbol_uses_in(ir, ir.regions(from)));
@@ -325,7 +328,10 @@ pub fn symbol_uses_in(ir: &Ir, regions: &[RegionRef]) -> Vec<SymbolUse> {
         out.extend(
             op_symbol_refs(ir, op)
                 .into_iter()
-                .map(|symbol_ref| SymbolUse { user: op, symbol_ref }),
+                .map(|symbol_ref| SymbolUse {
+                    user: op,
+                    symbol_ref,
+                }),
         );
         WalkResult::Advance
     });

@@ -42,6 +42,9 @@ pub type Verify = fn(&Ir, OpRef) -> Result<(), Diagnostic>;
 
 /// Verifies `root` and everything nested in it, emitting every problem
 /// through `ir.ctx().emit`. Returns `Err(())` if anything failed.
+// The problems were already reported through the context; the caller only
+// needs success or failure (MLIR's `LogicalResult`).
+#[allow(clippy::result_unit_err)]
 pub fn verify(ir: &Ir, root: OpRef) -> Result<(), ()> {
     verify_with(ir, root, true)
 }
@@ -49,6 +52,7 @@ pub fn verify(ir: &Ir, root: OpRef) -> Result<(), ()> {
 /// Verifies `root`; when `recursive` is false only `root` itself (and the
 /// structure of its regions' blocks) is checked, as MLIR's
 /// `verify(op, /*verifyRecursively=*/false)`.
+#[allow(clippy::result_unit_err)]
 pub fn verify_with(ir: &Ir, root: OpRef, recursive: bool) -> Result<(), ()> {
     let v = Verifier {
         ir,

@@ -8,9 +8,9 @@ use crate::diagnostics::{Diagnostic, DiagnosticPrinters};
 use crate::dominance::{DominanceInfo, PostDominanceInfo};
 use crate::source_mgr::SourceMgr;
 use crate::symbol_table::{
-    self, lookup_nearest_symbol_from, lookup_symbol_ref_in, nearest_symbol_table, symbol_uses, symbol_uses_in,
-    symbol_uses_of, symbol_visibility, SymbolTable, SymbolTableCollection, SymbolUserOpInterface,
-    Visibility,
+    self, lookup_nearest_symbol_from, lookup_symbol_ref_in, nearest_symbol_table, symbol_uses,
+    symbol_uses_in, symbol_uses_of, symbol_visibility, SymbolTable, SymbolTableCollection,
+    SymbolUserOpInterface, Visibility,
 };
 use crate::{
     AttrKind, BlockRef, Context, Dialect, Ir, Location, OpInfo, OpRef, OperationState, RegionRef,
@@ -821,10 +821,19 @@ fn deep_nesting_does_not_overflow_the_stack() {
     let (_, mut b) = t.func(mb, "f", 2);
     for i in 0..DEPTH {
         // Alternate isolated and non-isolated nesting to exercise both paths.
-        let name = if i % 2 == 0 { "tst.region" } else { "tst.isolated" };
+        let name = if i % 2 == 0 {
+            "tst.region"
+        } else {
+            "tst.isolated"
+        };
         let (_, inner) = t.add_regions(b, name, 3, &[], 1);
         // Close the enclosing block with the terminator its parent needs.
-        match t.ir.block_parent_op(b).map(|p| t.ir.op_name_str(p).to_string()).as_deref() {
+        match t
+            .ir
+            .block_parent_op(b)
+            .map(|p| t.ir.op_name_str(p).to_string())
+            .as_deref()
+        {
             Some("tst.func") => {
                 t.add(b, "tst.ret", 8, &[], 0);
             }
