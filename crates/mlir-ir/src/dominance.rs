@@ -343,7 +343,10 @@ impl DomBase {
                 before(a_it, b_it)
             };
         }
-        let region = a_region.expect("blocks of different regions were normalised above");
+        // Two different detached blocks have no dominance relation.
+        let Some(region) = a_region else {
+            return false;
+        };
         self.tree(ir, region, post_dom)
             .properly_dominates(a_block, b_block)
     }

@@ -293,9 +293,13 @@ impl Verifier<'_> {
             return true;
         };
         let region = ir.block_parent_region(b);
-        if ir
-            .successors(last)
-            .any(|s| ir.block_parent_region(s) != region)
+        // MLIR's `Block::getSuccessors` is empty for the only block of a
+        // region, so only multi-block regions are checked here.
+        let single = region.is_some_and(|r| ir.num_blocks(r) == 1);
+        if !single
+            && ir
+                .successors(last)
+                .any(|s| ir.block_parent_region(s) != region)
         {
             return self.emit(ir.op_error(last, "branching to block of a different region"));
         }
