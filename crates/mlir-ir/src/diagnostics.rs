@@ -302,7 +302,11 @@ impl Ir {
             if let Some(p) = self.ctx().diagnostic_printers().op {
                 let printed = p(self, op);
                 // Multi-line ops start on a new line, as mlir-opt prints them.
-                let sep = if printed.contains('\n') { "\n" } else { "" };
+                let sep = if printed.contains('\n') && !printed.starts_with('\n') {
+                    "\n"
+                } else {
+                    ""
+                };
                 d.attach_note(
                     self.op_loc(op),
                     format!("see current operation: {sep}{printed}"),

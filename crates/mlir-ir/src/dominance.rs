@@ -21,7 +21,7 @@
 //! Everything is iterative: deep nesting or long CFGs cannot overflow the stack.
 
 use std::cell::RefCell;
-use std::rc::Rc;
+use std::sync::Arc;
 
 use hashbrown::HashMap;
 
@@ -272,15 +272,15 @@ fn pos(block: BlockRef, op: Option<OpRef>) -> Pos {
 /// Shared machinery of dominance and post-dominance.
 #[derive(Default)]
 struct DomBase {
-    trees: RefCell<HashMap<RegionRef, Rc<RegionTree>>>,
+    trees: RefCell<HashMap<RegionRef, Arc<RegionTree>>>,
 }
 
 impl DomBase {
-    fn tree(&self, ir: &Ir, region: RegionRef, post_dom: bool) -> Rc<RegionTree> {
+    fn tree(&self, ir: &Ir, region: RegionRef, post_dom: bool) -> Arc<RegionTree> {
         if let Some(t) = self.trees.borrow().get(&region) {
             return t.clone();
         }
-        let t = Rc::new(RegionTree::build(ir, region, post_dom));
+        let t = Arc::new(RegionTree::build(ir, region, post_dom));
         self.trees.borrow_mut().insert(region, t.clone());
         t
     }
