@@ -13,11 +13,15 @@ pub mod builder;
 pub mod builtin;
 pub mod context;
 pub mod diagnostics;
+pub mod dominance;
 pub mod ir;
+pub mod source_mgr;
 pub mod storage;
+pub mod symbol_table;
 pub mod traits;
 pub mod types;
 pub mod verifier;
+pub mod verify_diagnostics;
 
 pub use attributes::{ApFloat, ApInt, AttrKind, Attribute, Location};
 pub use builder::{BuilderListener, InsertPoint, OpBuilder};

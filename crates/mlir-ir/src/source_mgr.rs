@@ -1,0 +1,599 @@
+//! Source buffers and the diagnostic handler that prints diagnostics the way
+//! mlir-opt does (LLVM's `SourceMgr` + MLIR's `SourceMgrDiagnosticHandler`).
+//!
+//! # Use from a tool
+//!
+//! ```ignore
+//! let mut mgr = SourceMgr::new();
+//! // Whole file: line offset 0. A `--split-input-file` chunk that starts on
+//! // line 12 of the file is added with line offset 11 (and parsed so that its
+//! // locations carry the file's line numbers, as mlir-opt 22 reports them).
+//! mgr.add_buffer("input.mlir", text, 0);
+//! let mgr = Arc::new(mgr);
+//! let out: SharedWriter = Arc::new(Mutex::new(std::io::stderr()));
+//! let _guard = SourceMgrDiagnosticHandler::install(&ctx, mgr.clone(), out);
+//! // ... parse, verify, run passes: every emitted diagnostic is printed as
+//! // `file:line:col: error: message`, the source line and a caret line,
+//! // then its notes.
+//! ```
+//!
+//! Locations are resolved to buffers by file name and (absolute) line
+//! number, so a tool may register either the whole file or its chunks (with
+//! their line offsets), but should not register overlapping buffers of the
+//! same name. Files that are not registered are not read from disk (mlir-opt
+//! would try); diagnostics there are printed without the source line.
+//!
+//! The exact output format follows `llvm::SMDiagnostic::print`: tabs in the
+//! source line are expanded to 8-column stops, the caret line is trimmed,
+//! lines with non-ASCII bytes get no caret line, and a location whose line or
+//! column is 0 or outside its line prints only `file:line:col: kind: msg`.
+//! Diagnostics without any file location print as `<unknown>:0: kind: msg`,
+//! with the location itself (e.g. `loc("name")`) prefixed to the message
+//! unless it is `loc(unknown)`.
+
+use std::io::Write;
+use std::sync::{Arc, Mutex};
+
+use crate::attributes::{AttrKind, Location};
+use crate::context::Context;
+use crate::diagnostics::{quote_string, Diagnostic, HandlerGuard, Severity};
+
+/// An output stream shared between a handler and the tool that installed it.
+pub type SharedWriter = Arc<Mutex<dyn Write + Send>>;
+
+/// Identifies a buffer of a [`SourceMgr`].
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct BufferId(pub u32);
+
+struct Buffer {
+    name: String,
+    text: String,
+    line_offset: u32,
+    /// Byte offset of the start of every line.
+    line_starts: Vec<usize>,
+}
+
+/// The source texts diagnostics refer to.
+#[derive(Default)]
+pub struct SourceMgr {
+    buffers: Vec<Buffer>,
+}
+
+/// A resolved source position: the line's text and the 0-based byte column.
+#[derive(Copy, Clone, Debug)]
+pub struct SourceLine<'a> {
+    pub buffer: BufferId,
+    /// The line without its terminator.
+    pub text: &'a str,
+    /// Absolute 1-based line number.
+    pub line: u32,
+}
+
+impl SourceMgr {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Adds a buffer named `name` (the file name locations use) whose first
+    /// line is line `line_offset + 1` of that file.
+    pub fn add_buffer(
+        &mut self,
+        name: impl Into<String>,
+        text: impl Into<String>,
+        line_offset: u32,
+    ) -> BufferId {
+        let text = text.into();
+        let mut line_starts = vec![0];
+        line_starts.extend(
+            text.bytes()
+                .enumerate()
+                .filter(|&(_, b)| b == b'\n')
+                .map(|(i, _)| i + 1),
+        );
+        self.buffers.push(Buffer {
+            name: name.into(),
+            text,
+            line_offset,
+            line_starts,
+        });
+        BufferId(self.buffers.len() as u32 - 1)
+    }
+
+    pub fn num_buffers(&self) -> usize {
+        self.buffers.len()
+    }
+    pub fn buffer_ids(&self) -> impl Iterator<Item = BufferId> {
+        (0..self.buffers.len() as u32).map(BufferId)
+    }
+    pub fn buffer_name(&self, id: BufferId) -> &str {
+        &self.buffers[id.0 as usize].name
+    }
+    pub fn buffer_text(&self, id: BufferId) -> &str {
+        &self.buffers[id.0 as usize].text
+    }
+    pub fn buffer_line_offset(&self, id: BufferId) -> u32 {
+        self.buffers[id.0 as usize].line_offset
+    }
+
+    /// Line `line` (1-based, numbered as in the file) of file `name`.
+    pub fn line(&self, name: &str, line: u32) -> Option<SourceLine<'_>> {
+        if line == 0 {
+            return None;
+        }
+        self.buffers.iter().enumerate().find_map(|(i, b)| {
+            if b.name != name || line <= b.line_offset {
+                return None;
+            }
+            let k = (line - b.line_offset - 1) as usize;
+            let start = *b.line_starts.get(k)?;
+            let end = b.line_starts.get(k + 1).map_or(b.text.len(), |&e| e - 1);
+            // LLVM ends a line at `\r` as well as at `\n`.
+            let text = &b.text[start..end];
+            let text = text.find('\r').map_or(text, |r| &text[..r]);
+            Some(SourceLine {
+                buffer: BufferId(i as u32),
+                text,
+                line,
+            })
+        })
+    }
+
+    /// The absolute line number of byte `offset` of buffer `id` and the
+    /// 0-based column in that line.
+    pub fn line_and_column(&self, id: BufferId, offset: usize) -> (u32, usize) {
+        let b = &self.buffers[id.0 as usize];
+        let k = b
+            .line_starts
+            .partition_point(|&s| s <= offset)
+            .saturating_sub(1);
+        (b.line_offset + k as u32 + 1, offset - b.line_starts[k])
+    }
+
+    /// Renders a message at `file:line:col` like `llvm::SourceMgr::PrintMessage`:
+    /// with the source line and caret line when the position exists in a
+    /// buffer and `show_source` is set, else only the heading line. `range`
+    /// is a byte range of columns (0-based, in the same line) underlined with `~`.
+    pub fn render_at(
+        &self,
+        out: &mut String,
+        pos: (&str, u32, u32),
+        severity: Severity,
+        message: &str,
+        show_source: bool,
+        range: Option<(usize, usize)>,
+    ) {
+        let (file, line, col) = pos;
+        let found = if show_source && line != 0 && col != 0 {
+            self.line(file, line).filter(|l| {
+                // LLVM rejects columns past the end of the line (the newline
+                // itself may be pointed at).
+                (col as usize - 1) <= l.text.len()
+            })
+        } else {
+            None
+        };
+        out.push_str(&format!(
+            "{file}:{line}:{col}: {}: {message}\n",
+            severity.as_str()
+        ));
+        if let Some(l) = found {
+            render_source_and_caret(out, l.text, col as usize - 1, range);
+        }
+    }
+
+    /// Renders a message without a source position (`<unknown>:0: kind: msg`).
+    pub fn render_unknown(&self, out: &mut String, severity: Severity, message: &str) {
+        out.push_str(&format!("<unknown>:0: {}: {message}\n", severity.as_str()));
+    }
+
+    /// Renders one location and message as MLIR's
+    /// `SourceMgrDiagnosticHandler::emitDiagnostic(loc, message, kind)`.
+    pub fn render_location(
+        &self,
+        ctx: &Context,
+        out: &mut String,
+        loc: Location,
+        severity: Severity,
+        message: &str,
+        show_source: bool,
+    ) {
+        match find_file_loc(ctx, loc) {
+            Some((file, line, col)) => self.render_at(
+                out,
+                (&file, line, col),
+                severity,
+                message,
+                show_source,
+                None,
+            ),
+            None => {
+                if matches!(ctx.attr(loc.0), AttrKind::UnknownLoc) {
+                    self.render_unknown(out, severity, message);
+                } else {
+                    let msg = format!("{}: {message}", location_to_string(ctx, loc));
+                    self.render_unknown(out, severity, &msg);
+                }
+            }
+        }
+    }
+
+    /// Renders a whole diagnostic with its call stack and notes, exactly as
+    /// mlir-opt prints it.
+    pub fn render_diagnostic(&self, ctx: &Context, diag: &Diagnostic) -> String {
+        let mut out = String::new();
+        let mut loc = diag.loc;
+        let mut stack: Vec<(Location, &str)> = vec![(loc, "")];
+        // A call-site location also shows where it was called from.
+        if let Some((_, caller)) = call_site(ctx, loc) {
+            loc = caller;
+            for _ in 0..CALL_STACK_LIMIT {
+                stack.push((loc, "called from"));
+                match call_site(ctx, loc) {
+                    Some((_, c)) => loc = c,
+                    None => break,
+                }
+            }
+        }
+        self.render_location(
+            ctx,
+            &mut out,
+            stack[0].0,
+            diag.severity,
+            &diag.message,
+            true,
+        );
+        for &(l, text) in &stack[1..] {
+            self.render_location(ctx, &mut out, l, Severity::Note, text, true);
+        }
+        // A note repeats the source line only when its location differs from
+        // the previous one.
+        for note in &diag.notes {
+            self.render_location(
+                ctx,
+                &mut out,
+                note.loc,
+                note.severity,
+                &note.message,
+                loc != note.loc,
+            );
+            loc = note.loc;
+        }
+        out
+    }
+}
+
+/// MLIR's default call-stack depth shown for call-site locations.
+const CALL_STACK_LIMIT: usize = 10;
+
+/// Prints the source line (tabs expanded) and the caret line as
+/// `llvm::SMDiagnostic::print` does. Columns count bytes, as in LLVM.
+fn render_source_and_caret(
+    out: &mut String,
+    line: &str,
+    col: usize,
+    range: Option<(usize, usize)>,
+) {
+    const TAB_STOP: usize = 8;
+    let bytes = line.as_bytes();
+    let mut expanded: Vec<u8> = Vec::with_capacity(bytes.len());
+    for &b in bytes {
+        if b == b'\t' {
+            // At least one space, then up to the next tab stop.
+            loop {
+                expanded.push(b' ');
+                if expanded.len().is_multiple_of(TAB_STOP) {
+                    break;
+                }
+            }
+        } else {
+            expanded.push(b);
+        }
+    }
+    // Only ASCII tabs were replaced by ASCII spaces, so the text stays valid UTF-8.
+    out.push_str(&String::from_utf8_lossy(&expanded));
+    out.push('\n');
+    if !line.is_ascii() {
+        // LLVM prints no caret line for lines with non-ASCII bytes.
+        return;
+    }
+    let n = bytes.len();
+    let mut caret = vec![b' '; n + 1];
+    if let Some((s, e)) = range {
+        // LLVM clips ranges to the end of the line.
+        let e = e.min(n);
+        if s < e {
+            caret[s..e].iter_mut().for_each(|c| *c = b'~');
+        }
+    }
+    caret[col.min(n)] = b'^';
+    while caret.last() == Some(&b' ') {
+        caret.pop();
+    }
+    let mut out_col: usize = 0;
+    for (i, &c) in caret.iter().enumerate() {
+        if i < n && bytes[i] == b'\t' {
+            loop {
+                out.push(c as char);
+                out_col += 1;
+                if out_col.is_multiple_of(TAB_STOP) {
+                    break;
+                }
+            }
+        } else {
+            out.push(c as char);
+            out_col += 1;
+        }
+    }
+    out.push('\n');
+}
+
+/// The first `file:line:col` location within `loc`, in MLIR's walk order
+/// (`findInstanceOf<FileLineColLoc>`: pre-order, call-site callee before caller).
+pub fn find_file_loc(ctx: &Context, loc: Location) -> Option<(String, u32, u32)> {
+    let mut stack = vec![loc];
+    while let Some(l) = stack.pop() {
+        match ctx.attr(l.0) {
+            AttrKind::FileLineColLoc {
+                file, line, col, ..
+            } => return Some((ctx.ident_str(*file).to_string(), *line, *col)),
+            AttrKind::NameLoc { child: Some(c), .. } => stack.push(*c),
+            AttrKind::CallSiteLoc { callee, caller } => {
+                stack.push(*caller);
+                stack.push(*callee);
+            }
+            AttrKind::FusedLoc { locations, .. } => stack.extend(locations.iter().rev()),
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The call-site location `loc` is or wraps (through name and fused
+/// locations), as (callee, caller).
+fn call_site(ctx: &Context, loc: Location) -> Option<(Location, Location)> {
+    let mut stack = vec![loc];
+    while let Some(l) = stack.pop() {
+        match ctx.attr(l.0) {
+            AttrKind::CallSiteLoc { callee, caller } => return Some((*callee, *caller)),
+            AttrKind::NameLoc { child: Some(c), .. } => stack.push(*c),
+            AttrKind::FusedLoc { locations, .. } => stack.extend(locations.iter().rev()),
+            _ => {}
+        }
+    }
+    None
+}
+
+/// `loc` printed as MLIR prints a location: `loc(...)`.
+pub fn location_to_string(ctx: &Context, loc: Location) -> String {
+    let mut s = String::from("loc(");
+    print_loc_body(ctx, loc, &mut s);
+    s.push(')');
+    s
+}
+
+/// The body of a location (without `loc(...)`). Locations are interned
+/// bottom-up, so their nesting is bounded by what a parser or pass built;
+/// printing recurses, as MLIR's printer does.
+fn print_loc_body(ctx: &Context, loc: Location, s: &mut String) {
+    match ctx.attr(loc.0) {
+        AttrKind::UnknownLoc => s.push_str("unknown"),
+        AttrKind::FileLineColLoc {
+            file,
+            line,
+            col,
+            end,
+        } => {
+            s.push_str(&quote_string(ctx.ident_str(*file)));
+            s.push_str(&format!(":{line}:{col}"));
+            match end {
+                Some((l2, c2)) if *l2 == *line && *c2 != *col => s.push_str(&format!(" to :{c2}")),
+                Some((l2, c2)) if *l2 != *line => s.push_str(&format!(" to {l2}:{c2}")),
+                _ => {}
+            }
+        }
+        AttrKind::NameLoc { name, child } => {
+            s.push_str(&quote_string(ctx.ident_str(*name)));
+            if let Some(c) = child {
+                if !matches!(ctx.attr(c.0), AttrKind::UnknownLoc) {
+                    s.push('(');
+                    print_loc_body(ctx, *c, s);
+                    s.push(')');
+                }
+            }
+        }
+        AttrKind::CallSiteLoc { callee, caller } => {
+            s.push_str("callsite(");
+            print_loc_body(ctx, *callee, s);
+            s.push_str(" at ");
+            print_loc_body(ctx, *caller, s);
+            s.push(')');
+        }
+        AttrKind::FusedLoc {
+            locations,
+            metadata,
+        } => {
+            s.push_str("fused");
+            if let Some(m) = metadata {
+                s.push('<');
+                s.push_str(&ctx.attr_to_diagnostic_string(*m));
+                s.push('>');
+            }
+            s.push('[');
+            for (i, l) in locations.iter().enumerate() {
+                if i > 0 {
+                    s.push_str(", ");
+                }
+                print_loc_body(ctx, *l, s);
+            }
+            s.push(']');
+        }
+        _ => s.push_str("unknown"),
+    }
+}
+
+/// Prints every diagnostic like mlir-opt (MLIR's `SourceMgrDiagnosticHandler`).
+pub struct SourceMgrDiagnosticHandler;
+
+impl SourceMgrDiagnosticHandler {
+    /// Installs the handler on `ctx` until the returned guard is dropped.
+    pub fn install(ctx: &Context, mgr: Arc<SourceMgr>, out: SharedWriter) -> HandlerGuard<'_> {
+        ctx.scoped_diagnostic_handler(Box::new(move |ctx, diag| {
+            let text = mgr.render_diagnostic(ctx, diag);
+            let mut w = out.lock().unwrap_or_else(|e| e.into_inner());
+            // A failing output stream cannot be reported anywhere better.
+            let _ = w.write_all(text.as_bytes());
+            let _ = w.flush();
+            true
+        }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mgr(name: &str, text: &str, offset: u32) -> SourceMgr {
+        let mut m = SourceMgr::new();
+        m.add_buffer(name, text, offset);
+        m
+    }
+
+    const T: &str = "func.func @h() {\n  \"func.return\"() : () -> () loc(x)\n  \"func.return\"() : () -> ()\n}\n";
+
+    #[test]
+    fn call_site_stack_and_note_source_lines() {
+        // mlir-opt's output for `loc(callsite("t.mlir":1:2 at callsite("t.mlir":2:3 at "t.mlir":3:5)))`
+        // with the `see current operation` note at the same location.
+        let ctx = Context::new();
+        let m = mgr("t.mlir", T, 0);
+        let l = |line, col| ctx.file_line_col("t.mlir", line, col);
+        let loc = ctx.callsite_loc(l(1, 2), ctx.callsite_loc(l(2, 3), l(3, 5)));
+        let d = Diagnostic::error(
+            loc,
+            "'func.return' op must be the last operation in the parent block",
+        )
+        .with_note(loc, "see current operation: \"func.return\"() : () -> ()");
+        assert_eq!(
+            m.render_diagnostic(&ctx, &d),
+            "t.mlir:1:2: error: 'func.return' op must be the last operation in the parent block\n\
+             func.func @h() {\n ^\n\
+             t.mlir:2:3: note: called from\n  \"func.return\"() : () -> () loc(x)\n  ^\n\
+             t.mlir:3:5: note: called from\n  \"func.return\"() : () -> ()\n    ^\n\
+             t.mlir:1:2: note: see current operation: \"func.return\"() : () -> ()\n\
+             func.func @h() {\n ^\n"
+        );
+        // A note at the diagnostic's own location repeats no source line.
+        let d = Diagnostic::error(l(3, 3), "boom")
+            .with_note(l(3, 3), "same")
+            .with_note(l(1, 1), "other");
+        assert_eq!(
+            m.render_diagnostic(&ctx, &d),
+            "t.mlir:3:3: error: boom\n  \"func.return\"() : () -> ()\n  ^\n\
+             t.mlir:3:3: note: same\n\
+             t.mlir:1:1: note: other\nfunc.func @h() {\n^\n"
+        );
+    }
+
+    #[test]
+    fn locations_without_source() {
+        let ctx = Context::new();
+        let m = mgr("t.mlir", T, 0);
+        let render = |loc| m.render_diagnostic(&ctx, &Diagnostic::error(loc, "msg"));
+        assert_eq!(render(ctx.unknown_loc()), "<unknown>:0: error: msg\n");
+        assert_eq!(
+            render(ctx.name_loc("foo", None)),
+            "<unknown>:0: error: loc(\"foo\"): msg\n"
+        );
+        let meta = ctx.string_attr("meta");
+        let fused = ctx.fused_loc(
+            &[ctx.name_loc("a", None), ctx.name_loc("b", None)],
+            Some(meta),
+        );
+        assert_eq!(
+            render(fused),
+            "<unknown>:0: error: loc(fused<\"meta\">[\"a\", \"b\"]): msg\n"
+        );
+        let named = ctx.name_loc("foo", Some(ctx.name_loc("bar", None)));
+        assert_eq!(
+            render(named),
+            "<unknown>:0: error: loc(\"foo\"(\"bar\")): msg\n"
+        );
+        // Line or column 0, a column past the line, a line past the file,
+        // or an unknown file: no source line.
+        assert_eq!(
+            render(ctx.file_line_col("t.mlir", 0, 0)),
+            "t.mlir:0:0: error: msg\n"
+        );
+        assert_eq!(
+            render(ctx.file_line_col("t.mlir", 2, 100)),
+            "t.mlir:2:100: error: msg\n"
+        );
+        assert_eq!(
+            render(ctx.file_line_col("t.mlir", 300, 1)),
+            "t.mlir:300:1: error: msg\n"
+        );
+        assert_eq!(
+            render(ctx.file_line_col("other.mlir", 3, 4)),
+            "other.mlir:3:4: error: msg\n"
+        );
+        // A name location shows its child's file position.
+        let child = ctx.name_loc("foo", Some(ctx.file_line_col("t.mlir", 1, 4)));
+        assert_eq!(
+            render(child),
+            "t.mlir:1:4: error: msg\nfunc.func @h() {\n   ^\n"
+        );
+        // The column may point at the end of the line.
+        assert_eq!(
+            render(ctx.file_line_col("t.mlir", 1, 17)),
+            "t.mlir:1:17: error: msg\nfunc.func @h() {\n                ^\n"
+        );
+    }
+
+    #[test]
+    fn tabs_non_ascii_and_line_offsets() {
+        let ctx = Context::new();
+        let text = "func.func @h() {\n\t\"func.return\"() : () -> ()\n  \"x\"() // \u{e9}\n";
+        // The buffer is a split chunk starting at line 11 of the file.
+        let m = mgr("tab.mlir", text, 10);
+        let render = |line, col| {
+            m.render_diagnostic(
+                &ctx,
+                &Diagnostic::warning(ctx.file_line_col("tab.mlir", line, col), "w"),
+            )
+        };
+        assert_eq!(
+            render(12, 2),
+            "tab.mlir:12:2: warning: w\n        \"func.return\"() : () -> ()\n        ^\n"
+        );
+        assert_eq!(
+            render(13, 3),
+            "tab.mlir:13:3: warning: w\n  \"x\"() // \u{e9}\n"
+        );
+        assert_eq!(render(2, 1), "tab.mlir:2:1: warning: w\n");
+        assert_eq!(m.line_and_column(BufferId(0), 18), (12, 1));
+        assert_eq!(
+            m.line("tab.mlir", 11).map(|l| l.text),
+            Some("func.func @h() {")
+        );
+    }
+
+    #[test]
+    fn handler_writes_to_the_shared_stream() {
+        let ctx = Context::new();
+        let buf = Arc::new(Mutex::new(Vec::<u8>::new()));
+        let out: SharedWriter = buf.clone();
+        {
+            let _g = SourceMgrDiagnosticHandler::install(&ctx, Arc::new(mgr("t.mlir", T, 0)), out);
+            ctx.emit(Diagnostic::remark(
+                ctx.file_line_col("t.mlir", 1, 1),
+                "hello",
+            ));
+        }
+        // Uninstalled: this one goes to the default handler, not the buffer.
+        ctx.emit(Diagnostic::remark(ctx.unknown_loc(), "gone"));
+        assert_eq!(
+            String::from_utf8(buf.lock().unwrap().clone()).unwrap(),
+            "t.mlir:1:1: remark: hello\nfunc.func @h() {\n^\n"
+        );
+    }
+}
