@@ -5,11 +5,37 @@
 
 use std::io::{Read, Write};
 use std::process::ExitCode;
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 
 use clap::Parser as ClapParser;
 use mlir_ir::asm::{parse_source_chunk, printer, ParseConfig, PrintFlags};
-use mlir_ir::{Context, Diagnostic};
+use mlir_ir::diagnostics::DiagnosticPrinters;
+use mlir_ir::source_mgr::{SharedWriter, SourceMgr, SourceMgrDiagnosticHandler};
+use mlir_ir::verify_diagnostics::{DiagnosticVerifier, VerifyMode};
+use mlir_ir::{Context, Ir, OpRef};
+
+/// `--mlir-print-debuginfo`, read by the op printer of diagnostics notes
+/// (MLIR's default printing flags come from the command line too).
+static DEBUGINFO: AtomicBool = AtomicBool::new(false);
+
+/// Prints an op for a `see current operation:` note: generic form, local scope.
+fn print_op_for_diagnostic(ir: &Ir, op: OpRef) -> String {
+    let flags = PrintFlags {
+        generic: true,
+        debuginfo: DEBUGINFO.load(Ordering::Relaxed),
+        ..PrintFlags::default()
+    };
+    printer::print_op_local(ir, op, &flags)
+}
+
+fn print_attr_for_diagnostic(ctx: &Context, a: mlir_ir::Attribute) -> String {
+    let flags = PrintFlags::default();
+    let p = printer::attrs::AttrPrinter::new(ctx, &flags, None);
+    let mut s = String::new();
+    p.print_attr(&mut s, a);
+    s
+}
 
 /// Command-line options (names and meanings as mlir-opt's).
 #[derive(ClapParser, Debug)]
@@ -50,31 +76,6 @@ struct Opts {
     verify_each: bool,
 }
 
-/// Prints a diagnostic as mlir-opt's source-manager handler does.
-fn report(ctx: &Context, text: &str, d: &Diagnostic) {
-    let mut err = std::io::stderr().lock();
-    print_one(ctx, text, d, &mut err);
-    for n in &d.notes {
-        print_one(ctx, text, n, &mut err);
-    }
-}
-
-fn print_one(ctx: &Context, text: &str, d: &Diagnostic, w: &mut dyn Write) {
-    let prefix = mlir_ir::asm::location_prefix(ctx, d.loc);
-    let _ = writeln!(w, "{prefix}: {}: {}", d.severity.as_str(), d.message);
-    if let Some((_, line, col)) = mlir_ir::asm::find_file_line_col(ctx, d.loc) {
-        if let Some(src_line) = text.lines().nth(line.saturating_sub(1) as usize) {
-            let _ = writeln!(w, "{src_line}");
-            let pad: String = src_line
-                .chars()
-                .take(col.saturating_sub(1) as usize)
-                .map(|c| if c == '\t' { '\t' } else { ' ' })
-                .collect();
-            let _ = writeln!(w, "{pad}^");
-        }
-    }
-}
-
 /// Byte ranges of the chunks of `text` split at `marker` (mlir-opt's rule:
 /// a chunk ends where the marker starts; the next begins right after it).
 fn split_chunks(text: &str, marker: &str) -> Vec<(usize, usize)> {
@@ -89,6 +90,40 @@ fn split_chunks(text: &str, marker: &str) -> Vec<(usize, usize)> {
     }
     chunks.push((start, text.len()));
     chunks
+}
+
+/// Parses, verifies and prints one chunk; diagnostics go to the installed
+/// handler. Returns whether it succeeded.
+#[allow(clippy::too_many_arguments)]
+fn process_chunk(
+    ctx: &Arc<Context>,
+    text: &str,
+    start: usize,
+    end: usize,
+    config: &ParseConfig,
+    opts: &Opts,
+    flags: &PrintFlags,
+    out: &mut dyn Write,
+) -> bool {
+    let (ir, top) = match parse_source_chunk(ctx.clone(), text, start, end, config) {
+        Ok(r) => r,
+        Err(diags) => {
+            for d in diags {
+                ctx.emit(d);
+            }
+            return false;
+        }
+    };
+    if opts.verify_each && mlir_ir::verifier::verify(&ir, top).is_err() {
+        return false;
+    }
+    if let Err(e) = printer::print_top_level(&ir, top, flags, out) {
+        eprintln!("error: could not write output: {e}");
+        return false;
+    }
+    // mlir-opt ends every processed buffer with an empty line.
+    let _ = writeln!(out);
+    true
 }
 
 fn main() -> ExitCode {
@@ -148,27 +183,33 @@ fn main() -> ExitCode {
         None => vec![(0, text.len())],
     };
     let split = opts.split_input_file.is_some();
+    DEBUGINFO.store(opts.print_debuginfo, Ordering::Relaxed);
+    ctx.set_diagnostic_printers(DiagnosticPrinters {
+        op: Some(print_op_for_diagnostic),
+        attr: Some(print_attr_for_diagnostic),
+    });
+    let errs: SharedWriter = Arc::new(Mutex::new(std::io::stderr()));
     let mut failed = false;
     for (i, &(start, end)) in chunks.iter().enumerate() {
         if split && i > 0 {
             let _ = writeln!(out, "{}", opts.output_split_marker);
         }
-        match parse_source_chunk(ctx.clone(), &text, start, end, &config) {
-            Ok((ir, top)) => {
-                if let Err(e) = printer::print_top_level(&ir, top, &flags, &mut out) {
-                    eprintln!("error: could not write output: {e}");
-                    return ExitCode::from(1);
-                }
-                // mlir-opt ends every processed buffer with an empty line.
-                let _ = writeln!(out);
-            }
-            Err(diags) => {
-                let _ = out.flush();
-                for d in &diags {
-                    report(&ctx, &text, d);
-                }
-                failed = true;
-            }
+        // Diagnostics refer to the chunk's text, numbered as lines of the file.
+        let line_offset = text[..start].bytes().filter(|&b| b == b'\n').count() as u32;
+        let mut mgr = SourceMgr::new();
+        mgr.add_buffer(&config.filename, &text[start..end], line_offset);
+        let mgr = Arc::new(mgr);
+        let _ = out.flush();
+        let (ok, verifier) = if opts.verify_diagnostics {
+            let v = DiagnosticVerifier::install(&ctx, mgr.clone(), errs.clone(), VerifyMode::All);
+            (process_chunk(&ctx, &text, start, end, &config, &opts, &flags, &mut out), Some(v))
+        } else {
+            let _guard = SourceMgrDiagnosticHandler::install(&ctx, mgr.clone(), errs.clone());
+            (process_chunk(&ctx, &text, start, end, &config, &opts, &flags, &mut out), None)
+        };
+        match verifier {
+            Some(v) => failed |= v.finish().is_err(),
+            None => failed |= !ok,
         }
     }
     if out.flush().is_err() {

@@ -66,6 +66,30 @@ pub fn print_top_level(ir: &Ir, op: OpRef, flags: &PrintFlags, w: &mut dyn Write
     p.io_error.map_or(Ok(()), Err)
 }
 
+/// Prints one op the way MLIR prints an op inside a diagnostic or a debug
+/// log (`Operation::print` with `useLocalScope`): SSA names are computed from
+/// the closest isolated-from-above ancestor, nothing is aliased, and the
+/// text has no trailing newline.
+pub fn print_op_local(ir: &Ir, op: OpRef, flags: &PrintFlags) -> String {
+    let mut root = op;
+    while let Some(parent) = ir.op_parent_op(root) {
+        if !ir.op_is_registered(root) || ir.op_has_trait(root, TraitSet::ISOLATED_FROM_ABOVE) {
+            break;
+        }
+        root = parent;
+    }
+    let flags = PrintFlags {
+        local_scope: true,
+        ..flags.clone()
+    };
+    let names = SsaNames::compute(ir, root, &flags);
+    let attr_printer = AttrPrinter::new(ir.ctx(), &flags, None);
+    let mut p = OpPrinter::new(ir, &attr_printer, &names, &flags, None);
+    p.print_operation(op);
+    p.print_trailing_location(ir.op_loc(op));
+    std::mem::take(&mut p.out)
+}
+
 /// Prints `op` as a top-level operation into a string.
 pub fn print_to_string(ir: &Ir, op: OpRef, flags: &PrintFlags) -> String {
     let mut buf = Vec::new();
