@@ -282,9 +282,13 @@ def main():
         for c in bad[:args.show]:
             show_mismatch(c, args.diff_lines)
         if len(bad) > args.show:
-            print("... and %d more mismatches:" % (len(bad) - args.show))
-            for c in bad[args.show:]:
+            rest = bad[args.show:]
+            listed = rest if args.verbose else rest[:20]
+            print("... and %d more mismatches:" % len(rest))
+            for c in listed:
                 print("    %s" % c.name)
+            if len(listed) < len(rest):
+                print("    ... (%d more; -v lists all)" % (len(rest) - len(listed)))
         up_ok = sum(1 for c in cases[:n_up] if c.ok)
         bench_ok = sum(1 for c in cases[n_up:] if c.ok)
         if files:
