@@ -18,7 +18,9 @@
 #              (cases / files passed) are printed; NOT fatal for now
 #
 # Usage: scripts/test.sh [--skip STEP]... [--only STEP]...
-# Environment: JOBS (parallel jobs for lit/roundtrip, default 2),
+# Environment: JOBS (parallel jobs for lit/roundtrip, default 2), RMLIR_OPT
+#   (binary under test, default target/release/rmlir-opt; set it to
+#   /usr/lib/llvm-22/bin/mlir-opt to check that the tests themselves pass),
 #   LLVM_BIN (default /usr/lib/llvm-22/bin), UPSTREAM_TIMEOUT (per RUN line
 #   of the upstream suite, default 60 s).
 set -u
@@ -28,7 +30,7 @@ cd "$ROOT" || exit 2
 LLVM_BIN=${LLVM_BIN:-/usr/lib/llvm-22/bin}
 JOBS=${JOBS:-2}
 SHARED="$ROOT/../shared"
-OPT="$ROOT/target/release/rmlir-opt"
+OPT="${RMLIR_OPT:-$ROOT/target/release/rmlir-opt}"   # override to validate the harness, e.g. with mlir-opt
 export LLVM_BIN RMLIR_OPT="$OPT"
 ALL_STEPS="setup fmt clippy build cargo-test lit no-panic roundtrip upstream"
 
