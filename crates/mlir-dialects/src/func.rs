@@ -7,7 +7,11 @@
 use mlir_ir::asm::lexer::TokenKind;
 use mlir_ir::asm::parser::Argument;
 use mlir_ir::asm::{OpAsmInterface, OpAsmParser, OpAsmPrinter};
-use mlir_ir::{AttrKind, Attribute, Dialect, Ident, OpInfo, OpRef, OperationState, TraitSet, TypeKind};
+use mlir_ir::symbol_table::{SymbolTableCollection, SymbolUserOpInterface};
+use mlir_ir::{
+    AttrKind, Attribute, Diagnostic, Dialect, Ident, Ir, OpInfo, OpRef, OperationState, TraitSet, Type,
+    TypeKind,
+};
 
 pub struct FuncDialect;
 
@@ -40,7 +44,8 @@ impl Dialect for FuncDialect {
                     ..Default::default()
                 })
                 .with_parse(parse_func)
-                .with_print(print_func),
+                .with_print(print_func)
+                .with_verify(verify_func),
             OpInfo::new("func.return")
                 .with_traits(
                     TraitSet::PURE
@@ -52,11 +57,15 @@ impl Dialect for FuncDialect {
                 )
                 .with_parents(&["func.func"])
                 .with_parse(parse_return)
-                .with_print(print_return),
+                .with_print(print_return)
+                .with_verify(verify_return),
             OpInfo::new("func.call")
                 .with_inherent_attrs(&["callee", "arg_attrs", "res_attrs", "no_inline"])
                 .with_parse(parse_call)
-                .with_print(print_call),
+                .with_print(print_call)
+                .with_interface(SymbolUserOpInterface {
+                    verify_symbol_uses: verify_call_symbol_uses,
+                }),
             OpInfo::new("func.call_indirect")
                 .with_parse(parse_call_indirect)
                 .with_print(print_call_indirect),
@@ -70,6 +79,170 @@ impl Dialect for FuncDialect {
 }
 
 type PResult = Result<(), ()>;
+
+/// A type as MLIR streams it into a diagnostic: quoted.
+fn quoted(ir: &Ir, ty: Type) -> String {
+    let flags = mlir_ir::asm::PrintFlags::default();
+    let p = mlir_ir::asm::printer::attrs::AttrPrinter::new(ir.ctx(), &flags, None);
+    let mut s = String::from("'");
+    p.print_type(&mut s, ty);
+    s.push('\'');
+    s
+}
+
+/// The `function_type` of a `func.func`.
+fn function_type(ir: &Ir, func: OpRef) -> Option<(Vec<Type>, Vec<Type>)> {
+    let t = ir.attr(func, "function_type")?;
+    match ir.ctx().attr(t) {
+        AttrKind::Type(t) => ir
+            .ctx()
+            .function_signature(*t)
+            .map(|(i, r)| (i.to_vec(), r.to_vec())),
+        _ => None,
+    }
+}
+
+/// `FunctionOpInterface` checks: the type attribute, argument/result
+/// attribute arrays, the entry block matching the signature, and that a
+/// declaration is not public.
+fn verify_func(ir: &Ir, op: OpRef) -> Result<(), Diagnostic> {
+    let ctx = ir.ctx();
+    let Some((inputs, results)) = function_type(ir, op) else {
+        return Err(ir.op_error(
+            op,
+            "requires attribute 'function_type' to be a type attribute of function type",
+        ));
+    };
+    for (attr_name, count, what) in [("arg_attrs", inputs.len(), "argument"), ("res_attrs", results.len(), "result")] {
+        if let Some(a) = ir.attr(op, attr_name) {
+            if let AttrKind::Array(elems) = ctx.attr(a) {
+                if elems.len() != count {
+                    return Err(ir.op_error(
+                        op,
+                        format!(
+                            "expects {what} attribute array to have the same number of elements as the number of function {what}s, got {}, but expected {count}",
+                            elems.len()
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+    let body = ir.region(op, 0);
+    match ir.first_block(body) {
+        None => {
+            if mlir_ir::symbol_table::symbol_visibility(ir, op) == mlir_ir::symbol_table::Visibility::Public {
+                return Err(ir.op_error(op, "symbol declaration cannot have public visibility"));
+            }
+        }
+        Some(entry) => {
+            let n = ir.num_arguments(entry);
+            if n != inputs.len() {
+                return Err(ir.op_error(
+                    op,
+                    format!("entry block must have {} arguments to match function signature", inputs.len()),
+                ));
+            }
+            for (i, (a, &t)) in ir.arguments(entry).zip(&inputs).enumerate() {
+                let at = ir.value_type(a);
+                if at != t {
+                    return Err(ir.op_error(
+                        op,
+                        format!(
+                            "type of entry block argument #{i}({}) must match the type of the corresponding argument in function signature({})",
+                            quoted(ir, at),
+                            quoted(ir, t)
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `func.return` must return what the enclosing function's type says.
+fn verify_return(ir: &Ir, op: OpRef) -> Result<(), Diagnostic> {
+    let Some(func) = ir.op_parent_op(op) else { return Ok(()) };
+    let Some((_, results)) = function_type(ir, func) else { return Ok(()) };
+    let name = mlir_ir::symbol_table::symbol_name(ir, func).unwrap_or_default().into_owned();
+    let n = ir.num_operands(op);
+    if n != results.len() {
+        return Err(ir.op_error(
+            op,
+            format!("has {n} operands, but enclosing function (@{name}) returns {}", results.len()),
+        ));
+    }
+    for (i, (v, &t)) in ir.operands(op).zip(&results).enumerate() {
+        let vt = ir.value_type(v);
+        if vt != t {
+            return Err(ir.op_diag(
+                op,
+                mlir_ir::Severity::Error,
+                format!(
+                    "type of return operand {i} ({}) doesn't match function result type ({}) in function @{name}",
+                    quoted(ir, vt),
+                    quoted(ir, t)
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// `func.call` must name a `func.func` whose signature matches the call.
+fn verify_call_symbol_uses(ir: &Ir, op: OpRef, tables: &mut SymbolTableCollection) -> Result<(), Diagnostic> {
+    let ctx = ir.ctx();
+    let callee = ir.attr(op, "callee").filter(|&a| {
+        matches!(ctx.attr(a), AttrKind::SymbolRef { nested, .. } if nested.is_empty())
+    });
+    let Some(callee) = callee else {
+        return Err(ir.op_error(op, "requires a 'callee' symbol reference attribute"));
+    };
+    let callee_name = match ctx.attr(callee) {
+        AttrKind::SymbolRef { root, .. } => ctx.ident_str(*root).to_string(),
+        _ => String::new(),
+    };
+    let func = tables
+        .lookup_nearest_symbol_from(ir, op, callee)
+        .filter(|&f| ir.op_name_str(f) == "func.func");
+    let Some(func) = func else {
+        return Err(ir.op_error(op, format!("'{callee_name}' does not reference a valid function")));
+    };
+    let Some((inputs, results)) = function_type(ir, func) else { return Ok(()) };
+    if inputs.len() != ir.num_operands(op) {
+        return Err(ir.op_error(op, "incorrect number of operands for callee"));
+    }
+    for (i, (v, &t)) in ir.operands(op).zip(&inputs).enumerate() {
+        let vt = ir.value_type(v);
+        if vt != t {
+            return Err(ir.op_error(
+                op,
+                format!(
+                    "operand type mismatch: expected operand type {}, but provided {} for operand number {i}",
+                    quoted(ir, t),
+                    quoted(ir, vt)
+                ),
+            ));
+        }
+    }
+    if results.len() != ir.num_results(op) {
+        return Err(ir.op_error(op, "incorrect number of results for callee"));
+    }
+    for (i, (rt, &t)) in ir.result_types(op).zip(&results).enumerate() {
+        if rt != t {
+            let list = |ts: &mut dyn Iterator<Item = Type>| ts.map(|t| quoted(ir, t)).collect::<Vec<_>>().join(", ");
+            let loc = ir.op_loc(op);
+            let op_types = list(&mut ir.result_types(op));
+            let fn_types = list(&mut results.iter().copied());
+            return Err(ir
+                .op_error(op, format!("result type mismatch at index {i}"))
+                .with_note(loc, format!("      op result types: {op_types}"))
+                .with_note(loc, format!("function result types: {fn_types}")));
+        }
+    }
+    Ok(())
+}
 
 /// `[visibility] @name(%a: t {attrs}, ...) [-> results] [attributes {...}] [{ body }]`.
 fn parse_func(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> PResult {

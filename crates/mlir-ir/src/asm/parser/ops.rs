@@ -372,7 +372,7 @@ impl<'a> Parser<'a> {
                     }
                     self.consume();
                 }
-                result_ids.push((&self.lex.text(t)[1..], count, t.start));
+                result_ids.push((self.lex.text(t), count, t.start));
                 num_expected += count;
                 if !self.consume_if(TokenKind::Comma) {
                     break;
@@ -443,8 +443,7 @@ impl<'a> Parser<'a> {
         if !info.registered {
             let dialect = name_str.split('.').next().unwrap_or("");
             if !self.ctx.is_dialect_loaded(dialect) && !self.ctx.allows_unregistered_dialects() {
-                return self.err_at(
-                    name_tok.start,
+                return self.err_here(
                     "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used",
                 );
             }
@@ -523,7 +522,8 @@ impl<'a> Parser<'a> {
         let (inputs, results) = (inputs.to_vec(), results.to_vec());
         state.result_types.extend_from_slice(&results);
         if inputs.len() != operands.len() {
-            let plural = if operands.len() == 1 { "" } else { "s" };
+            // MLIR indexes "s" with a bool, printing a NUL character for one operand.
+            let plural = if operands.len() == 1 { "\0" } else { "s" };
             return self.err_at(
                 type_off,
                 format!(
@@ -642,7 +642,7 @@ impl<'a> Parser<'a> {
             return self.err_wrong_token("expected SSA operand");
         }
         let t = self.consume();
-        let name = &self.lex.text(t)[1..];
+        let name = self.lex.text(t);
         let mut number = 0;
         if self.at(TokenKind::HashIdent) {
             let text = &self.tok_text()[1..];
@@ -767,9 +767,6 @@ impl<'a> Parser<'a> {
             return self.err_here("entry block arguments were already defined");
         }
         while !self.at(TokenKind::RBrace) {
-            if self.at(TokenKind::Eof) || self.at(TokenKind::Error) {
-                return self.err_wrong_token("expected '}' to end a region");
-            }
             let b = self.parse_block(None)?;
             if self.ir.block_parent_region(b).is_none() {
                 self.ir.append_block(region, b);
@@ -853,9 +850,6 @@ impl<'a> Parser<'a> {
     fn parse_block_body(&mut self, block: BlockRef) -> PResult<()> {
         self.state.insert_block = Some(block);
         while !self.at(TokenKind::CaretIdent) && !self.at(TokenKind::RBrace) {
-            if self.at(TokenKind::Eof) {
-                return self.err_wrong_token("expected '}' to end a region");
-            }
             self.parse_operation()?;
         }
         Ok(())
@@ -1194,10 +1188,21 @@ impl<'p, 'a> OpAsmParser<'p, 'a> {
     }
 
     /// A region with the given entry arguments, as a new detached region.
-    /// Isolated-from-above ops get a fresh value scope, as in MLIR.
+    /// Values of enclosing regions stay visible (MLIR's `parseRegion` with
+    /// `enableNameShadowing = false`, what `func.func` uses).
     pub fn parse_region(&mut self, args: &[Argument<'a>]) -> PResult<RegionRef> {
+        self.parse_region_with_shadowing(args, false)
+    }
+    /// Like [`Self::parse_region`]; with `enable_name_shadowing` (only for
+    /// isolated-from-above ops) the region gets a fresh value name scope.
+    pub fn parse_region_with_shadowing(
+        &mut self,
+        args: &[Argument<'a>],
+        enable_name_shadowing: bool,
+    ) -> PResult<RegionRef> {
+        debug_assert!(!enable_name_shadowing || self.isolated);
         let r = self.p.ir.create_region();
-        self.p.parse_region(r, args, self.isolated)?;
+        self.p.parse_region(r, args, enable_name_shadowing)?;
         Ok(r)
     }
     /// A region if the next token is `{`.
