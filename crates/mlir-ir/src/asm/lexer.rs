@@ -83,7 +83,7 @@ impl<'a> Lexer<'a> {
     }
 
     pub fn source(&self) -> &'a str {
-        // SAFETY-free: the source came from a &str.
+        // The buffer came from a `&str`, so this cannot fail.
         std::str::from_utf8(self.src).unwrap_or("")
     }
     pub fn bytes(&self) -> &'a [u8] {
@@ -99,8 +99,13 @@ impl<'a> Lexer<'a> {
     }
     /// The text of `tok`.
     pub fn text(&self, tok: Token) -> &'a str {
-        let s = &self.src[tok.start as usize..tok.end as usize];
-        std::str::from_utf8(s).unwrap_or("")
+        let (s, e) = (tok.start as usize, tok.end as usize);
+        match self.src.get(s..e) {
+            // Token boundaries always fall on ASCII bytes, so the slice is valid
+            // UTF-8; the checked conversion only guards against misuse.
+            Some(b) => std::str::from_utf8(b).unwrap_or(""),
+            None => "",
+        }
     }
 
     fn tok(&self, kind: TokenKind, start: usize) -> Token {
@@ -110,9 +115,15 @@ impl<'a> Lexer<'a> {
             end: self.pos as u32,
         }
     }
-    fn error(&mut self, start: usize, msg: &'static str) -> Token {
+    /// Records `msg` and returns an error token starting at `loc`, which is
+    /// where MLIR's lexer reports the problem (not always the token start).
+    fn error(&mut self, loc: usize, msg: &'static str) -> Token {
         self.error_message = msg;
-        self.tok(TokenKind::Error, start)
+        Token {
+            kind: TokenKind::Error,
+            start: loc as u32,
+            end: self.pos.max(loc) as u32,
+        }
     }
 
     #[inline]
@@ -124,14 +135,19 @@ impl<'a> Lexer<'a> {
         self.src.get(self.pos + off).copied().unwrap_or(0)
     }
 
-    /// Skips whitespace and `//` comments.
+    /// Skips whitespace, `//` comments and embedded NUL characters (MLIR
+    /// treats a NUL that is not the end of the buffer as whitespace).
     pub fn skip_trivia(&mut self) {
         loop {
-            match self.peek() {
-                b' ' | b'\t' | b'\n' | b'\r' => self.pos += 1,
-                b'/' if self.peek_at(1) == b'/' => {
-                    while self.pos < self.src.len() && self.src[self.pos] != b'\n' {
+            match self.src.get(self.pos).copied() {
+                Some(b' ' | b'\t' | b'\n' | b'\r' | 0) => self.pos += 1,
+                Some(b'/') if self.peek_at(1) == b'/' => {
+                    self.pos += 2;
+                    while let Some(&c) = self.src.get(self.pos) {
                         self.pos += 1;
+                        if c == b'\n' || c == b'\r' {
+                            break;
+                        }
                     }
                 }
                 _ => return,
@@ -185,7 +201,9 @@ impl<'a> Lexer<'a> {
                     self.pos += 2;
                     self.tok(K::Ellipsis, start)
                 } else {
-                    self.error(start, "expected three consecutive dots for an ellipsis")
+                    // MLIR reports this right after the first dot.
+                    let at = self.pos;
+                    self.error(at, "expected three consecutive dots for an ellipsis")
                 }
             }
             b'"' => self.lex_string(start),
@@ -214,11 +232,20 @@ impl<'a> Lexer<'a> {
         }
     }
 
+    /// Lexes the rest of a string literal whose opening quote was just
+    /// consumed. Errors are reported where MLIR reports them: at the
+    /// offending newline / end of buffer, or at the backslash of a bad escape.
     fn lex_string(&mut self, start: usize) -> Token {
         loop {
             match self.src.get(self.pos).copied() {
-                None | Some(b'\n') | Some(b'\r') => {
-                    return self.error(start, "expected '\"' in string literal");
+                None => {
+                    let at = self.pos;
+                    return self.error(at, "expected '\"' in string literal");
+                }
+                Some(b'\n' | 0x0b | 0x0c) => {
+                    let at = self.pos;
+                    self.pos += 1;
+                    return self.error(at, "expected '\"' in string literal");
                 }
                 Some(b'"') => {
                     self.pos += 1;
@@ -231,7 +258,10 @@ impl<'a> Lexer<'a> {
                         a if a.is_ascii_hexdigit() && self.peek_at(1).is_ascii_hexdigit() => {
                             self.pos += 2
                         }
-                        _ => return self.error(start, "unknown escape in string literal"),
+                        _ => {
+                            let at = self.pos - 1;
+                            return self.error(at, "unknown escape in string literal");
+                        }
                     }
                 }
                 Some(_) => self.pos += 1,
@@ -250,7 +280,12 @@ impl<'a> Lexer<'a> {
         }
         let c = self.peek();
         if !(c.is_ascii_alphabetic() || c == b'_') {
-            return self.error(start, "@ identifier expected to start with letter or '_'");
+            // MLIR consumes the offending character and reports at it.
+            let at = self.pos;
+            if self.pos < self.src.len() {
+                self.pos += 1;
+            }
+            return self.error(at, "@ identifier expected to start with letter or '_'");
         }
         while {
             let c = self.peek();
@@ -291,7 +326,11 @@ impl<'a> Lexer<'a> {
 
     fn lex_number(&mut self, start: usize) -> Token {
         let first = self.src[start];
-        if first == b'0' && self.peek() == b'x' && self.peek_at(1).is_ascii_hexdigit() {
+        if first == b'0' && self.peek() == b'x' {
+            // `0xi32` is the integer `0` followed by the identifier `xi32`.
+            if !self.peek_at(1).is_ascii_hexdigit() {
+                return self.tok(TokenKind::Integer, start);
+            }
             self.pos += 1;
             while self.peek().is_ascii_hexdigit() {
                 self.pos += 1;
@@ -309,21 +348,96 @@ impl<'a> Lexer<'a> {
             self.pos += 1;
         }
         if matches!(self.peek(), b'e' | b'E') {
-            let save = self.pos;
-            self.pos += 1;
-            if matches!(self.peek(), b'+' | b'-') {
-                self.pos += 1;
-            }
-            if self.peek().is_ascii_digit() {
+            let d1 = self.peek_at(1);
+            if d1.is_ascii_digit()
+                || (matches!(d1, b'+' | b'-') && self.peek_at(2).is_ascii_digit())
+            {
+                self.pos += 2;
                 while self.peek().is_ascii_digit() {
                     self.pos += 1;
                 }
-            } else {
-                self.pos = save;
             }
         }
         self.tok(TokenKind::Float, start)
     }
+
+    /// Scans a "pretty" dialect symbol body starting at the `<` at byte
+    /// `start`, following MLIR's `parseDialectSymbolBody`: nested `<>`, `()`,
+    /// `[]` and `{}` must balance, `->` is skipped as a unit and string
+    /// literals are lexed as strings (so brackets inside them do not count).
+    /// Returns the offset just past the closing `>`. The scan is iterative, so
+    /// arbitrarily deep nesting cannot overflow the stack.
+    pub fn scan_dialect_body(&mut self, start: usize) -> Result<usize, BodyScanError> {
+        let mut stack: Vec<u8> = Vec::with_capacity(8);
+        let mut p = start;
+        let mut last_string: Option<u32> = None;
+        loop {
+            let Some(&c) = self.src.get(p) else {
+                return Err(match stack.last() {
+                    Some(&open) => BodyScanError::Unbalanced(open, last_string),
+                    None => BodyScanError::UnexpectedEof(last_string),
+                });
+            };
+            p += 1;
+            match c {
+                0 => {
+                    return Err(match stack.last() {
+                        Some(&open) => BodyScanError::Unbalanced(open, last_string),
+                        None => BodyScanError::UnexpectedEof(last_string),
+                    })
+                }
+                b'<' | b'[' | b'(' | b'{' => stack.push(c),
+                b'-' => {
+                    if self.src.get(p) == Some(&b'>') {
+                        p += 1;
+                    }
+                }
+                b'>' | b']' | b')' | b'}' => {
+                    let open = match c {
+                        b'>' => b'<',
+                        b']' => b'[',
+                        b')' => b'(',
+                        _ => b'{',
+                    };
+                    match stack.last() {
+                        Some(&top) if top == open => {
+                            stack.pop();
+                        }
+                        Some(&top) => return Err(BodyScanError::Unbalanced(top, last_string)),
+                        None => return Err(BodyScanError::UnexpectedEof(last_string)),
+                    }
+                }
+                b'"' => {
+                    self.pos = p;
+                    let t = self.lex_string(p - 1);
+                    if t.kind == TokenKind::Error {
+                        return Err(BodyScanError::Lexer(t.start));
+                    }
+                    p = self.pos;
+                    last_string = Some(t.start);
+                }
+                _ => {}
+            }
+            if stack.is_empty() {
+                return Ok(p);
+            }
+        }
+    }
+}
+
+/// Why [`Lexer::scan_dialect_body`] failed.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum BodyScanError {
+    /// The innermost open bracket (`<`, `(`, `[` or `{`) was never closed
+    /// correctly: "unbalanced 'X' character in pretty dialect name". The
+    /// offset is that of the last string literal scanned, if any, which is
+    /// where MLIR reports the error (its current token).
+    Unbalanced(u8, Option<u32>),
+    /// "unexpected nul or EOF in pretty dialect name", located as above.
+    UnexpectedEof(Option<u32>),
+    /// A string literal inside the body failed to lex; the lexer's
+    /// `error_message` says why and the payload is the error offset.
+    Lexer(u32),
 }
 
 /// Maps byte offsets of a buffer to 1-based line and column numbers.
@@ -356,6 +470,20 @@ impl LineTable {
         let s = *self.starts.get(i)?;
         let e = self.starts.get(i + 1).map(|e| e - 1).unwrap_or(u32::MAX);
         Some((s, e))
+    }
+}
+
+/// The value of a string literal token's text (with its quotes): borrowed
+/// when it has no escapes, which is the common case on hot paths.
+pub fn string_token_value(text: &str) -> std::borrow::Cow<'_, [u8]> {
+    let body = text
+        .strip_prefix('"')
+        .and_then(|t| t.strip_suffix('"'))
+        .unwrap_or(text);
+    if body.as_bytes().contains(&b'\\') {
+        std::borrow::Cow::Owned(unescape_string(body))
+    } else {
+        std::borrow::Cow::Borrowed(body.as_bytes())
     }
 }
 

@@ -10,9 +10,15 @@
 //! [`Diagnostic`] (with the exact mlir-opt wording) and every parse method
 //! returns `Err(())` from then on; [`parse_source`] returns the diagnostic.
 
+mod affine;
 mod attrs;
+mod dense;
+mod float;
 mod locations;
 mod ops;
+mod support;
+#[cfg(test)]
+mod tests_util;
 mod types;
 
 use std::sync::Arc;
