@@ -29,7 +29,8 @@ impl Dialect for FuncDialect {
                         | TraitSet::AUTOMATIC_ALLOCATION_SCOPE
                         | TraitSet::ONE_REGION
                         | TraitSet::ZERO_OPERANDS
-                        | TraitSet::ZERO_RESULTS,
+                        | TraitSet::ZERO_RESULTS
+                        | TraitSet::ZERO_SUCCESSORS,
                 )
                 .with_inherent_attrs(&[
                     "sym_name",
@@ -53,13 +54,15 @@ impl Dialect for FuncDialect {
                         | TraitSet::RETURN_LIKE
                         | TraitSet::HAS_PARENT
                         | TraitSet::ZERO_RESULTS
-                        | TraitSet::ZERO_REGIONS,
+                        | TraitSet::ZERO_REGIONS
+                        | TraitSet::ZERO_SUCCESSORS,
                 )
                 .with_parents(&["func.func"])
                 .with_parse(parse_return)
                 .with_print(print_return)
                 .with_verify(verify_return),
             OpInfo::new("func.call")
+                .with_traits(TraitSet::ZERO_REGIONS | TraitSet::ZERO_SUCCESSORS)
                 .with_inherent_attrs(&["callee", "arg_attrs", "res_attrs", "no_inline"])
                 .with_parse(parse_call)
                 .with_print(print_call)
@@ -67,10 +70,18 @@ impl Dialect for FuncDialect {
                     verify_symbol_uses: verify_call_symbol_uses,
                 }),
             OpInfo::new("func.call_indirect")
+                .with_traits(TraitSet::ZERO_REGIONS | TraitSet::ZERO_SUCCESSORS)
                 .with_parse(parse_call_indirect)
                 .with_print(print_call_indirect),
             OpInfo::new("func.constant")
-                .with_traits(TraitSet::CONSTANT_LIKE | TraitSet::PURE)
+                .with_traits(
+                    TraitSet::CONSTANT_LIKE
+                        | TraitSet::PURE
+                        | TraitSet::ZERO_OPERANDS
+                        | TraitSet::ONE_RESULT
+                        | TraitSet::ZERO_REGIONS
+                        | TraitSet::ZERO_SUCCESSORS,
+                )
                 .with_inherent_attrs(&["value"])
                 .with_parse(parse_constant)
                 .with_print(print_constant),

@@ -4,7 +4,8 @@
 
 use crate::asm::{OpAsmInterface, OpAsmParser, OpAsmPrinter};
 use crate::context::{Dialect, OpInfo};
-use crate::ir::{OpRef, OperationState};
+use crate::diagnostics::Diagnostic;
+use crate::ir::{Ir, OpRef, OperationState};
 use crate::traits::TraitSet;
 
 /// The builtin dialect (always loaded).
@@ -35,13 +36,35 @@ impl Dialect for BuiltinDialect {
                     ..Default::default()
                 })
                 .with_parse(parse_module)
-                .with_print(print_module),
+                .with_print(print_module)
+                .with_verify(verify_module),
             OpInfo::new("builtin.unrealized_conversion_cast")
                 .with_traits(TraitSet::PURE | TraitSet::ZERO_REGIONS | TraitSet::ZERO_SUCCESSORS)
                 .with_parse(parse_cast)
                 .with_print(print_cast),
         ]
     }
+}
+
+/// `NoRegionArguments`, then `ModuleOp::verify`: discardable attributes must
+/// be dialect-prefixed.
+fn verify_module(ir: &Ir, op: OpRef) -> Result<(), Diagnostic> {
+    if let Some(entry) = ir.first_block(ir.region(op, 0)) {
+        if ir.num_arguments(entry) != 0 {
+            return Err(ir.op_error(op, "region should have no arguments"));
+        }
+    }
+    let ctx = ir.ctx();
+    for (k, _) in ctx.dictionary_entries(ir.op_attributes(op)) {
+        let name = ctx.ident_str(*k);
+        if !name.contains('.') {
+            return Err(ir.op_error(
+                op,
+                format!("can only contain attributes with dialect-prefixed names, found: '{name}'"),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// `module (@name)? (attributes {...})? { body }` (the declarative format
