@@ -62,8 +62,38 @@ pub fn print_top_level(ir: &Ir, op: OpRef, flags: &PrintFlags, w: &mut dyn Write
     p.print_full_op(op);
     p.out.push('\n');
     table.print_location_aliases(&attr_printer, &mut p.out);
+    print_file_metadata(&attr_printer, &mut p.out);
     p.flush()?;
     p.io_error.map_or(Ok(()), Err)
+}
+
+/// The `{-# dialect_resources: ... #-}` section for the builtin blobs that
+/// the printed IR referenced (through `dense_resource<...>`), in first-use
+/// order, as mlir-opt prints it after the top-level op.
+fn print_file_metadata(p: &AttrPrinter<'_>, out: &mut String) {
+    let used = p.used_resources();
+    let ctx = p.ctx;
+    let blobs: Vec<_> = used
+        .into_iter()
+        .filter_map(|h| ctx.resource_blob(h).map(|b| (h, b)))
+        .collect();
+    if blobs.is_empty() {
+        return;
+    }
+    out.push_str("\n{-#\n  dialect_resources: {\n    builtin: {\n");
+    for (i, (handle, bytes)) in blobs.iter().enumerate() {
+        if i > 0 {
+            out.push_str(",\n");
+        }
+        out.push_str("      ");
+        p.print_keyword_or_string(out, ctx.ident_str(*handle));
+        out.push_str(": \"0x");
+        for b in bytes.iter() {
+            out.push_str(&format!("{b:02X}"));
+        }
+        out.push('"');
+    }
+    out.push_str("\n    }\n  }\n#-}\n");
 }
 
 /// Prints one op the way MLIR prints an op inside a diagnostic or a debug
