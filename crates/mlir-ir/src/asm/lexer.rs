@@ -63,6 +63,8 @@ impl Token {
 
 /// A lexer over one source buffer.
 pub struct Lexer<'a> {
+    /// The buffer as text; `src` is the same bytes, for byte-wise scanning.
+    text: &'a str,
     src: &'a [u8],
     pos: usize,
     /// Why the last `Error` token was produced.
@@ -76,6 +78,7 @@ fn is_id_punct(c: u8) -> bool {
 impl<'a> Lexer<'a> {
     pub fn new(src: &'a str) -> Self {
         Lexer {
+            text: src,
             src: src.as_bytes(),
             pos: 0,
             error_message: "",
@@ -83,8 +86,7 @@ impl<'a> Lexer<'a> {
     }
 
     pub fn source(&self) -> &'a str {
-        // The buffer came from a `&str`, so this cannot fail.
-        std::str::from_utf8(self.src).unwrap_or("")
+        self.text
     }
     pub fn bytes(&self) -> &'a [u8] {
         self.src
@@ -99,13 +101,11 @@ impl<'a> Lexer<'a> {
     }
     /// The text of `tok`.
     pub fn text(&self, tok: Token) -> &'a str {
-        let (s, e) = (tok.start as usize, tok.end as usize);
-        match self.src.get(s..e) {
-            // Token boundaries always fall on ASCII bytes, so the slice is valid
-            // UTF-8; the checked conversion only guards against misuse.
-            Some(b) => std::str::from_utf8(b).unwrap_or(""),
-            None => "",
-        }
+        // Token boundaries fall on ASCII bytes (or the buffer ends), so this
+        // slice is always valid; `get` only guards against misuse.
+        self.text
+            .get(tok.start as usize..tok.end as usize)
+            .unwrap_or("")
     }
 
     fn tok(&self, kind: TokenKind, start: usize) -> Token {
@@ -387,11 +387,7 @@ impl<'a> Lexer<'a> {
                     })
                 }
                 b'<' | b'[' | b'(' | b'{' => stack.push(c),
-                b'-' => {
-                    if self.src.get(p) == Some(&b'>') {
-                        p += 1;
-                    }
-                }
+                b'-' if self.src.get(p) == Some(&b'>') => p += 1,
                 b'>' | b']' | b')' | b'}' => {
                     let open = match c {
                         b'>' => b'<',
@@ -551,14 +547,46 @@ mod tests {
         assert_eq!(
             kinds(r#"%0:2 = "foo.bar"(%a) {x = 1.5e3} : (i32) -> i32 // c"#),
             vec![
-                PercentIdent, Colon, Integer, Equal, String, LParen, PercentIdent, RParen,
-                LBrace, BareIdent, Equal, Float, RBrace, Colon, LParen, BareIdent, RParen,
-                Arrow, BareIdent, Eof
+                PercentIdent,
+                Colon,
+                Integer,
+                Equal,
+                String,
+                LParen,
+                PercentIdent,
+                RParen,
+                LBrace,
+                BareIdent,
+                Equal,
+                Float,
+                RBrace,
+                Colon,
+                LParen,
+                BareIdent,
+                RParen,
+                Arrow,
+                BareIdent,
+                Eof
             ]
         );
-        assert_eq!(kinds("{-# #-} ^bb0 @\"x y\" !t.a #m -> ..."),
-            vec![FileMetadataBegin, FileMetadataEnd, CaretIdent, AtIdent, ExclamationIdent, HashIdent, Arrow, Ellipsis, Eof]);
-        assert_eq!(kinds("0x1F 12 1.0 1."), vec![Integer, Integer, Float, Float, Eof]);
+        assert_eq!(
+            kinds("{-# #-} ^bb0 @\"x y\" !t.a #m -> ..."),
+            vec![
+                FileMetadataBegin,
+                FileMetadataEnd,
+                CaretIdent,
+                AtIdent,
+                ExclamationIdent,
+                HashIdent,
+                Arrow,
+                Ellipsis,
+                Eof
+            ]
+        );
+        assert_eq!(
+            kinds("0x1F 12 1.0 1."),
+            vec![Integer, Integer, Float, Float, Eof]
+        );
         assert_eq!(kinds("\"abc"), vec![Error]);
         assert_eq!(kinds("%"), vec![Error]);
     }

@@ -54,9 +54,10 @@ fn largest_known_divisor(e: &E) -> i64 {
         E::Dim(_) | E::Symbol(_) => 1,
         E::Constant(c) => c.wrapping_abs(),
         E::Binary(Op::Mul, l, r) => largest_known_divisor(l).wrapping_mul(largest_known_divisor(r)),
-        E::Binary(Op::Add | Op::Mod, l, r) => {
-            gcd(largest_known_divisor(l) as u64, largest_known_divisor(r) as u64) as i64
-        }
+        E::Binary(Op::Add | Op::Mod, l, r) => gcd(
+            largest_known_divisor(l) as u64,
+            largest_known_divisor(r) as u64,
+        ) as i64,
         E::Binary(Op::FloorDiv | Op::CeilDiv, l, r) => match constant(r) {
             Some(c) if c != 0 => {
                 let d = largest_known_divisor(l);
@@ -234,13 +235,13 @@ fn simplify_floordiv(l: &E, r: &E) -> Option<E> {
                 }
             }
         }
-        E::Binary(Op::Add, ll, lr) => {
-            if largest_known_divisor(ll) % c == 0 || largest_known_divisor(lr) % c == 0 {
-                return Some(add(
-                    floordiv((**ll).clone(), E::Constant(c)),
-                    floordiv((**lr).clone(), E::Constant(c)),
-                ));
-            }
+        E::Binary(Op::Add, ll, lr)
+            if largest_known_divisor(ll) % c == 0 || largest_known_divisor(lr) % c == 0 =>
+        {
+            return Some(add(
+                floordiv((**ll).clone(), E::Constant(c)),
+                floordiv((**lr).clone(), E::Constant(c)),
+            ));
         }
         _ => {}
     }
@@ -313,7 +314,10 @@ impl<'a> Parser<'a> {
     /// `(dims)[symbols] -> (results)` (MLIR's `parseAffineMapReference`).
     pub(crate) fn parse_affine_map_inline(&mut self) -> PResult<AffineMap> {
         let start = self.tok.start;
-        let mut scope = AffineScope { ids: Vec::new(), ops: 0 };
+        let mut scope = AffineScope {
+            ids: Vec::new(),
+            ops: 0,
+        };
         let mut num_dims = 0u32;
         self.parse_delimited_list(
             TokenKind::LParen,
@@ -327,11 +331,16 @@ impl<'a> Parser<'a> {
         )?;
         let mut num_symbols = 0u32;
         if self.at(TokenKind::LSquare) {
-            self.parse_delimited_list(TokenKind::LSquare, TokenKind::RSquare, " in symbol list", |p| {
-                let e = E::Symbol(num_symbols);
-                num_symbols += 1;
-                p.parse_affine_id_def(&mut scope, e)
-            })?;
+            self.parse_delimited_list(
+                TokenKind::LSquare,
+                TokenKind::RSquare,
+                " in symbol list",
+                |p| {
+                    let e = E::Symbol(num_symbols);
+                    num_symbols += 1;
+                    p.parse_affine_id_def(&mut scope, e)
+                },
+            )?;
         }
         if !self.consume_if(TokenKind::Arrow) {
             self.parse_token(TokenKind::Colon, "expected '->' or ':'")?;
@@ -339,10 +348,15 @@ impl<'a> Parser<'a> {
             return self.emit_error_at(start, "expected AffineMap, but got IntegerSet");
         }
         let mut results = Vec::new();
-        self.parse_delimited_list(TokenKind::LParen, TokenKind::RParen, " in affine map range", |p| {
-            results.push(p.parse_affine_expr(&mut scope)?);
-            Ok(())
-        })?;
+        self.parse_delimited_list(
+            TokenKind::LParen,
+            TokenKind::RParen,
+            " in affine map range",
+            |p| {
+                results.push(p.parse_affine_expr(&mut scope)?);
+                Ok(())
+            },
+        )?;
         Ok(AffineMap {
             num_dims,
             num_symbols,
@@ -402,13 +416,26 @@ impl<'a> Parser<'a> {
     }
 
     /// `l + r`, or `l + r * -1` for a subtraction, as MLIR's operators build them.
-    fn combine_low(&mut self, scope: &mut AffineScope<'a>, subtract: bool, l: E, r: E) -> PResult<E> {
+    fn combine_low(
+        &mut self,
+        scope: &mut AffineScope<'a>,
+        subtract: bool,
+        l: E,
+        r: E,
+    ) -> PResult<E> {
         self.count_op(scope)?;
         Ok(if subtract { add(l, neg(r)) } else { add(l, r) })
     }
 
     /// A high-precedence operation, with MLIR's affinity checks reported at `op_loc`.
-    fn combine_high(&mut self, scope: &mut AffineScope<'a>, op: Op, l: E, r: E, op_loc: u32) -> PResult<E> {
+    fn combine_high(
+        &mut self,
+        scope: &mut AffineScope<'a>,
+        op: Op,
+        l: E,
+        r: E,
+        op_loc: u32,
+    ) -> PResult<E> {
         self.count_op(scope)?;
         match op {
             Op::Mul => {
@@ -454,7 +481,13 @@ impl<'a> Parser<'a> {
     }
 
     /// `lhs op x op y ...` for high-precedence operators.
-    fn parse_affine_high_chain(&mut self, scope: &mut AffineScope<'a>, lhs: E, op: Op, op_loc: u32) -> PResult<E> {
+    fn parse_affine_high_chain(
+        &mut self,
+        scope: &mut AffineScope<'a>,
+        lhs: E,
+        op: Op,
+        op_loc: u32,
+    ) -> PResult<E> {
         let (mut acc, mut acc_op, mut acc_loc) = (lhs, op, op_loc);
         loop {
             let rhs = self.parse_affine_operand(scope, true)?;
@@ -557,7 +590,10 @@ mod tests {
     #[test]
     fn simplifies_like_mlir() {
         let ctx = ctx(true);
-        let m = map(&ctx, "affine_map<(d0, d1)[s0] -> (d0 * 2 + d0, 2 + 3, d1 floordiv 2, d0 + s0, d0 - d1)>");
+        let m = map(
+            &ctx,
+            "affine_map<(d0, d1)[s0] -> (d0 * 2 + d0, 2 + 3, d1 floordiv 2, d0 + s0, d0 - d1)>",
+        );
         assert_eq!(m.num_dims, 2);
         assert_eq!(m.num_symbols, 1);
         assert_eq!(
@@ -603,7 +639,11 @@ mod tests {
                 binary(Op::Add, binary(Op::Mod, d(0), c(4)), c(1)),
                 d(0),
                 binary(Op::Mul, s(0), c(2)),
-                binary(Op::Add, binary(Op::FloorDiv, d(0), c(2)), binary(Op::Mul, s(0), c(2))),
+                binary(
+                    Op::Add,
+                    binary(Op::FloorDiv, d(0), c(2)),
+                    binary(Op::Mul, s(0), c(2))
+                ),
                 binary(Op::Mul, d(0), binary(Op::Mul, s(0), c(2))),
                 binary(Op::Mul, ds, c(6)),
             ]

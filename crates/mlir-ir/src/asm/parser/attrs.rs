@@ -90,7 +90,10 @@ impl<'a> Parser<'a> {
     /// Parses an attribute if the current token can start one (MLIR's
     /// `parseOptionalAttribute`; note that, as in MLIR, `array`, `strided`
     /// and `distinct` do not count as attribute starts here).
-    pub(crate) fn parse_optional_attribute(&mut self, ty: Option<Type>) -> PResult<Option<Attribute>> {
+    pub(crate) fn parse_optional_attribute(
+        &mut self,
+        ty: Option<Type>,
+    ) -> PResult<Option<Attribute>> {
         let starts = match self.tok.kind {
             TokenKind::AtIdent
             | TokenKind::Float
@@ -102,8 +105,15 @@ impl<'a> Parser<'a> {
             | TokenKind::String => true,
             TokenKind::BareIdent => matches!(
                 self.tok_text(),
-                "affine_map" | "affine_set" | "dense" | "dense_resource" | "false" | "loc"
-                    | "sparse" | "true" | "unit"
+                "affine_map"
+                    | "affine_set"
+                    | "dense"
+                    | "dense_resource"
+                    | "false"
+                    | "loc"
+                    | "sparse"
+                    | "true"
+                    | "unit"
             ),
             _ => false,
         };
@@ -188,8 +198,9 @@ impl<'a> Parser<'a> {
                 }
                 match self.build_attribute_apint(ty, negative, spelling) {
                     Some(v) => Ok(self.ctx.integer_attr(ty, v)),
-                    None => self
-                        .emit_error_at(tok.start, "integer constant out of range for attribute"),
+                    None => {
+                        self.emit_error_at(tok.start, "integer constant out of range for attribute")
+                    }
                 }
             }
             _ => self.emit_error_at(tok.start, "integer literal not valid for specified type"),
@@ -199,13 +210,21 @@ impl<'a> Parser<'a> {
     fn is_unsigned(&self, ty: Type) -> bool {
         matches!(
             self.ctx.ty(ty),
-            TypeKind::Integer { signedness: Signedness::Unsigned, .. }
+            TypeKind::Integer {
+                signedness: Signedness::Unsigned,
+                ..
+            }
         )
     }
 
     /// MLIR's `buildAttributeAPInt`: the literal `spelling` (decimal or
     /// `0x` hex) as a value of `ty`'s width, `None` when out of range.
-    pub(crate) fn build_attribute_apint(&self, ty: Type, negative: bool, spelling: &str) -> Option<ApInt> {
+    pub(crate) fn build_attribute_apint(
+        &self,
+        ty: Type,
+        negative: bool,
+        spelling: &str,
+    ) -> Option<ApInt> {
         let (width, signed_or_index) = match *self.ctx.ty(ty) {
             TypeKind::Integer { width, signedness } => (width, signedness == Signedness::Signed),
             TypeKind::Index => (64, true),
@@ -240,7 +259,10 @@ impl<'a> Parser<'a> {
         }
         match hex_float_bits(spelling, kind) {
             Some(b) => Ok(b),
-            None => self.emit_error_at(tok.start, "hexadecimal float constant out of range for type"),
+            None => self.emit_error_at(
+                tok.start,
+                "hexadecimal float constant out of range for type",
+            ),
         }
     }
 
@@ -281,9 +303,7 @@ impl<'a> Parser<'a> {
         let attr = match self.parse_extended_symbol(true)? {
             ExtendedSymbol::Alias(name) => match self.attr_aliases.get(name) {
                 Some(&a) => a,
-                None => {
-                    return self.err_wrong_token(format!("undefined symbol alias id '{name}'"))
-                }
+                None => return self.err_wrong_token(format!("undefined symbol alias id '{name}'")),
             },
             ExtendedSymbol::Dialect { dialect, body, loc } => {
                 let colon_off = self.tok.start;
@@ -365,7 +385,11 @@ impl<'a> Parser<'a> {
         let t = self.tok;
         let name = &self.lex.text(t)[1..];
         let is_attr = t.kind == TokenKind::HashIdent;
-        let (kind, names) = if is_attr { ("attribute", "attribute") } else { ("type", "type") };
+        let (kind, names) = if is_attr {
+            ("attribute", "attribute")
+        } else {
+            ("type", "type")
+        };
         let defined = if is_attr {
             self.attr_aliases.contains_key(name)
         } else {
@@ -381,7 +405,10 @@ impl<'a> Parser<'a> {
         }
         self.consume();
         if is_attr {
-            self.parse_token(TokenKind::Equal, "expected '=' in attribute alias definition")?;
+            self.parse_token(
+                TokenKind::Equal,
+                "expected '=' in attribute alias definition",
+            )?;
             let a = self.parse_attribute(None)?;
             self.attr_aliases.insert(name, a);
         } else {
@@ -413,7 +440,10 @@ impl<'a> Parser<'a> {
             match key {
                 "dialect_resources" => p.parse_resource_section(true),
                 "external_resources" => p.parse_resource_section(false),
-                _ => p.emit_error_at(key_off, format!("unknown key '{key}' in file metadata dictionary")),
+                _ => p.emit_error_at(
+                    key_off,
+                    format!("unknown key '{key}' in file metadata dictionary"),
+                ),
             }
         })
     }
@@ -435,7 +465,9 @@ impl<'a> Parser<'a> {
                     if !p.ctx.is_dialect_loaded(name) {
                         return p.emit_error_at(name_off, format!("dialect '{name}' is unknown"));
                     }
-                    return p.emit_error(format!("unexpected 'resource' section for dialect '{name}'"));
+                    return p.emit_error(format!(
+                        "unexpected 'resource' section for dialect '{name}'"
+                    ));
                 }
                 p.parse_comma_list_until(TokenKind::RBrace, "}", true, |p| {
                     let key = p.parse_resource_key()?;
@@ -446,7 +478,8 @@ impl<'a> Parser<'a> {
             } else {
                 p.parse_comma_list_until(TokenKind::RBrace, "}", true, |p| {
                     if !(p.at(TokenKind::BareIdent) || p.at(TokenKind::String)) {
-                        return p.emit_error("expected identifier key for 'external_resources' entry");
+                        return p
+                            .emit_error("expected identifier key for 'external_resources' entry");
                     }
                     p.consume();
                     p.parse_token(TokenKind::Colon, "expected ':'")?;
@@ -461,7 +494,9 @@ impl<'a> Parser<'a> {
     pub(crate) fn parse_resource_key(&mut self) -> PResult<String> {
         let key = match self.tok.kind {
             TokenKind::BareIdent => self.tok_text().to_string(),
-            TokenKind::String => String::from_utf8_lossy(&string_token_value(self.tok_text())).into_owned(),
+            TokenKind::String => {
+                String::from_utf8_lossy(&string_token_value(self.tok_text())).into_owned()
+            }
             _ => return self.emit_error("expected identifier key for 'resource' entry"),
         };
         self.consume();
@@ -474,15 +509,23 @@ impl<'a> Parser<'a> {
         let is_blob = value.kind == TokenKind::String && text.starts_with("\"0x");
         if !is_blob {
             // The builtin dialect only accepts blobs.
-            return self.emit_error_at(value.start, format!("expected hex string blob for key '{key}'"));
+            return self.emit_error_at(
+                value.start,
+                format!("expected hex string blob for key '{key}'"),
+            );
         }
         let Some(bytes) = decode_hex_string(text) else {
-            return self.emit_error_at(value.start, format!("expected hex string blob for key '{key}'"));
+            return self.emit_error_at(
+                value.start,
+                format!("expected hex string blob for key '{key}'"),
+            );
         };
         if bytes.len() < 4 {
             return self.emit_error_at(
                 value.start,
-                format!("expected hex string blob for key '{key}' to encode alignment in first 4 bytes"),
+                format!(
+                    "expected hex string blob for key '{key}' to encode alignment in first 4 bytes"
+                ),
             );
         }
         let align = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
@@ -500,12 +543,27 @@ impl<'a> Parser<'a> {
 
 /// MLIR's `buildAttributeAPInt` on a width: parses `spelling` (decimal or
 /// `0x` hex), checks that it fits, and applies the sign.
-pub(crate) fn build_apint(width: u32, signed_or_index: bool, negative: bool, spelling: &str) -> Option<ApInt> {
+pub(crate) fn build_apint(
+    width: u32,
+    signed_or_index: bool,
+    negative: bool,
+    spelling: &str,
+) -> Option<ApInt> {
     let is_hex = spelling.len() > 1 && spelling.as_bytes()[1] == b'x';
-    let value = if is_hex {
-        ApInt::from_hex(width, &spelling[2..])?
+    // Parse at a width just large enough for the digits and widen afterwards:
+    // the digit loop is linear in the width, which may be up to 2^24 bits.
+    let digits_bits =
+        u32::try_from(spelling.len().saturating_mul(4).saturating_add(4)).unwrap_or(u32::MAX);
+    let parse_width = width.min(digits_bits);
+    let narrow = if is_hex {
+        ApInt::from_hex(parse_width, &spelling[2..])?
     } else {
-        ApInt::from_decimal(width, spelling)?
+        ApInt::from_decimal(parse_width, spelling)?
+    };
+    let value = if parse_width == width {
+        narrow
+    } else {
+        ApInt::from_words(width, narrow.words())
     };
     if width == 0 {
         return if negative { None } else { Some(value) };
@@ -545,18 +603,30 @@ mod tests {
     fn integer_attrs() {
         let ctx = ctx(true);
         let i64t = ctx.int_type(64);
-        assert_eq!(*ctx.attr(attr(&ctx, "42")), AttrKind::Integer { ty: i64t, value: ApInt::from_i64(64, 42) });
+        assert_eq!(
+            *ctx.attr(attr(&ctx, "42")),
+            AttrKind::Integer {
+                ty: i64t,
+                value: ApInt::from_i64(64, 42)
+            }
+        );
         assert_eq!(ctx.int_attr_value(attr(&ctx, "-7 : i8")), Some(-7));
         assert_eq!(ctx.int_attr_value(attr(&ctx, "255 : i8")), Some(-1));
         assert_eq!(ctx.int_attr_value(attr(&ctx, "0xFF : i8")), Some(-1));
         assert_eq!(ctx.int_attr_value(attr(&ctx, "-128 : si8")), Some(-128));
-        assert_eq!(ctx.int_attr_value(attr(&ctx, "-9223372036854775808 : index")), Some(i64::MIN));
+        assert_eq!(
+            ctx.int_attr_value(attr(&ctx, "-9223372036854775808 : index")),
+            Some(i64::MIN)
+        );
         assert_eq!(attr(&ctx, "true"), ctx.bool_attr(true));
         assert_eq!(attr(&ctx, "false"), ctx.bool_attr(false));
         let big = attr(&ctx, "170141183460469231731687303715884105727 : i128");
         match ctx.attr(big) {
             AttrKind::Integer { value, .. } => {
-                assert_eq!(value.to_string_unsigned(), "170141183460469231731687303715884105727")
+                assert_eq!(
+                    value.to_string_unsigned(),
+                    "170141183460469231731687303715884105727"
+                )
             }
             other => panic!("{other:?}"),
         }
@@ -571,10 +641,28 @@ mod tests {
         };
         assert_eq!(f("1.5"), ApFloat::from_f64(1.5));
         assert_eq!(f("-2.5e3 : f32"), ApFloat::from_f32(-2500.0));
-        assert_eq!(f("0x7FC00000 : f32"), ApFloat { kind: FloatKind::F32, bits: 0x7FC00000 });
-        assert_eq!(f("0x10 : f16"), ApFloat { kind: FloatKind::F16, bits: 0x10 });
+        assert_eq!(
+            f("0x7FC00000 : f32"),
+            ApFloat {
+                kind: FloatKind::F32,
+                bits: 0x7FC00000
+            }
+        );
+        assert_eq!(
+            f("0x10 : f16"),
+            ApFloat {
+                kind: FloatKind::F16,
+                bits: 0x10
+            }
+        );
         assert_eq!(f("1.0e400"), ApFloat::from_f64(f64::INFINITY));
-        assert_eq!(f("0.1 : bf16"), ApFloat { kind: FloatKind::BF16, bits: 0x3DCD });
+        assert_eq!(
+            f("0.1 : bf16"),
+            ApFloat {
+                kind: FloatKind::BF16,
+                bits: 0x3DCD
+            }
+        );
     }
 
     #[test]
@@ -592,7 +680,11 @@ mod tests {
         let arr = attr(&ctx, "[1, \"x\", [], {}]");
         assert!(matches!(ctx.attr(arr), AttrKind::Array(e) if e.len() == 4));
         let d = attr(&ctx, "{b = 1, a, \"c d\" = 2}");
-        let keys: Vec<&str> = ctx.dictionary_entries(d).iter().map(|(k, _)| ctx.ident_str(*k)).collect();
+        let keys: Vec<&str> = ctx
+            .dictionary_entries(d)
+            .iter()
+            .map(|(k, _)| ctx.ident_str(*k))
+            .collect();
         assert_eq!(keys, ["a", "b", "c d"]);
         assert_eq!(ctx.dictionary_get(d, "a"), Some(ctx.unit_attr()));
         match ctx.attr(attr(&ctx, "@a::@\"b c\"::@d")) {
@@ -616,7 +708,11 @@ mod tests {
             other => panic!("{text}: {other:?}"),
         };
         check("#arith.overflow<none>", "arith", "overflow<none>");
-        check("#arith.fastmath<nnan, ninf>", "arith", "fastmath<nnan, ninf>");
+        check(
+            "#arith.fastmath<nnan, ninf>",
+            "arith",
+            "fastmath<nnan, ninf>",
+        );
         check("#foo.bar", "foo", "bar");
         check("#foo<\"a b\">", "foo", "\"a b\"");
         check("#foo<[(1 -> 2)]>", "foo", "[(1 -> 2)]");
@@ -626,32 +722,80 @@ mod tests {
     fn attr_errors() {
         let ctx = ctx(true);
         for (src, msg) in [
-            ("-0 : i32", "1:2: integer constant out of range for attribute"),
-            ("256 : ui8", "1:1: integer constant out of range for attribute"),
-            ("-1 : ui8", "1:2: negative integer literal not valid for unsigned integer type"),
-            ("128 : si8", "1:1: integer constant out of range for attribute"),
-            ("-129 : i8", "1:2: integer constant out of range for attribute"),
-            ("0x1FF : i8", "1:1: integer constant out of range for attribute"),
+            (
+                "-0 : i32",
+                "1:2: integer constant out of range for attribute",
+            ),
+            (
+                "256 : ui8",
+                "1:1: integer constant out of range for attribute",
+            ),
+            (
+                "-1 : ui8",
+                "1:2: negative integer literal not valid for unsigned integer type",
+            ),
+            (
+                "128 : si8",
+                "1:1: integer constant out of range for attribute",
+            ),
+            (
+                "-129 : i8",
+                "1:2: integer constant out of range for attribute",
+            ),
+            (
+                "0x1FF : i8",
+                "1:1: integer constant out of range for attribute",
+            ),
             ("1 : i0", "1:1: integer constant out of range for attribute"),
-            ("9223372036854775808 : index", "1:1: integer constant out of range for attribute"),
-            ("1 : f32", "1:1: unexpected decimal integer literal for a floating point value"),
-            ("1.5 : i32", "1:10: floating point value not valid for specified type"),
-            ("0x1FFFF : f16", "1:1: hexadecimal float constant out of range for type"),
-            ("-0x10 : f16", "1:2: hexadecimal float literal should not have a leading minus"),
+            (
+                "9223372036854775808 : index",
+                "1:1: integer constant out of range for attribute",
+            ),
+            (
+                "1 : f32",
+                "1:1: unexpected decimal integer literal for a floating point value",
+            ),
+            (
+                "1.5 : i32",
+                "1:10: floating point value not valid for specified type",
+            ),
+            (
+                "0x1FFFF : f16",
+                "1:1: hexadecimal float constant out of range for type",
+            ),
+            (
+                "-0x10 : f16",
+                "1:2: hexadecimal float literal should not have a leading minus",
+            ),
             ("1 : f32x", "1:4: expected non-function type"),
-            ("1 : tensor<i32>", "1:1: integer literal not valid for specified type"),
+            (
+                "1 : tensor<i32>",
+                "1:1: integer literal not valid for specified type",
+            ),
             ("@a::b", "1:5: expected nested symbol reference identifier"),
             ("@a:", "1:3: expected '}' in attribute dictionary"),
-            ("{a = 1, a = 2}", "1:9: duplicate key 'a' in dictionary attribute"),
+            (
+                "{a = 1, a = 2}",
+                "1:9: duplicate key 'a' in dictionary attribute",
+            ),
             ("{\"\" = 1}", "1:2: expected valid attribute name"),
             ("{1}", "1:2: expected attribute name"),
             ("{a = 1 b", "1:7: expected '}' in attribute dictionary"),
             ("[1, 2", "1:6: expected ',' or ']'"),
-            ("-", "1:2: expected constant integer or floating point value"),
+            (
+                "-",
+                "1:2: expected constant integer or floating point value",
+            ),
             ("#x", "1:3: undefined symbol alias id 'x'"),
             ("#foo<\"x>", "1:21: expected '\"' in string literal"),
-            ("#foo.bar<", "1:9: unbalanced '<' character in pretty dialect name"),
-            ("#foo.bar<a]>", "1:9: unbalanced '<' character in pretty dialect name"),
+            (
+                "#foo.bar<",
+                "1:9: unbalanced '<' character in pretty dialect name",
+            ),
+            (
+                "#foo.bar<a]>",
+                "1:9: unbalanced '<' character in pretty dialect name",
+            ),
             ("\"abc\\q\"", "1:5: unknown escape in string literal"),
         ] {
             assert_eq!(attr_err(&ctx, src), msg, "{src}");
@@ -665,16 +809,21 @@ mod tests {
             attr_err(&ctx, "#foo.bar"),
             "1:6: #\"foo\"<\"bar\"> : 'none' attribute created with unregistered dialect. If this is intended, please call allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the MLIR opt tool used"
         );
-        assert_eq!(attr_err(&ctx, "#builtin.foo"), "1:10: dialect 'builtin' provides no attribute parsing hook");
-        assert_eq!(attr_err(&ctx, "#a-b.c"), "1:6: invalid dialect namespace '\"a-b\"'");
+        assert_eq!(
+            attr_err(&ctx, "#builtin.foo"),
+            "1:10: dialect 'builtin' provides no attribute parsing hook"
+        );
+        assert_eq!(
+            attr_err(&ctx, "#a-b.c"),
+            "1:6: invalid dialect namespace '\"a-b\"'"
+        );
     }
 
     #[test]
     fn aliases_and_metadata() {
         let ctx = ctx(true);
         let src = "#a = 1 : i32\n!t = i32\n#b = [#a, !t]\n{-# dialect_resources: { builtin: { blob1: \"0x0800000001020304\" } }, external_resources: { foo: { k: \"v\" } } #-}\n";
-        let m = parse_module(&ctx, src).expect("parses");
-        let _ = m;
+        parse_module(&ctx, src).expect("parses");
         let blob = ctx.resource_blob(ctx.ident("blob1")).expect("blob stored");
         assert_eq!(&*blob, &[8, 0, 0, 0, 1, 2, 3, 4]);
         assert_eq!(

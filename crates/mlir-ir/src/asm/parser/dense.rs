@@ -29,13 +29,21 @@ struct TensorLiteral {
 /// The element kinds dense attributes handle.
 #[derive(Copy, Clone)]
 enum Scalar {
-    Int { width: u32, signed_or_index: bool, unsigned: bool, is_i1: bool },
+    Int {
+        width: u32,
+        signed_or_index: bool,
+        unsigned: bool,
+        is_i1: bool,
+    },
     Float(FloatKind),
 }
 
 impl<'a> Parser<'a> {
     /// `dense<literal> : type` (the type may be given by the caller).
-    pub(crate) fn parse_dense_elements_attr(&mut self, attr_ty: Option<Type>) -> PResult<Attribute> {
+    pub(crate) fn parse_dense_elements_attr(
+        &mut self,
+        attr_ty: Option<Type>,
+    ) -> PResult<Attribute> {
         let loc = self.tok.start;
         self.consume();
         self.parse_token(TokenKind::Less, "expected '<' after 'dense'")?;
@@ -233,7 +241,10 @@ impl<'a> Parser<'a> {
             scalars
         };
         let expected = num_elements.max(0) as usize;
-        if elements.len() != expected && elements.len() != 1 && !(expected == 0 && elements.is_empty()) {
+        if elements.len() != expected
+            && elements.len() != 1
+            && !(expected == 0 && elements.is_empty())
+        {
             let t = self.type_to_string(ty);
             return self.emit_error_at(
                 loc,
@@ -262,9 +273,20 @@ impl<'a> Parser<'a> {
     }
 
     /// One scalar of a dense literal as an attribute of `elt_ty`.
-    fn dense_scalar(&mut self, scalar: Scalar, elt_ty: Type, negative: bool, tok: Token) -> PResult<Attribute> {
+    fn dense_scalar(
+        &mut self,
+        scalar: Scalar,
+        elt_ty: Type,
+        negative: bool,
+        tok: Token,
+    ) -> PResult<Attribute> {
         match scalar {
-            Scalar::Int { width, signed_or_index, unsigned, is_i1 } => {
+            Scalar::Int {
+                width,
+                signed_or_index,
+                unsigned,
+                is_i1,
+            } => {
                 if negative && unsigned {
                     return self.emit_error_at(
                         tok.start,
@@ -285,10 +307,14 @@ impl<'a> Parser<'a> {
                             "expected i1 type for 'true' or 'false' values",
                         );
                     }
-                    return Ok(self.ctx.integer_attr(elt_ty, ApInt::from_u64(1, (text == "true") as u64)));
+                    return Ok(self
+                        .ctx
+                        .integer_attr(elt_ty, ApInt::from_u64(1, (text == "true") as u64)));
                 }
                 match build_apint(width, signed_or_index, negative, text) {
-                    Some(v) if tok.kind == TokenKind::Integer => Ok(self.ctx.integer_attr(elt_ty, v)),
+                    Some(v) if tok.kind == TokenKind::Integer => {
+                        Ok(self.ctx.integer_attr(elt_ty, v))
+                    }
                     _ => self.emit_error_at(tok.start, "integer constant out of range for type"),
                 }
             }
@@ -300,7 +326,12 @@ impl<'a> Parser<'a> {
     }
 
     /// `dense<"a", ...>` of a non-numeric element type.
-    fn build_string_dense_attr(&mut self, loc: u32, ty: Type, lit: &TensorLiteral) -> PResult<Attribute> {
+    fn build_string_dense_attr(
+        &mut self,
+        loc: u32,
+        ty: Type,
+        lit: &TensorLiteral,
+    ) -> PResult<Attribute> {
         let mut elements: Vec<Box<[u8]>> = Vec::new();
         if let Some(h) = lit.hex {
             elements.push(string_token_value(self.lex.text(h)).into());
@@ -308,7 +339,8 @@ impl<'a> Parser<'a> {
             for &(_, tok) in &lit.storage {
                 if tok.kind != TokenKind::String {
                     let spelling = self.lex.text(tok);
-                    return self.emit_error_at(loc, format!("expected string token, got {spelling}"));
+                    return self
+                        .emit_error_at(loc, format!("expected string token, got {spelling}"));
                 }
                 elements.push(string_token_value(self.lex.text(tok)).into());
             }
@@ -324,9 +356,18 @@ impl<'a> Parser<'a> {
 
     /// `dense<"0x...">` of a numeric element type: little-endian raw data,
     /// one element's worth for a splat (bit-packed for `i1`).
-    fn build_hex_dense_attr(&mut self, loc: u32, ty: Type, hex: Token, num_elements: i64) -> PResult<Attribute> {
+    fn build_hex_dense_attr(
+        &mut self,
+        loc: u32,
+        ty: Type,
+        hex: Token,
+        num_elements: i64,
+    ) -> PResult<Attribute> {
         let Some(data) = decode_hex_string(self.lex.text(hex)) else {
-            return self.emit_error_at(hex.start, "expected string containing hex digits starting with `0x`");
+            return self.emit_error_at(
+                hex.start,
+                "expected string containing hex digits starting with `0x`",
+            );
         };
         let elt_ty = self.ctx.shaped_element_type(ty).unwrap_or(ty);
         let (scalar_ty, parts) = match self.ctx.ty(elt_ty) {
@@ -346,7 +387,10 @@ impl<'a> Parser<'a> {
         };
         let invalid = |p: &mut Self| {
             let t = p.type_to_string(ty);
-            p.emit_error_at(loc, format!("elements hex data size is invalid for provided type: '{t}'"))
+            p.emit_error_at(
+                loc,
+                format!("elements hex data size is invalid for provided type: '{t}'"),
+            )
         };
         let n = num_elements.max(0) as usize;
         if bit_width == 1 && parts == 1 {
@@ -355,12 +399,18 @@ impl<'a> Parser<'a> {
             let mut elements = Vec::new();
             if data.len() == 1 && (data[0] == 0 || data[0] == 0xFF) {
                 if n > 0 {
-                    elements.push(self.ctx.integer_attr(scalar_ty, ApInt::from_u64(1, (data[0] != 0) as u64)));
+                    elements.push(
+                        self.ctx
+                            .integer_attr(scalar_ty, ApInt::from_u64(1, (data[0] != 0) as u64)),
+                    );
                 }
             } else if data.len() * 8 == n.div_ceil(8) * 8 {
                 for i in 0..n {
                     let bit = (data[i / 8] >> (i % 8)) & 1;
-                    elements.push(self.ctx.integer_attr(scalar_ty, ApInt::from_u64(1, bit as u64)));
+                    elements.push(
+                        self.ctx
+                            .integer_attr(scalar_ty, ApInt::from_u64(1, bit as u64)),
+                    );
                 }
             } else {
                 return invalid(self);
@@ -387,11 +437,12 @@ impl<'a> Parser<'a> {
                     words[b / 8] |= (byte as u64) << ((b % 8) * 8);
                 }
                 let a = match scalar {
-                    Scalar::Int { width, .. } => {
-                        self.ctx.integer_attr(scalar_ty, ApInt::from_words(width, &words))
-                    }
+                    Scalar::Int { width, .. } => self
+                        .ctx
+                        .integer_attr(scalar_ty, ApInt::from_words(width, &words)),
                     Scalar::Float(kind) => {
-                        let mut bits = words[0] as u128 | (words.get(1).copied().unwrap_or(0) as u128) << 64;
+                        let mut bits =
+                            words[0] as u128 | (words.get(1).copied().unwrap_or(0) as u128) << 64;
                         if kind.width() < 128 {
                             bits &= (1u128 << kind.width()) - 1;
                         }
@@ -410,7 +461,10 @@ impl<'a> Parser<'a> {
     }
 
     /// `dense_resource<handle> : type`.
-    pub(crate) fn parse_dense_resource_attr(&mut self, attr_ty: Option<Type>) -> PResult<Attribute> {
+    pub(crate) fn parse_dense_resource_attr(
+        &mut self,
+        attr_ty: Option<Type>,
+    ) -> PResult<Attribute> {
         let loc = self.tok.start;
         self.consume();
         self.parse_token(TokenKind::Less, "expected '<' after 'dense_resource'")?;
@@ -446,7 +500,10 @@ impl<'a> Parser<'a> {
         let elt = self.parse_type()?;
         let Some(scalar) = self.scalar_of(elt).filter(|_| !self.ctx.is_index(elt)) else {
             let t = self.type_to_string(elt);
-            return self.emit_error_at(type_loc, format!("expected integer or float type, got: '{t}'"));
+            return self.emit_error_at(
+                type_loc,
+                format!("expected integer or float type, got: '{t}'"),
+            );
         };
         let (width, is_i1) = match scalar {
             Scalar::Int { width, is_i1, .. } => (width, is_i1 || width == 1),
@@ -463,10 +520,15 @@ impl<'a> Parser<'a> {
                 first = false;
                 let negative = self.consume_if(TokenKind::Minus);
                 let a = match scalar {
-                    Scalar::Int { width, signed_or_index, .. } => {
+                    Scalar::Int {
+                        width,
+                        signed_or_index,
+                        ..
+                    } => {
                         if self.at_keyword("true") || self.at_keyword("false") {
                             if !is_i1 {
-                                return self.emit_error("expected i1 type for 'true' or 'false' values");
+                                return self
+                                    .emit_error("expected i1 type for 'true' or 'false' values");
                             }
                             let v = self.at_keyword("true");
                             self.consume();
@@ -474,7 +536,8 @@ impl<'a> Parser<'a> {
                         } else if self.at(TokenKind::Integer) {
                             let t = self.consume();
                             if is_i1 {
-                                return self.emit_error("expected 'true' or 'false' values for i1 type");
+                                return self
+                                    .emit_error("expected 'true' or 'false' values for i1 type");
                             }
                             match build_apint(width, signed_or_index, negative, self.lex.text(t)) {
                                 Some(v) => self.ctx.integer_attr(elt, v),
@@ -493,7 +556,10 @@ impl<'a> Parser<'a> {
                 };
                 elements.push(a);
             }
-            self.parse_token(TokenKind::Greater, "expected '>' to close an array attribute")?;
+            self.parse_token(
+                TokenKind::Greater,
+                "expected '>' to close an array attribute",
+            )?;
         }
         Ok(self.ctx.intern_attr(AttrKind::DenseArray {
             element: elt,
@@ -575,15 +641,39 @@ mod tests {
         let a = attr(&ctx, "dense<[1, 2]> : tensor<2xi32>");
         assert_eq!(dense_len(&ctx, a), 2);
         // Equal elements are stored as a splat.
-        assert_eq!(attr(&ctx, "dense<[[1, 1], [1, 1]]> : tensor<2x2xi32>"), attr(&ctx, "dense<1> : tensor<2x2xi32>"));
+        assert_eq!(
+            attr(&ctx, "dense<[[1, 1], [1, 1]]> : tensor<2x2xi32>"),
+            attr(&ctx, "dense<1> : tensor<2x2xi32>")
+        );
         assert_eq!(dense_len(&ctx, attr(&ctx, "dense<> : tensor<0xi32>")), 0);
-        assert_eq!(attr(&ctx, "dense<[]> : tensor<0xi32>"), attr(&ctx, "dense<> : tensor<0xi32>"));
-        assert_eq!(attr(&ctx, "dense<\"0x0102\"> : tensor<2xi8>"), attr(&ctx, "dense<[1, 2]> : tensor<2xi8>"));
-        assert_eq!(attr(&ctx, "dense<\"0x05\"> : tensor<4xi1>"), attr(&ctx, "dense<[true, false, true, false]> : tensor<4xi1>"));
-        assert_eq!(attr(&ctx, "dense<\"0xFF\"> : tensor<4xi1>"), attr(&ctx, "dense<true> : tensor<4xi1>"));
-        assert_eq!(attr(&ctx, "dense<\"0x0000803F\"> : tensor<3xf32>"), attr(&ctx, "dense<1.0> : tensor<3xf32>"));
-        assert_eq!(attr(&ctx, "dense<(1, 2)> : tensor<2xi32>"), attr(&ctx, "dense<[1, 2]> : tensor<2xi32>"));
-        let c = attr(&ctx, "dense<[(1.0, 2.0), (1.0, 2.0)]> : tensor<2xcomplex<f32>>");
+        assert_eq!(
+            attr(&ctx, "dense<[]> : tensor<0xi32>"),
+            attr(&ctx, "dense<> : tensor<0xi32>")
+        );
+        assert_eq!(
+            attr(&ctx, "dense<\"0x0102\"> : tensor<2xi8>"),
+            attr(&ctx, "dense<[1, 2]> : tensor<2xi8>")
+        );
+        assert_eq!(
+            attr(&ctx, "dense<\"0x05\"> : tensor<4xi1>"),
+            attr(&ctx, "dense<[true, false, true, false]> : tensor<4xi1>")
+        );
+        assert_eq!(
+            attr(&ctx, "dense<\"0xFF\"> : tensor<4xi1>"),
+            attr(&ctx, "dense<true> : tensor<4xi1>")
+        );
+        assert_eq!(
+            attr(&ctx, "dense<\"0x0000803F\"> : tensor<3xf32>"),
+            attr(&ctx, "dense<1.0> : tensor<3xf32>")
+        );
+        assert_eq!(
+            attr(&ctx, "dense<(1, 2)> : tensor<2xi32>"),
+            attr(&ctx, "dense<[1, 2]> : tensor<2xi32>")
+        );
+        let c = attr(
+            &ctx,
+            "dense<[(1.0, 2.0), (1.0, 2.0)]> : tensor<2xcomplex<f32>>",
+        );
         assert_eq!(c, attr(&ctx, "dense<(1.0, 2.0)> : tensor<2xcomplex<f32>>"));
         match ctx.attr(c) {
             AttrKind::DenseElements { elements, .. } => {
@@ -593,12 +683,19 @@ mod tests {
         }
         let s = attr(&ctx, "dense<[\"a\", \"b\"]> : tensor<2x!foo.s>");
         assert_eq!(dense_len(&ctx, s), 2);
-        assert_eq!(dense_len(&ctx, attr(&ctx, "dense<\"abc\"> : tensor<2x!foo.s>")), 1);
+        assert_eq!(
+            dense_len(&ctx, attr(&ctx, "dense<\"abc\"> : tensor<2x!foo.s>")),
+            1
+        );
         assert_eq!(dense_len(&ctx, attr(&ctx, "dense<1> : memref<2xindex>")), 1);
         match ctx.attr(attr(&ctx, "dense<[-1.5, 0x7FC00000]> : vector<2xf32>")) {
             AttrKind::DenseElements { elements, .. } => {
-                assert!(matches!(ctx.attr(elements[0]), AttrKind::Float { value, .. } if *value == ApFloat::from_f32(-1.5)));
-                assert!(matches!(ctx.attr(elements[1]), AttrKind::Float { value, .. } if value.bits == 0x7FC00000));
+                assert!(
+                    matches!(ctx.attr(elements[0]), AttrKind::Float { value, .. } if *value == ApFloat::from_f32(-1.5))
+                );
+                assert!(
+                    matches!(ctx.attr(elements[1]), AttrKind::Float { value, .. } if value.bits == 0x7FC00000)
+                );
             }
             other => panic!("{other:?}"),
         }
@@ -609,41 +706,128 @@ mod tests {
         let ctx = ctx(true);
         for (src, msg) in [
             ("dense<[1, 2> : tensor<2xi32>", "1:12: expected ']'"),
-            ("dense<[1, 2]> : tensor<3xi32>", "1:1: inferred shape of elements literal ([2]) does not match type ([3])"),
-            ("dense<[[1, 2], [3]]> : tensor<2x2xi32>", "1:19: tensor literal is invalid; ranks are not consistent between elements"),
-            ("dense<[[1, 2], 3]> : tensor<2x2xi32>", "1:17: tensor literal is invalid; ranks are not consistent between elements"),
-            ("dense<[]> : tensor<2xi32>", "1:1: inferred shape of elements literal ([0]) does not match type ([2])"),
-            ("dense<\"abc\"> : tensor<2xi8>", "1:7: expected string containing hex digits starting with `0x`"),
-            ("dense<[1, \"b\"]> : tensor<2x!foo.s>", "1:1: expected string token, got 1"),
-            ("dense<[\"a\"]> : tensor<1xi32>", "1:8: integer constant out of range for type"),
-            ("dense<1> : tensor<?xi32>", "1:1: elements literal type must have static shape"),
-            ("dense<1> : i32", "1:1: elements literal must be a shaped type"),
-            ("dense<-1> : tensor<2xui8>", "1:8: expected unsigned integer elements, but parsed negative value"),
-            ("dense<1.5> : tensor<2xi8>", "1:7: expected integer elements, but parsed floating-point"),
-            ("dense<true> : tensor<2xi8>", "1:7: expected i1 type for 'true' or 'false' values"),
-            ("dense<2> : tensor<2xi1>", "1:7: integer constant out of range for type"),
-            ("dense<1> : tensor<2xf32>", "1:7: unexpected decimal integer literal for a floating point value"),
-            ("dense<-0x3F800000> : tensor<2xf32>", "1:8: hexadecimal float literal should not have a leading minus"),
-            ("dense<true> : tensor<2xf32>", "1:7: expected floating point literal"),
-            ("dense<[1, - ]> : tensor<2xi32>", "1:13: expected integer or floating point literal"),
-            ("dense<[1, foo]> : tensor<2xi32>", "1:11: expected element literal of primitive type"),
-            ("dense<-0> : tensor<i32>", "1:8: integer constant out of range for type"),
+            (
+                "dense<[1, 2]> : tensor<3xi32>",
+                "1:1: inferred shape of elements literal ([2]) does not match type ([3])",
+            ),
+            (
+                "dense<[[1, 2], [3]]> : tensor<2x2xi32>",
+                "1:19: tensor literal is invalid; ranks are not consistent between elements",
+            ),
+            (
+                "dense<[[1, 2], 3]> : tensor<2x2xi32>",
+                "1:17: tensor literal is invalid; ranks are not consistent between elements",
+            ),
+            (
+                "dense<[]> : tensor<2xi32>",
+                "1:1: inferred shape of elements literal ([0]) does not match type ([2])",
+            ),
+            (
+                "dense<\"abc\"> : tensor<2xi8>",
+                "1:7: expected string containing hex digits starting with `0x`",
+            ),
+            (
+                "dense<[1, \"b\"]> : tensor<2x!foo.s>",
+                "1:1: expected string token, got 1",
+            ),
+            (
+                "dense<[\"a\"]> : tensor<1xi32>",
+                "1:8: integer constant out of range for type",
+            ),
+            (
+                "dense<1> : tensor<?xi32>",
+                "1:1: elements literal type must have static shape",
+            ),
+            (
+                "dense<1> : i32",
+                "1:1: elements literal must be a shaped type",
+            ),
+            (
+                "dense<-1> : tensor<2xui8>",
+                "1:8: expected unsigned integer elements, but parsed negative value",
+            ),
+            (
+                "dense<1.5> : tensor<2xi8>",
+                "1:7: expected integer elements, but parsed floating-point",
+            ),
+            (
+                "dense<true> : tensor<2xi8>",
+                "1:7: expected i1 type for 'true' or 'false' values",
+            ),
+            (
+                "dense<2> : tensor<2xi1>",
+                "1:7: integer constant out of range for type",
+            ),
+            (
+                "dense<1> : tensor<2xf32>",
+                "1:7: unexpected decimal integer literal for a floating point value",
+            ),
+            (
+                "dense<-0x3F800000> : tensor<2xf32>",
+                "1:8: hexadecimal float literal should not have a leading minus",
+            ),
+            (
+                "dense<true> : tensor<2xf32>",
+                "1:7: expected floating point literal",
+            ),
+            (
+                "dense<[1, - ]> : tensor<2xi32>",
+                "1:13: expected integer or floating point literal",
+            ),
+            (
+                "dense<[1, foo]> : tensor<2xi32>",
+                "1:11: expected element literal of primitive type",
+            ),
+            (
+                "dense<-0> : tensor<i32>",
+                "1:8: integer constant out of range for type",
+            ),
             ("dense<1>", "1:9: expected ':'"),
-            ("array<i4: 1>", "1:7: element type bitwidth must be a multiple of 8"),
-            ("array<i1: 1>", "1:12: expected 'true' or 'false' values for i1 type"),
-            ("array<i8: true>", "1:11: expected i1 type for 'true' or 'false' values"),
+            (
+                "array<i4: 1>",
+                "1:7: element type bitwidth must be a multiple of 8",
+            ),
+            (
+                "array<i1: 1>",
+                "1:12: expected 'true' or 'false' values for i1 type",
+            ),
+            (
+                "array<i8: true>",
+                "1:11: expected i1 type for 'true' or 'false' values",
+            ),
             ("array<i8: 300>", "1:14: integer constant out of range"),
             ("array<i8: x>", "1:11: expected integer literal"),
-            ("array<f32: 1>", "1:12: unexpected decimal integer literal for a floating point value"),
+            (
+                "array<f32: 1>",
+                "1:12: unexpected decimal integer literal for a floating point value",
+            ),
             ("array<i32 1>", "1:10: expected ':' after dense array type"),
-            ("array<i32: 1 2>", "1:13: expected '>' to close an array attribute"),
+            (
+                "array<i32: 1 2>",
+                "1:13: expected '>' to close an array attribute",
+            ),
             ("array<foo>", "1:7: expected non-function type"),
-            ("strided<[x]>", "1:10: expected a 64-bit signed integer or '?'"),
-            ("strided<[1], offset ?>", "1:20: expected ':' after 'offset'"),
+            (
+                "strided<[x]>",
+                "1:10: expected a 64-bit signed integer or '?'",
+            ),
+            (
+                "strided<[1], offset ?>",
+                "1:20: expected ':' after 'offset'",
+            ),
             ("strided<[1] offset>", "1:12: expected ','"),
-            ("strided<[9223372036854775808]>", "1:10: expected a 64-bit signed integer or '?'"),
-            ("dense_resource<1> : tensor<4xi32>", "1:16: expected identifier key for 'resource' entry"),
-            ("dense_resource<b> : i32", "1:19: `dense_resource` expected a shaped type"),
+            (
+                "strided<[9223372036854775808]>",
+                "1:10: expected a 64-bit signed integer or '?'",
+            ),
+            (
+                "dense_resource<1> : tensor<4xi32>",
+                "1:16: expected identifier key for 'resource' entry",
+            ),
+            (
+                "dense_resource<b> : i32",
+                "1:19: `dense_resource` expected a shaped type",
+            ),
         ] {
             assert_eq!(attr_err(&ctx, src), msg, "{src}");
         }
@@ -654,23 +838,47 @@ mod tests {
         let ctx = ctx(true);
         match ctx.attr(attr(&ctx, "array<ui8: -1, 2>")) {
             AttrKind::DenseArray { elements, .. } => {
-                assert!(matches!(ctx.attr(elements[0]), AttrKind::Integer { value, .. } if *value == ApInt::from_u64(8, 255)));
+                assert!(
+                    matches!(ctx.attr(elements[0]), AttrKind::Integer { value, .. } if *value == ApInt::from_u64(8, 255))
+                );
             }
             other => panic!("{other:?}"),
         }
-        assert!(matches!(ctx.attr(attr(&ctx, "array<f32>")), AttrKind::DenseArray { elements, .. } if elements.is_empty()));
+        assert!(
+            matches!(ctx.attr(attr(&ctx, "array<f32>")), AttrKind::DenseArray { elements, .. } if elements.is_empty())
+        );
         match ctx.attr(attr(&ctx, "array<f32: 1.5, -2.0, 0x3F800000>")) {
             AttrKind::DenseArray { elements, .. } => {
-                assert!(matches!(ctx.attr(elements[2]), AttrKind::Float { value, .. } if *value == ApFloat { kind: FloatKind::F32, bits: 0x3F800000 }));
+                assert!(
+                    matches!(ctx.attr(elements[2]), AttrKind::Float { value, .. } if *value == ApFloat { kind: FloatKind::F32, bits: 0x3F800000 })
+                );
             }
             other => panic!("{other:?}"),
         }
-        assert_eq!(*ctx.attr(attr(&ctx, "array<i1: true, false>")), AttrKind::DenseArray {
-            element: ctx.i1_type(),
-            elements: Box::new([ctx.bool_attr(true), ctx.bool_attr(false)]),
-        });
-        assert_eq!(*ctx.attr(attr(&ctx, "strided<[1, ?], offset: -3>")), AttrKind::StridedLayout { offset: -3, strides: Box::new([1, DYNAMIC]) });
-        assert_eq!(*ctx.attr(attr(&ctx, "strided<[]>")), AttrKind::StridedLayout { offset: 0, strides: Box::new([]) });
-        assert!(matches!(ctx.attr(attr(&ctx, "dense_resource<\"b l\"> : tensor<4xi32>")), AttrKind::DenseResource { .. }));
+        assert_eq!(
+            *ctx.attr(attr(&ctx, "array<i1: true, false>")),
+            AttrKind::DenseArray {
+                element: ctx.i1_type(),
+                elements: Box::new([ctx.bool_attr(true), ctx.bool_attr(false)]),
+            }
+        );
+        assert_eq!(
+            *ctx.attr(attr(&ctx, "strided<[1, ?], offset: -3>")),
+            AttrKind::StridedLayout {
+                offset: -3,
+                strides: Box::new([1, DYNAMIC])
+            }
+        );
+        assert_eq!(
+            *ctx.attr(attr(&ctx, "strided<[]>")),
+            AttrKind::StridedLayout {
+                offset: 0,
+                strides: Box::new([])
+            }
+        );
+        assert!(matches!(
+            ctx.attr(attr(&ctx, "dense_resource<\"b l\"> : tensor<4xi32>")),
+            AttrKind::DenseResource { .. }
+        ));
     }
 }

@@ -146,7 +146,11 @@ impl Encoder {
                 let exp = self.exp_field_max() << mb;
                 // The quiet bit is the top stored mantissa bit; f80 also keeps
                 // its explicit integer bit set.
-                let quiet = if self.is_f80() { 3u128 << 62 } else { 1u128 << (mb - 1) };
+                let quiet = if self.is_f80() {
+                    3u128 << 62
+                } else {
+                    1u128 << (mb - 1)
+                };
                 let sign = if negative { self.sign_bit() } else { 0 };
                 sign | exp | quiet
             }

@@ -17,11 +17,18 @@ impl Context {
     /// and duplicates dropped; with no metadata a single location is returned
     /// as is and none at all gives `unknown`, while with metadata an empty
     /// list becomes `[unknown]`.
-    pub fn fused_loc_with_metadata(&self, locations: &[Location], metadata: Option<Attribute>) -> Location {
+    pub fn fused_loc_with_metadata(
+        &self,
+        locations: &[Location],
+        metadata: Option<Attribute>,
+    ) -> Location {
         let mut flat: Vec<Location> = Vec::with_capacity(locations.len());
         for &loc in locations {
             match self.attr(loc.0) {
-                AttrKind::FusedLoc { locations: inner, metadata: m } if *m == metadata => {
+                AttrKind::FusedLoc {
+                    locations: inner,
+                    metadata: m,
+                } if *m == metadata => {
                     for &l in inner.iter() {
                         if !flat.contains(&l) {
                             flat.push(l);
@@ -53,9 +60,20 @@ impl Context {
 
     /// A file location or range; `end` equal to the start collapses to a point,
     /// as MLIR's `FileLineColRange::get` does.
-    pub fn file_line_col_range(&self, file: Ident, line: u32, col: u32, end: Option<(u32, u32)>) -> Location {
+    pub fn file_line_col_range(
+        &self,
+        file: Ident,
+        line: u32,
+        col: u32,
+        end: Option<(u32, u32)>,
+    ) -> Location {
         let end = end.filter(|&e| e != (line, col));
-        Location(self.intern_attr(AttrKind::FileLineColLoc { file, line, col, end }))
+        Location(self.intern_attr(AttrKind::FileLineColLoc {
+            file,
+            line,
+            col,
+            end,
+        }))
     }
 }
 
@@ -99,13 +117,21 @@ impl<'a> Parser<'a> {
                 let mut metadata = None;
                 if self.consume_if(TokenKind::Less) {
                     metadata = Some(self.parse_attribute(None)?);
-                    self.parse_token(TokenKind::Greater, "expected '>' after fused location metadata")?;
+                    self.parse_token(
+                        TokenKind::Greater,
+                        "expected '>' after fused location metadata",
+                    )?;
                 }
                 let mut locs = Vec::new();
-                self.parse_delimited_list(TokenKind::LSquare, TokenKind::RSquare, " in fused location", |p| {
-                    locs.push(p.parse_location_instance()?);
-                    Ok(())
-                })?;
+                self.parse_delimited_list(
+                    TokenKind::LSquare,
+                    TokenKind::RSquare,
+                    " in fused location",
+                    |p| {
+                        locs.push(p.parse_location_instance()?);
+                        Ok(())
+                    },
+                )?;
                 Ok(self.ctx.fused_loc_with_metadata(&locs, metadata))
             }
             _ => self.err_wrong_token("expected location instance"),
@@ -125,7 +151,8 @@ impl<'a> Parser<'a> {
             if !self.consume_if(TokenKind::Colon) {
                 return Ok(self.ctx.file_line_col_range(name, line, 0, None));
             }
-            let col = self.parse_loc_number("expected integer column number in FileLineColRange")?;
+            let col =
+                self.parse_loc_number("expected integer column number in FileLineColRange")?;
             if !self.consume_keyword_if("to") {
                 return Ok(self.ctx.file_line_col_range(name, line, col, None));
             }
@@ -137,16 +164,27 @@ impl<'a> Parser<'a> {
             if !self.consume_if(TokenKind::Colon) {
                 return self.err_wrong_token(post_to);
             }
-            let end_col = self.parse_loc_number("expected integer column number in FileLineColRange")?;
-            return Ok(self.ctx.file_line_col_range(name, line, col, Some((end_line, end_col))));
+            let end_col =
+                self.parse_loc_number("expected integer column number in FileLineColRange")?;
+            return Ok(self
+                .ctx
+                .file_line_col_range(name, line, col, Some((end_line, end_col))));
         }
         if self.consume_if(TokenKind::LParen) {
             let child = self.parse_location_instance()?;
-            self.parse_token(TokenKind::RParen, "expected ')' after child location of NameLoc")?;
+            self.parse_token(
+                TokenKind::RParen,
+                "expected ')' after child location of NameLoc",
+            )?;
             let child = (child != self.ctx.unknown_loc()).then_some(child);
-            return Ok(Location(self.ctx.intern_attr(AttrKind::NameLoc { name, child })));
+            return Ok(Location(
+                self.ctx.intern_attr(AttrKind::NameLoc { name, child }),
+            ));
         }
-        Ok(Location(self.ctx.intern_attr(AttrKind::NameLoc { name, child: None })))
+        Ok(Location(
+            self.ctx
+                .intern_attr(AttrKind::NameLoc { name, child: None }),
+        ))
     }
 
     /// An unsigned 32-bit integer token (decimal or hex).
@@ -176,27 +214,67 @@ mod tests {
         let f = ctx.ident("f");
         assert_eq!(loc(&ctx, "unknown"), ctx.unknown_loc());
         assert_eq!(loc(&ctx, "\"f\":1:2"), ctx.file_line_col("f", 1, 2));
-        assert_eq!(*ctx.attr(loc(&ctx, "\"f\":1").0), AttrKind::FileLineColLoc { file: f, line: 1, col: 0, end: None });
-        assert_eq!(*ctx.attr(loc(&ctx, "\"f\":1:2 to 3:4").0), AttrKind::FileLineColLoc { file: f, line: 1, col: 2, end: Some((3, 4)) });
+        assert_eq!(
+            *ctx.attr(loc(&ctx, "\"f\":1").0),
+            AttrKind::FileLineColLoc {
+                file: f,
+                line: 1,
+                col: 0,
+                end: None
+            }
+        );
+        assert_eq!(
+            *ctx.attr(loc(&ctx, "\"f\":1:2 to 3:4").0),
+            AttrKind::FileLineColLoc {
+                file: f,
+                line: 1,
+                col: 2,
+                end: Some((3, 4))
+            }
+        );
         assert_eq!(loc(&ctx, "\"f\":1:2 to :4"), loc(&ctx, "\"f\":1:2 to 1:4"));
         assert_eq!(loc(&ctx, "\"f\":1:2 to 1:2"), ctx.file_line_col("f", 1, 2));
         assert_eq!(loc(&ctx, "\"f\":0x10:2"), ctx.file_line_col("f", 16, 2));
         assert_eq!(loc(&ctx, "\"n\""), ctx.name_loc("n", None));
         assert_eq!(loc(&ctx, "\"n\"(unknown)"), ctx.name_loc("n", None));
         let child = ctx.file_line_col("f", 1, 2);
-        assert_eq!(loc(&ctx, "\"n\"(\"f\":1:2)"), ctx.name_loc("n", Some(child)));
+        assert_eq!(
+            loc(&ctx, "\"n\"(\"f\":1:2)"),
+            ctx.name_loc("n", Some(child))
+        );
         let (a, b) = (ctx.name_loc("a", None), ctx.name_loc("b", None));
-        assert_eq!(loc(&ctx, "callsite(\"a\" at \"b\")"), ctx.callsite_loc(a, b));
+        assert_eq!(
+            loc(&ctx, "callsite(\"a\" at \"b\")"),
+            ctx.callsite_loc(a, b)
+        );
         assert_eq!(loc(&ctx, "fused[]"), ctx.unknown_loc());
         assert_eq!(loc(&ctx, "fused[unknown, \"a\", \"a\"]"), a);
         let c = ctx.name_loc("c", None);
         let fab = loc(&ctx, "fused[fused[\"a\", \"b\"], \"c\"]");
-        assert_eq!(*ctx.attr(fab.0), AttrKind::FusedLoc { locations: Box::new([a, b, c]), metadata: None });
+        assert_eq!(
+            *ctx.attr(fab.0),
+            AttrKind::FusedLoc {
+                locations: Box::new([a, b, c]),
+                metadata: None
+            }
+        );
         let m = ctx.string_attr("m");
         let fm = loc(&ctx, "fused<\"m\">[]");
-        assert_eq!(*ctx.attr(fm.0), AttrKind::FusedLoc { locations: Box::new([ctx.unknown_loc()]), metadata: Some(m) });
+        assert_eq!(
+            *ctx.attr(fm.0),
+            AttrKind::FusedLoc {
+                locations: Box::new([ctx.unknown_loc()]),
+                metadata: Some(m)
+            }
+        );
         let fm2 = loc(&ctx, "fused<\"m\">[fused<\"m\">[\"a\"], \"b\"]");
-        assert_eq!(*ctx.attr(fm2.0), AttrKind::FusedLoc { locations: Box::new([a, b]), metadata: Some(m) });
+        assert_eq!(
+            *ctx.attr(fm2.0),
+            AttrKind::FusedLoc {
+                locations: Box::new([a, b]),
+                metadata: Some(m)
+            }
+        );
     }
 
     #[test]
@@ -218,17 +296,44 @@ mod tests {
     fn location_errors() {
         let ctx = ctx(true);
         for (src, msg) in [
-            ("\"f\":1:2 to 3", "1:13: expected either integer or `:` post `to` in FileLineColRange"),
-            ("\"f\":1:2 to", "1:11: expected either integer or `:` post `to` in FileLineColRange"),
-            ("\"f\":1:2 to 3:", "1:14: expected integer column number in FileLineColRange"),
-            ("\"f\":99999999999:1", "1:5: expected integer line number in FileLineColRange"),
-            ("\"f\":1:99999999999", "1:7: expected integer column number in FileLineColRange"),
-            ("\"f\":-1:2", "1:5: expected integer line number in FileLineColRange"),
+            (
+                "\"f\":1:2 to 3",
+                "1:13: expected either integer or `:` post `to` in FileLineColRange",
+            ),
+            (
+                "\"f\":1:2 to",
+                "1:11: expected either integer or `:` post `to` in FileLineColRange",
+            ),
+            (
+                "\"f\":1:2 to 3:",
+                "1:14: expected integer column number in FileLineColRange",
+            ),
+            (
+                "\"f\":99999999999:1",
+                "1:5: expected integer line number in FileLineColRange",
+            ),
+            (
+                "\"f\":1:99999999999",
+                "1:7: expected integer column number in FileLineColRange",
+            ),
+            (
+                "\"f\":-1:2",
+                "1:5: expected integer line number in FileLineColRange",
+            ),
             ("foo", "1:1: expected location instance"),
-            ("callsite(\"a\" \"b\")", "1:13: expected 'at' in callsite location"),
+            (
+                "callsite(\"a\" \"b\")",
+                "1:13: expected 'at' in callsite location",
+            ),
             ("fused[\"a\"", "1:10: expected ']' in fused location"),
-            ("fused<1 [\"a\"]", "1:8: expected '>' after fused location metadata"),
-            ("\"n\"(\"a\" x", "1:8: expected ')' after child location of NameLoc"),
+            (
+                "fused<1 [\"a\"]",
+                "1:8: expected '>' after fused location metadata",
+            ),
+            (
+                "\"n\"(\"a\" x",
+                "1:8: expected ')' after child location of NameLoc",
+            ),
         ] {
             assert_eq!(loc_err(&ctx, src), msg, "{src}");
         }

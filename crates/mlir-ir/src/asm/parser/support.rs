@@ -157,3 +157,132 @@ fn keep_shared_helpers(p: &mut Parser<'_>) {
     let _ = p.expect(TokenKind::Comma, "");
     let _ = p.parse_comma_list(None, None, true, |_| Ok(()));
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests_util::*;
+
+    /// Inputs exercising every production; the fuzz test truncates and
+    /// mutates them.
+    const CORPUS: &[&str] = &[
+        "#map = affine_map<(d0, d1)[s0] -> (d0 * 2 + s0, d1 floordiv 2, -(d0 mod 3))>\n!t = tensor<4x?xf32, \"enc\">\n#loc = loc(\"f\":1:2 to 3:4)\n\"t.op\"() {a = [1, -2 : i8, 0x10 : i16, 1.5e3 : f16, \"s\\n\" : i32, unit, true, @a::@b, #map, #arith.overflow<none>, {b, c = 0x7FC00000 : f32}], d = dense<[[1, 2], [3, 4]]> : tensor<2x2xi32>, e = dense<\"0x0102\"> : vector<2xi8>, f = dense<(1.0, 2.0)> : tensor<2xcomplex<f64>>, g = array<i32: 1, -2>, h = strided<[1, ?], offset: 4>, i = dense_resource<blob> : tensor<2xi32>, j = memref<4x?xf32, #map, 1>, k = !t, l = (i32, !foo.bar<[(x)], \"y\">) -> tuple<complex<f32>, vector<[4]x8xbf16>>} : () -> () loc(fused<\"m\">[callsite(\"a\" at \"b\"(\"c\":1:2)), #loc, unknown])\n{-# dialect_resources: { builtin: { blob: \"0x04000000AABBCCDD\" } } #-}\n",
+        "\"t.op\"() {x = dense<[true, false]> : tensor<2xi1>, y = dense<\"abc\"> : tensor<2x!foo.s>, z = memref<*xf32, 2>, w = tensor<*xi1>} : () -> ()",
+    ];
+
+    fn no_panic(src: &str) {
+        let ctx = ctx(true);
+        let _ = parse_module(&ctx, src);
+    }
+
+    #[test]
+    fn corpus_parses() {
+        for src in CORPUS {
+            assert_eq!(parse_module(&ctx(true), src), Ok(()), "{src}");
+        }
+    }
+
+    #[test]
+    fn truncations_and_mutations_never_panic() {
+        let mut seed: u64 = 0x9E3779B97F4A7C15;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let alphabet = b"<>()[]{}:,=-+*?\"#!@%^x0123456789.eafi_ \n\\";
+        for src in CORPUS {
+            let bytes = src.as_bytes();
+            for cut in 0..bytes.len() {
+                if src.is_char_boundary(cut) {
+                    no_panic(&src[..cut]);
+                }
+            }
+            for _ in 0..3000 {
+                let mut m = bytes.to_vec();
+                for _ in 0..(next() % 4 + 1) {
+                    let i = (next() as usize) % m.len();
+                    let c = alphabet[(next() as usize) % alphabet.len()];
+                    match next() % 3 {
+                        0 => m[i] = c,
+                        1 => m.insert(i, c),
+                        _ => {
+                            m.remove(i);
+                        }
+                    }
+                }
+                if let Ok(s) = std::str::from_utf8(&m) {
+                    no_panic(s);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn deep_nesting_is_an_error_not_a_crash() {
+        let ctx = ctx(true);
+        let n = 100_000;
+        for (open, close) in [
+            ("[", "]"),
+            ("tuple<", ">"),
+            ("(", ") -> ()"),
+            ("{a = ", "}"),
+            ("vector<", "xf32>"),
+        ] {
+            let attr = format!("{}1{}", open.repeat(n), close.repeat(n));
+            let err = attr_err(&ctx, &attr);
+            assert!(
+                err.contains("nesting") || err.contains("expected"),
+                "{open}: {err}"
+            );
+        }
+        let e = format!("affine_map<(d0) -> ({}d0{})>", "(".repeat(n), ")".repeat(n));
+        assert!(attr_err(&ctx, &e).contains("nesting"));
+        let neg = format!("affine_map<(d0) -> ({}d0)>", "-".repeat(n));
+        assert!(!attr_err(&ctx, &neg).is_empty());
+        let sum = format!("affine_map<(d0) -> (d0{})>", " + d0".repeat(n));
+        assert!(attr_err(&ctx, &sum).contains("too large"));
+        let body = format!("#foo<{}{}>", "(".repeat(n), ")".repeat(n));
+        assert_eq!(
+            attr_err(&ctx, &body),
+            format!("{body}: unexpectedly parsed")
+        );
+        let loc = format!("{}unknown{}", "\"n\"(".repeat(n), ")".repeat(n));
+        assert!(loc_err(&ctx, &loc).contains("nesting"));
+        let dense = format!("dense<{}1{}> : tensor<1xi32>", "[".repeat(n), "]".repeat(n));
+        assert!(attr_err(&ctx, &dense).contains("nesting"));
+        // Nesting below the limit still works.
+        let ok = format!("{}1{}", "[".repeat(150), "]".repeat(150));
+        attr(&ctx, &ok);
+    }
+
+    /// Times parsing of the file named by `RMLIR_PARSE_BENCH` (run with
+    /// `--release --ignored`); used to keep the type/attribute hot path in check.
+    #[test]
+    #[ignore]
+    fn bench_parse_file() {
+        let Ok(path) = std::env::var("RMLIR_PARSE_BENCH") else {
+            return;
+        };
+        let src = std::fs::read_to_string(path).expect("readable");
+        let ctx = ctx(true);
+        let start = std::time::Instant::now();
+        let r = super::super::parse_source(ctx, &src, &super::super::ParseConfig::default());
+        eprintln!("parsed in {:?} (ok: {})", start.elapsed(), r.is_ok());
+    }
+
+    #[test]
+    fn huge_numbers() {
+        let ctx = ctx(true);
+        let digits = "9".repeat(5000);
+        assert!(attr_err(&ctx, &format!("{digits} : i32")).contains("out of range"));
+        assert!(!attr(&ctx, &format!("{digits}.0"))
+            .index()
+            .to_string()
+            .is_empty());
+        assert!(attr_err(&ctx, &format!("0x{digits} : f32")).contains("out of range"));
+        assert!(ty_err(&ctx, &format!("tensor<{digits}xf32>")).contains("invalid dimension"));
+        assert!(ty_err(&ctx, &format!("i{digits}")).contains("invalid integer width"));
+        attr(&ctx, &format!("{digits} : i20000"));
+    }
+}

@@ -36,7 +36,11 @@ pub(crate) fn with_parser<T>(
     match f(&mut p) {
         Ok(v) if p.at(TokenKind::Eof) => Ok(v),
         Ok(_) => Err(format!("trailing input at offset {}", p.tok.start)),
-        Err(()) => Err(p.error.as_ref().map(|d| render(ctx, d)).unwrap_or_else(|| "no diagnostic".into())),
+        Err(()) => Err(p
+            .error
+            .as_ref()
+            .map(|d| render(ctx, d))
+            .unwrap_or_else(|| "no diagnostic".into())),
     }
 }
 
@@ -68,7 +72,11 @@ fn probe<T>(
         Ok(_) => format!("{src}: unexpectedly parsed"),
         Err(d) => match ctx.attr(d[0].loc.0) {
             AttrKind::FileLineColLoc { line, col, .. } => {
-                let col = if *line == 1 { *col as i64 - prefix.len() as i64 } else { *col as i64 };
+                let col = if *line == 1 {
+                    *col as i64 - prefix.len() as i64
+                } else {
+                    *col as i64
+                };
                 format!("{line}:{col}: {}", d[0].message)
             }
             _ => format!("?: {}", d[0].message),
@@ -88,12 +96,16 @@ pub(crate) fn attr(ctx: &Arc<Context>, src: &str) -> Attribute {
 
 /// The error for an attribute in the mlir-opt probe `"t.op"() {a = ATTR} : () -> ()`.
 pub(crate) fn attr_err(ctx: &Arc<Context>, src: &str) -> String {
-    probe(ctx, "\"t.op\"() {a = ", src, "} : () -> ()\n", |p| p.parse_attribute(None))
+    probe(ctx, "\"t.op\"() {a = ", src, "} : () -> ()\n", |p| {
+        p.parse_attribute(None)
+    })
 }
 
 /// The error for a location in the mlir-opt probe `"t.op"() : () -> () loc(LOC)`.
 pub(crate) fn loc_err(ctx: &Arc<Context>, src: &str) -> String {
-    probe(ctx, "\"t.op\"() : () -> () loc(", src, ")\n", |p| p.parse_location_instance())
+    probe(ctx, "\"t.op\"() : () -> () loc(", src, ")\n", |p| {
+        p.parse_location_instance()
+    })
 }
 
 /// Parses a whole module; the error is the first diagnostic, rendered.

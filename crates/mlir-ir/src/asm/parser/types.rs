@@ -183,7 +183,10 @@ impl<'a> Parser<'a> {
         let elt_off = self.tok.start;
         let elt = self.parse_type()?;
         self.parse_token(TokenKind::Greater, "expected '>' in complex type")?;
-        if !matches!(self.ctx.ty(elt), TypeKind::Float(_) | TypeKind::Integer { .. }) {
+        if !matches!(
+            self.ctx.ty(elt),
+            TypeKind::Float(_) | TypeKind::Integer { .. }
+        ) {
             return self.emit_error_at(elt_off, "invalid element type for complex");
         }
         Ok(self.ctx.complex_type(elt))
@@ -386,13 +389,9 @@ impl<'a> Parser<'a> {
                         layout = None;
                     }
                 }
-                AttrKind::StridedLayout { strides, .. } => {
-                    if strides.len() != shape.len() {
-                        return self.emit_error_at(
-                            loc,
-                            "expected the number of strides to match the rank",
-                        );
-                    }
+                AttrKind::StridedLayout { strides, .. } if strides.len() != shape.len() => {
+                    return self
+                        .emit_error_at(loc, "expected the number of strides to match the rank");
                 }
                 _ => {}
             }
@@ -514,11 +513,7 @@ impl<'a> Parser<'a> {
                 Some(&t) => Ok(t),
                 None => self.err_wrong_token(format!("undefined symbol alias id '{name}'")),
             },
-            ExtendedSymbol::Dialect {
-                dialect,
-                body,
-                loc,
-            } => {
+            ExtendedSymbol::Dialect { dialect, body, loc } => {
                 self.check_dialect_symbol(dialect, body, loc, None)?;
                 Ok(self.ctx.opaque_type(dialect, body))
             }
@@ -579,7 +574,10 @@ impl<'a> Parser<'a> {
             // last string literal the scan lexed.
             Err(BodyScanError::Unbalanced(c, at)) => self.emit_error_at(
                 at.unwrap_or(lt as u32),
-                format!("unbalanced '{}' character in pretty dialect name", c as char),
+                format!(
+                    "unbalanced '{}' character in pretty dialect name",
+                    c as char
+                ),
             ),
             Err(BodyScanError::UnexpectedEof(at)) => self.emit_error_at(
                 at.unwrap_or(lt as u32),
@@ -603,7 +601,11 @@ impl<'a> Parser<'a> {
         loc: u32,
         attr_type: Option<&str>,
     ) -> PResult<()> {
-        let what = if attr_type.is_some() { "attribute" } else { "type" };
+        let what = if attr_type.is_some() {
+            "attribute"
+        } else {
+            "type"
+        };
         if dialect == "builtin" {
             return self.emit_error_at(
                 loc,
@@ -614,7 +616,8 @@ impl<'a> Parser<'a> {
             let b = dialect.as_bytes();
             !b.is_empty()
                 && (b[0].is_ascii_alphabetic() || b[0] == b'_')
-                && b.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'_' || *c == b'$')
+                && b.iter()
+                    .all(|c| c.is_ascii_alphanumeric() || *c == b'_' || *c == b'$')
         };
         if !valid_ns {
             return self.emit_error_at(loc, format!("invalid dialect namespace '\"{dialect}\"'"));
@@ -657,15 +660,24 @@ mod tests {
         let ctx = ctx(true);
         assert_eq!(
             *ctx.ty(ty(&ctx, "i32")),
-            TypeKind::Integer { width: 32, signedness: Signedness::Signless }
+            TypeKind::Integer {
+                width: 32,
+                signedness: Signedness::Signless
+            }
         );
         assert_eq!(
             *ctx.ty(ty(&ctx, "si0")),
-            TypeKind::Integer { width: 0, signedness: Signedness::Signed }
+            TypeKind::Integer {
+                width: 0,
+                signedness: Signedness::Signed
+            }
         );
         assert_eq!(
             *ctx.ty(ty(&ctx, "ui16777215")),
-            TypeKind::Integer { width: 16777215, signedness: Signedness::Unsigned }
+            TypeKind::Integer {
+                width: 16777215,
+                signedness: Signedness::Unsigned
+            }
         );
         for k in FloatKind::ALL {
             assert_eq!(*ctx.ty(ty(&ctx, k.keyword())), TypeKind::Float(k));
@@ -686,7 +698,10 @@ mod tests {
         let inner = ctx.function_type(&[i32t], &[i32t]);
         assert_eq!(ctx.function_signature(h).unwrap().1, &[inner]);
         assert_eq!(*ctx.ty(ty(&ctx, "tuple<>")), TypeKind::Tuple(Box::new([])));
-        assert_eq!(*ctx.ty(ty(&ctx, "complex<f32>")), TypeKind::Complex(ctx.f32_type()));
+        assert_eq!(
+            *ctx.ty(ty(&ctx, "complex<f32>")),
+            TypeKind::Complex(ctx.f32_type())
+        );
         assert_eq!(
             *ctx.ty(ty(&ctx, "vector<4x[8]xf32>")),
             TypeKind::Vector {
@@ -696,13 +711,22 @@ mod tests {
             }
         );
         assert_eq!(ctx.shape(ty(&ctx, "vector<f32>")).unwrap(), &[] as &[i64]);
-        assert_eq!(ctx.shape(ty(&ctx, "tensor<?x4xf32>")).unwrap(), &[DYNAMIC, 4]);
+        assert_eq!(
+            ctx.shape(ty(&ctx, "tensor<?x4xf32>")).unwrap(),
+            &[DYNAMIC, 4]
+        );
         assert_eq!(ctx.shape(ty(&ctx, "tensor<0xf32>")).unwrap(), &[0]);
         assert_eq!(ctx.shape(ty(&ctx, "tensor<4 x 5 x i32>")).unwrap(), &[4, 5]);
-        assert!(matches!(ctx.ty(ty(&ctx, "tensor<*xf32>")), TypeKind::UnrankedTensor { .. }));
+        assert!(matches!(
+            ctx.ty(ty(&ctx, "tensor<*xf32>")),
+            TypeKind::UnrankedTensor { .. }
+        ));
         assert!(matches!(
             ctx.ty(ty(&ctx, "tensor<4xf32, \"enc\">")),
-            TypeKind::RankedTensor { encoding: Some(_), .. }
+            TypeKind::RankedTensor {
+                encoding: Some(_),
+                ..
+            }
         ));
         // A trailing comma without an encoding is accepted, as in MLIR.
         assert!(matches!(
@@ -718,16 +742,30 @@ mod tests {
         assert_eq!(ty(&ctx, "memref<4xf32, affine_map<(d0) -> (d0)>>"), plain);
         assert_eq!(ty(&ctx, "memref<4xf32, 0>"), plain);
         assert!(matches!(
-            ctx.ty(ty(&ctx, "memref<4x?xf32, affine_map<(d0, d1) -> (d1, d0)>, 1>")),
-            TypeKind::MemRef { layout: Some(_), memory_space: Some(_), .. }
+            ctx.ty(ty(
+                &ctx,
+                "memref<4x?xf32, affine_map<(d0, d1) -> (d1, d0)>, 1>"
+            )),
+            TypeKind::MemRef {
+                layout: Some(_),
+                memory_space: Some(_),
+                ..
+            }
         ));
         assert!(matches!(
             ctx.ty(ty(&ctx, "memref<4xf32, strided<[1], offset: ?>>")),
-            TypeKind::MemRef { layout: Some(_), memory_space: None, .. }
+            TypeKind::MemRef {
+                layout: Some(_),
+                memory_space: None,
+                ..
+            }
         ));
         assert!(matches!(
             ctx.ty(ty(&ctx, "memref<*xf32, 2>")),
-            TypeKind::UnrankedMemRef { memory_space: Some(_), .. }
+            TypeKind::UnrankedMemRef {
+                memory_space: Some(_),
+                ..
+            }
         ));
     }
 
@@ -745,7 +783,11 @@ mod tests {
             }
         };
         check("!foo.bar", "foo", "bar");
-        check("!foo.bar<1, [(a)], \"x>\", -> >", "foo", "bar<1, [(a)], \"x>\", -> >");
+        check(
+            "!foo.bar<1, [(a)], \"x>\", -> >",
+            "foo",
+            "bar<1, [(a)], \"x>\", -> >",
+        );
         check("!foo<\"x y\">", "foo", "\"x y\"");
         check("!llvm.ptr<1>", "llvm", "ptr<1>");
         check("!foo.bar.baz", "foo", "bar.baz");
@@ -755,35 +797,80 @@ mod tests {
     fn type_errors() {
         let ctx = ctx(true);
         for (src, msg) in [
-            ("i16777216", "1:1: integer bitwidth is limited to 16777215 bits"),
+            (
+                "i16777216",
+                "1:1: integer bitwidth is limited to 16777215 bits",
+            ),
             ("i99999999999", "1:1: invalid integer width"),
-            ("vector<0xf32>", "1:1: vector types must have positive constant sizes but got 0"),
-            ("vector<4x0xf32>", "1:1: vector types must have positive constant sizes but got 4, 0"),
+            (
+                "vector<0xf32>",
+                "1:1: vector types must have positive constant sizes but got 0",
+            ),
+            (
+                "vector<4x0xf32>",
+                "1:1: vector types must have positive constant sizes but got 4, 0",
+            ),
             ("vector<4x?xf32>", "1:10: expected non-function type"),
-            ("vector<[4]x[8xf32>", "1:14: missing ']' closing scalable dimension"),
+            (
+                "vector<[4]x[8xf32>",
+                "1:14: missing ']' closing scalable dimension",
+            ),
             ("vector<4xf32", "1:13: expected '>' in vector type"),
             ("vector<[?]xf32>", "1:9: invalid dimension"),
-            ("vector<4xtuple<>>", "1:1: failed to verify 'elementType': VectorElementTypeInterface instance"),
+            (
+                "vector<4xtuple<>>",
+                "1:1: failed to verify 'elementType': VectorElementTypeInterface instance",
+            ),
             ("tensor<4xnone>", "1:10: invalid tensor element type"),
             ("tensor<*x4xf32>", "1:10: expected non-function type"),
-            ("tensor<*xf32, \"e\">", "1:19: cannot apply encoding to unranked tensor"),
+            (
+                "tensor<*xf32, \"e\">",
+                "1:19: cannot apply encoding to unranked tensor",
+            ),
             ("tensor<99999999999999999999xf32>", "1:8: invalid dimension"),
             ("tensor<0xf32xi32>", "1:10: expected non-function type"),
             ("memref<4x!foo.bar>", "1:10: invalid memref element type"),
-            ("memref<4xf32, affine_map<(d0, d1) -> (d0)>>", "1:1: memref layout mismatch between rank and affine map: 1 != 2"),
-            ("memref<4xf32, 1, 2>", "1:19: multiple memory spaces specified in memref type"),
-            ("memref<4xf32, 1, affine_map<(d0) -> (d0)>>", "1:42: expected memory space to be last in memref type"),
-            ("memref<*xf32, affine_map<(d0) -> (d0)>>", "1:39: cannot have affine map for unranked memref type"),
-            ("memref<4xf32, strided<[1, 2]>>", "1:1: expected the number of strides to match the rank"),
-            ("memref<4xf32, #foo.bar>", "1:1: unsupported memory space Attribute"),
+            (
+                "memref<4xf32, affine_map<(d0, d1) -> (d0)>>",
+                "1:1: memref layout mismatch between rank and affine map: 1 != 2",
+            ),
+            (
+                "memref<4xf32, 1, 2>",
+                "1:19: multiple memory spaces specified in memref type",
+            ),
+            (
+                "memref<4xf32, 1, affine_map<(d0) -> (d0)>>",
+                "1:42: expected memory space to be last in memref type",
+            ),
+            (
+                "memref<*xf32, affine_map<(d0) -> (d0)>>",
+                "1:39: cannot have affine map for unranked memref type",
+            ),
+            (
+                "memref<4xf32, strided<[1, 2]>>",
+                "1:1: expected the number of strides to match the rank",
+            ),
+            (
+                "memref<4xf32, #foo.bar>",
+                "1:1: unsupported memory space Attribute",
+            ),
             ("memref<4xf32,>", "1:14: expected list element"),
-            ("memref<4xf32 1>", "1:13: expected ',' or '>' in memref type"),
+            (
+                "memref<4xf32 1>",
+                "1:13: expected ',' or '>' in memref type",
+            ),
             ("complex<index>", "1:9: invalid element type for complex"),
             ("complex<f32", "1:12: expected '>' in complex type"),
             ("tuple<i32", "1:10: expected '>' in tuple type"),
             ("!foo", "1:5: undefined symbol alias id 'foo'"),
-            ("!foo.bar<a(>", "1:9: unbalanced '(' character in pretty dialect name"),
-            ("!foo<\"x\"", "1:6: unbalanced '<' character in pretty dialect name"),
+            (
+                "!foo.bar<a(>",
+                "1:9: unbalanced '(' character in pretty dialect name",
+            ),
+            (
+                "!foo<\"x\"",
+                "1:6: unbalanced '<' character in pretty dialect name",
+            ),
             ("(i32) -> (i32) -> i32", "1:15: expected ')'"),
             ("foo", "1:1: expected non-function type"),
             ("(i32) i32", "1:6: expected '->' in function type"),
@@ -803,7 +890,13 @@ mod tests {
             ty_err(&ctx, "!foo<\"x\">"),
             "1:1: `!\"foo\"<\"\"x\"\">` type created with unregistered dialect. If this is intended, please call allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the MLIR opt tool used"
         );
-        assert_eq!(ty_err(&ctx, "!a-b.c"), "1:6: invalid dialect namespace '\"a-b\"'");
-        assert_eq!(ty_err(&ctx, "!builtin.foo"), "1:10: dialect 'builtin' provides no type parsing hook");
+        assert_eq!(
+            ty_err(&ctx, "!a-b.c"),
+            "1:6: invalid dialect namespace '\"a-b\"'"
+        );
+        assert_eq!(
+            ty_err(&ctx, "!builtin.foo"),
+            "1:10: dialect 'builtin' provides no type parsing hook"
+        );
     }
 }
