@@ -9,8 +9,8 @@ use mlir_ir::asm::parser::Argument;
 use mlir_ir::asm::{OpAsmInterface, OpAsmParser, OpAsmPrinter};
 use mlir_ir::symbol_table::{SymbolTableCollection, SymbolUserOpInterface};
 use mlir_ir::{
-    AttrKind, Attribute, Diagnostic, Dialect, Ident, Ir, OpInfo, OpRef, OperationState, TraitSet, Type,
-    TypeKind,
+    AttrKind, Attribute, Diagnostic, Dialect, Ident, Ir, OpInfo, OpRef, OperationState, TraitSet,
+    Type, TypeKind,
 };
 
 pub struct FuncDialect;
@@ -124,7 +124,10 @@ fn verify_func(ir: &Ir, op: OpRef) -> Result<(), Diagnostic> {
             "requires attribute 'function_type' to be a type attribute of function type",
         ));
     };
-    for (attr_name, count, what) in [("arg_attrs", inputs.len(), "argument"), ("res_attrs", results.len(), "result")] {
+    for (attr_name, count, what) in [
+        ("arg_attrs", inputs.len(), "argument"),
+        ("res_attrs", results.len(), "result"),
+    ] {
         if let Some(a) = ir.attr(op, attr_name) {
             if let AttrKind::Array(elems) = ctx.attr(a) {
                 if elems.len() != count {
@@ -142,7 +145,9 @@ fn verify_func(ir: &Ir, op: OpRef) -> Result<(), Diagnostic> {
     let body = ir.region(op, 0);
     match ir.first_block(body) {
         None => {
-            if mlir_ir::symbol_table::symbol_visibility(ir, op) == mlir_ir::symbol_table::Visibility::Public {
+            if mlir_ir::symbol_table::symbol_visibility(ir, op)
+                == mlir_ir::symbol_table::Visibility::Public
+            {
                 return Err(ir.op_error(op, "symbol declaration cannot have public visibility"));
             }
         }
@@ -151,7 +156,10 @@ fn verify_func(ir: &Ir, op: OpRef) -> Result<(), Diagnostic> {
             if n != inputs.len() {
                 return Err(ir.op_error(
                     op,
-                    format!("entry block must have {} arguments to match function signature", inputs.len()),
+                    format!(
+                        "entry block must have {} arguments to match function signature",
+                        inputs.len()
+                    ),
                 ));
             }
             for (i, (a, &t)) in ir.arguments(entry).zip(&inputs).enumerate() {
@@ -174,14 +182,23 @@ fn verify_func(ir: &Ir, op: OpRef) -> Result<(), Diagnostic> {
 
 /// `func.return` must return what the enclosing function's type says.
 fn verify_return(ir: &Ir, op: OpRef) -> Result<(), Diagnostic> {
-    let Some(func) = ir.op_parent_op(op) else { return Ok(()) };
-    let Some((_, results)) = function_type(ir, func) else { return Ok(()) };
-    let name = mlir_ir::symbol_table::symbol_name(ir, func).unwrap_or_default().into_owned();
+    let Some(func) = ir.op_parent_op(op) else {
+        return Ok(());
+    };
+    let Some((_, results)) = function_type(ir, func) else {
+        return Ok(());
+    };
+    let name = mlir_ir::symbol_table::symbol_name(ir, func)
+        .unwrap_or_default()
+        .into_owned();
     let n = ir.num_operands(op);
     if n != results.len() {
         return Err(ir.op_error(
             op,
-            format!("has {n} operands, but enclosing function (@{name}) returns {}", results.len()),
+            format!(
+                "has {n} operands, but enclosing function (@{name}) returns {}",
+                results.len()
+            ),
         ));
     }
     for (i, (v, &t)) in ir.operands(op).zip(&results).enumerate() {
@@ -202,11 +219,15 @@ fn verify_return(ir: &Ir, op: OpRef) -> Result<(), Diagnostic> {
 }
 
 /// `func.call` must name a `func.func` whose signature matches the call.
-fn verify_call_symbol_uses(ir: &Ir, op: OpRef, tables: &mut SymbolTableCollection) -> Result<(), Diagnostic> {
+fn verify_call_symbol_uses(
+    ir: &Ir,
+    op: OpRef,
+    tables: &mut SymbolTableCollection,
+) -> Result<(), Diagnostic> {
     let ctx = ir.ctx();
-    let callee = ir.attr(op, "callee").filter(|&a| {
-        matches!(ctx.attr(a), AttrKind::SymbolRef { nested, .. } if nested.is_empty())
-    });
+    let callee = ir.attr(op, "callee").filter(
+        |&a| matches!(ctx.attr(a), AttrKind::SymbolRef { nested, .. } if nested.is_empty()),
+    );
     let Some(callee) = callee else {
         return Err(ir.op_error(op, "requires a 'callee' symbol reference attribute"));
     };
@@ -218,9 +239,14 @@ fn verify_call_symbol_uses(ir: &Ir, op: OpRef, tables: &mut SymbolTableCollectio
         .lookup_nearest_symbol_from(ir, op, callee)
         .filter(|&f| ir.op_name_str(f) == "func.func");
     let Some(func) = func else {
-        return Err(ir.op_error(op, format!("'{callee_name}' does not reference a valid function")));
+        return Err(ir.op_error(
+            op,
+            format!("'{callee_name}' does not reference a valid function"),
+        ));
     };
-    let Some((inputs, results)) = function_type(ir, func) else { return Ok(()) };
+    let Some((inputs, results)) = function_type(ir, func) else {
+        return Ok(());
+    };
     if inputs.len() != ir.num_operands(op) {
         return Err(ir.op_error(op, "incorrect number of operands for callee"));
     }
@@ -242,7 +268,9 @@ fn verify_call_symbol_uses(ir: &Ir, op: OpRef, tables: &mut SymbolTableCollectio
     }
     for (i, (rt, &t)) in ir.result_types(op).zip(&results).enumerate() {
         if rt != t {
-            let list = |ts: &mut dyn Iterator<Item = Type>| ts.map(|t| quoted(ir, t)).collect::<Vec<_>>().join(", ");
+            let list = |ts: &mut dyn Iterator<Item = Type>| {
+                ts.map(|t| quoted(ir, t)).collect::<Vec<_>>().join(", ")
+            };
             let loc = ir.op_loc(op);
             let op_types = list(&mut ir.result_types(op));
             let fn_types = list(&mut results.iter().copied());
@@ -343,7 +371,10 @@ fn parse_func(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> PResul
     if p.parse_optional_keyword("attributes") {
         let entries = p.parse_attr_dict_entries()?;
         for disallowed in ["sym_visibility", "sym_name", "function_type"] {
-            if entries.iter().any(|(k, _)| p.ctx().ident_str(*k) == disallowed) {
+            if entries
+                .iter()
+                .any(|(k, _)| p.ctx().ident_str(*k) == disallowed)
+            {
                 return p.error_at(
                     dict_off,
                     format!("'{disallowed}' is an inferred attribute and should not be specified in the explicit attribute dictionary"),
@@ -379,7 +410,11 @@ fn parse_func(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> PResul
     Ok(())
 }
 
-fn dict_list_entry(p: &OpAsmPrinter<'_, '_>, list: Option<Attribute>, i: usize) -> Vec<(Ident, Attribute)> {
+fn dict_list_entry(
+    p: &OpAsmPrinter<'_, '_>,
+    list: Option<Attribute>,
+    i: usize,
+) -> Vec<(Ident, Attribute)> {
     let ctx = p.ir().ctx();
     match list.map(|l| ctx.attr(l)) {
         Some(AttrKind::Array(elems)) => elems
@@ -394,7 +429,10 @@ fn print_func(p: &mut OpAsmPrinter<'_, '_>, op: OpRef) {
     let ir = p.ir();
     let ctx = ir.ctx();
     p.print_char(' ');
-    if let Some(vis) = ir.attr(op, "sym_visibility").and_then(|v| ctx.string_attr_value(v)) {
+    if let Some(vis) = ir
+        .attr(op, "sym_visibility")
+        .and_then(|v| ctx.string_attr_value(v))
+    {
         p.print_str(&vis);
         p.print_char(' ');
     }
@@ -456,7 +494,13 @@ fn print_func(p: &mut OpAsmPrinter<'_, '_>, op: OpRef) {
     let attrs = p.op_attrs(op);
     p.print_optional_attr_dict_with_keyword(
         &attrs,
-        &["sym_name", "sym_visibility", "function_type", "arg_attrs", "res_attrs"],
+        &[
+            "sym_name",
+            "sym_visibility",
+            "function_type",
+            "arg_attrs",
+            "res_attrs",
+        ],
     );
     if entry.is_some() {
         p.print_char(' ');
@@ -497,7 +541,11 @@ fn parse_functional_tail<'a>(
     p.parse_token(TokenKind::Colon, "expected ':'")?;
     let off = p.current_offset();
     let ty = p.parse_type()?;
-    let Some((inputs, results)) = p.ctx().function_signature(ty).map(|(i, r)| (i.to_vec(), r.to_vec())) else {
+    let Some((inputs, results)) = p
+        .ctx()
+        .function_signature(ty)
+        .map(|(i, r)| (i.to_vec(), r.to_vec()))
+    else {
         return p.error_at(off, "expected function type");
     };
     p.resolve_operands(operands, &inputs, off, state)?;
@@ -542,7 +590,11 @@ fn parse_call_indirect(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) 
     p.parse_token(TokenKind::Colon, "expected ':'")?;
     let off = p.current_offset();
     let ty = p.parse_type()?;
-    let Some((inputs, results)) = p.ctx().function_signature(ty).map(|(i, r)| (i.to_vec(), r.to_vec())) else {
+    let Some((inputs, results)) = p
+        .ctx()
+        .function_signature(ty)
+        .map(|(i, r)| (i.to_vec(), r.to_vec()))
+    else {
         return p.error_at(off, "expected function type");
     };
     let f = p.resolve_operand(callee, ty)?;

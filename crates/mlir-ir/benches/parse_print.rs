@@ -30,7 +30,9 @@ fn workload(funcs: usize, ops: usize) -> String {
             last = format!("%{id}");
             id += 1;
         }
-        s.push_str(&format!("    \"func.return\"({last}) : (i32) -> ()\n  }}) : () -> ()\n"));
+        s.push_str(&format!(
+            "    \"func.return\"({last}) : (i32) -> ()\n  }}) : () -> ()\n"
+        ));
     }
     s.push_str("}) : () -> ()\n");
     s

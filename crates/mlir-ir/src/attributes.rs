@@ -121,7 +121,11 @@ impl ApInt {
         if self.width <= 64 {
             return true;
         }
-        let fill = if (self.words[0] as i64) < 0 { u64::MAX } else { 0 };
+        let fill = if (self.words[0] as i64) < 0 {
+            u64::MAX
+        } else {
+            0
+        };
         let top_bits = self.width % 64;
         self.words[1..].iter().enumerate().all(|(i, &w)| {
             let is_last = i + 2 == self.words.len();
@@ -280,44 +284,88 @@ impl Location {
 pub enum AttrKind {
     /// An integer of integer or index type (`i1` values print as `true`/`false`:
     /// MLIR's `BoolAttr` is this attribute on `i1`).
-    Integer { ty: Type, value: ApInt },
-    Float { ty: Type, value: ApFloat },
+    Integer {
+        ty: Type,
+        value: ApInt,
+    },
+    Float {
+        ty: Type,
+        value: ApFloat,
+    },
     /// A string (arbitrary bytes, escapes decoded) with an optional type
     /// (`"foo" : i32`); the type is `None` for the common untyped form.
-    String { value: Box<[u8]>, ty: Option<Type> },
+    String {
+        value: Box<[u8]>,
+        ty: Option<Type>,
+    },
     Unit,
     Array(Box<[Attribute]>),
     /// Entries sorted by name, names unique.
     Dictionary(Box<[(Ident, Attribute)]>),
     Type(Type),
     /// `@root::@nested...` (a flat symbol ref when `nested` is empty).
-    SymbolRef { root: Ident, nested: Box<[Ident]> },
+    SymbolRef {
+        root: Ident,
+        nested: Box<[Ident]>,
+    },
     /// `dense<...> : ty` of integers or floats (or complex values, each an
     /// `Array` of two elements). `elements` holds one value when the
     /// attribute is a splat, else one per element in row-major order.
-    DenseElements { ty: Type, elements: Box<[Attribute]> },
+    DenseElements {
+        ty: Type,
+        elements: Box<[Attribute]>,
+    },
     /// `dense<"a", "b"> : tensor<2x!ty>`: string elements; splat as above.
-    DenseStrings { ty: Type, elements: Box<[Box<[u8]>]> },
+    DenseStrings {
+        ty: Type,
+        elements: Box<[Box<[u8]>]>,
+    },
     /// `dense_resource<handle> : ty`; the blob lives in the context's resources.
-    DenseResource { ty: Type, handle: Ident },
+    DenseResource {
+        ty: Type,
+        handle: Ident,
+    },
     /// `array<i32: 1, 2>`; elements are Integer/Float attributes of `element`.
-    DenseArray { element: Type, elements: Box<[Attribute]> },
+    DenseArray {
+        element: Type,
+        elements: Box<[Attribute]>,
+    },
     AffineMap(AffineMap),
     /// `strided<[s0, s1], offset: o>`; `DYNAMIC` marks `?`.
-    StridedLayout { offset: i64, strides: Box<[i64]> },
+    StridedLayout {
+        offset: i64,
+        strides: Box<[i64]>,
+    },
     /// An attribute of a dialect the context does not know: `#dialect.body`
     /// or `#dialect<body>`.
-    Opaque { dialect: Ident, body: Box<str> },
+    Opaque {
+        dialect: Ident,
+        body: Box<str>,
+    },
 
     // ----- locations -----
     UnknownLoc,
     /// `loc("file":line:col)`, or a range when `end` is present
     /// (`loc("file":l:c to l2:c2)`; `end = (line, col)`).
-    FileLineColLoc { file: Ident, line: u32, col: u32, end: Option<(u32, u32)> },
+    FileLineColLoc {
+        file: Ident,
+        line: u32,
+        col: u32,
+        end: Option<(u32, u32)>,
+    },
     /// `loc("name"(child))`; `child` is `None` when written as `loc("name")`.
-    NameLoc { name: Ident, child: Option<Location> },
-    CallSiteLoc { callee: Location, caller: Location },
-    FusedLoc { locations: Box<[Location]>, metadata: Option<Attribute> },
+    NameLoc {
+        name: Ident,
+        child: Option<Location>,
+    },
+    CallSiteLoc {
+        callee: Location,
+        caller: Location,
+    },
+    FusedLoc {
+        locations: Box<[Location]>,
+        metadata: Option<Attribute>,
+    },
 }
 
 impl AttrKind {
@@ -425,7 +473,12 @@ impl Context {
     }
 
     /// Returns `dict` with `name` set to `value` (or removed when `value` is `None`).
-    pub fn dictionary_with(&self, dict: Attribute, name: Ident, value: Option<Attribute>) -> Attribute {
+    pub fn dictionary_with(
+        &self,
+        dict: Attribute,
+        name: Ident,
+        value: Option<Attribute>,
+    ) -> Attribute {
         let mut entries: Vec<(Ident, Attribute)> = self
             .dictionary_entries(dict)
             .iter()
@@ -527,7 +580,13 @@ impl Context {
 
     /// Whether a type is an integer type whose attributes print as booleans.
     pub fn is_i1(&self, ty: Type) -> bool {
-        matches!(self.ty(ty), TypeKind::Integer { width: 1, signedness: crate::types::Signedness::Signless })
+        matches!(
+            self.ty(ty),
+            TypeKind::Integer {
+                width: 1,
+                signedness: crate::types::Signedness::Signless
+            }
+        )
     }
 }
 
@@ -538,7 +597,10 @@ mod tests {
     #[test]
     fn apint_decimal_round_trip() {
         let v = ApInt::from_decimal(128, "170141183460469231731687303715884105727").unwrap();
-        assert_eq!(v.to_string_unsigned(), "170141183460469231731687303715884105727");
+        assert_eq!(
+            v.to_string_unsigned(),
+            "170141183460469231731687303715884105727"
+        );
         assert!(!v.is_negative());
         let m = ApInt::from_i64(128, -5);
         assert_eq!(m.to_string_signed(), "-5");
@@ -553,6 +615,8 @@ mod tests {
     fn apint_fits_i64() {
         assert!(ApInt::from_i64(128, -1).fits_i64());
         assert!(ApInt::from_i64(128, i64::MIN).fits_i64());
-        assert!(!ApInt::from_decimal(128, "18446744073709551615").unwrap().fits_i64());
+        assert!(!ApInt::from_decimal(128, "18446744073709551615")
+            .unwrap()
+            .fits_i64());
     }
 }

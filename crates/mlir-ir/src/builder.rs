@@ -39,7 +39,10 @@ impl InsertPoint {
         }
     }
     pub fn block_end(block: BlockRef) -> InsertPoint {
-        InsertPoint { block, before: None }
+        InsertPoint {
+            block,
+            before: None,
+        }
     }
 }
 
@@ -164,7 +167,10 @@ impl<'a> OpBuilder<'a> {
     ) -> BlockRef {
         let b = self.ir.create_block();
         for (i, &ty) in arg_types.iter().enumerate() {
-            let loc = arg_locs.get(i).copied().unwrap_or_else(|| self.ir.ctx().unknown_loc());
+            let loc = arg_locs
+                .get(i)
+                .copied()
+                .unwrap_or_else(|| self.ir.ctx().unknown_loc());
             self.ir.add_argument(b, ty, loc);
         }
         self.ir.insert_block(region, before, b);

@@ -129,4 +129,3 @@ fn print_cast(p: &mut OpAsmPrinter<'_, '_>, op: OpRef) {
     let attrs = p.op_attrs(op);
     p.print_optional_attr_dict(&attrs, &[]);
 }
-

@@ -132,7 +132,9 @@ impl OpInfo {
     }
     /// The implementation of interface `I`, if the op has one.
     pub fn interface<I: Any>(&self) -> Option<&I> {
-        self.interfaces.get(&TypeId::of::<I>()).and_then(|b| b.downcast_ref::<I>())
+        self.interfaces
+            .get(&TypeId::of::<I>())
+            .and_then(|b| b.downcast_ref::<I>())
     }
     pub fn has_trait(&self, t: TraitSet) -> bool {
         self.traits.contains(t)
@@ -296,7 +298,10 @@ impl Context {
                 "operation '{}' registered twice",
                 info.name
             );
-            panic!("operation '{}' registered after it was used unregistered", info.name);
+            panic!(
+                "operation '{}' registered after it was used unregistered",
+                info.name
+            );
         }
         let name = info.name.clone();
         let id = self.op_infos.push_serialized(info);
@@ -365,7 +370,10 @@ impl Context {
     // ----- resources -----
 
     pub fn set_resource_blob(&self, handle: Ident, blob: Box<[u8]>) {
-        self.resources.lock().unwrap_or_else(|e| e.into_inner()).insert(handle, blob);
+        self.resources
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(handle, blob);
     }
     pub fn resource_blob(&self, handle: Ident) -> Option<Box<[u8]>> {
         self.resources

@@ -72,7 +72,8 @@ traits! {
 impl TraitSet {
     pub const EMPTY: TraitSet = TraitSet(0);
     /// `Pure` = `NoMemoryEffect` + `AlwaysSpeculatable`.
-    pub const PURE: TraitSet = TraitSet(TraitSet::NO_MEMORY_EFFECT.0 | TraitSet::ALWAYS_SPECULATABLE.0);
+    pub const PURE: TraitSet =
+        TraitSet(TraitSet::NO_MEMORY_EFFECT.0 | TraitSet::ALWAYS_SPECULATABLE.0);
 
     #[inline]
     pub const fn contains(self, other: TraitSet) -> bool {
@@ -104,6 +105,9 @@ mod tests {
         assert!(TraitSet::PURE.contains(TraitSet::NO_MEMORY_EFFECT));
         assert!(TraitSet::PURE.contains(TraitSet::ALWAYS_SPECULATABLE));
         assert!(!TraitSet::NO_MEMORY_EFFECT.contains(TraitSet::PURE));
-        assert_eq!((TraitSet::IS_TERMINATOR | TraitSet::RETURN_LIKE).names(), ["IS_TERMINATOR", "RETURN_LIKE"]);
+        assert_eq!(
+            (TraitSet::IS_TERMINATOR | TraitSet::RETURN_LIKE).names(),
+            ["IS_TERMINATOR", "RETURN_LIKE"]
+        );
     }
 }

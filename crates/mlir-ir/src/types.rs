@@ -232,7 +232,12 @@ impl Context {
             element,
         })
     }
-    pub fn ranked_tensor_type(&self, shape: &[i64], element: Type, encoding: Option<Attribute>) -> Type {
+    pub fn ranked_tensor_type(
+        &self,
+        shape: &[i64],
+        element: Type,
+        encoding: Option<Attribute>,
+    ) -> Type {
         self.intern_type(TypeKind::RankedTensor {
             shape: shape.into(),
             element,

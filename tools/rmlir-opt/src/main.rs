@@ -202,10 +202,16 @@ fn main() -> ExitCode {
         let _ = out.flush();
         let (ok, verifier) = if opts.verify_diagnostics {
             let v = DiagnosticVerifier::install(&ctx, mgr.clone(), errs.clone(), VerifyMode::All);
-            (process_chunk(&ctx, &text, start, end, &config, &opts, &flags, &mut out), Some(v))
+            (
+                process_chunk(&ctx, &text, start, end, &config, &opts, &flags, &mut out),
+                Some(v),
+            )
         } else {
             let _guard = SourceMgrDiagnosticHandler::install(&ctx, mgr.clone(), errs.clone());
-            (process_chunk(&ctx, &text, start, end, &config, &opts, &flags, &mut out), None)
+            (
+                process_chunk(&ctx, &text, start, end, &config, &opts, &flags, &mut out),
+                None,
+            )
         };
         match verifier {
             Some(v) => failed |= v.finish().is_err(),

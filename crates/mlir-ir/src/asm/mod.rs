@@ -53,9 +53,9 @@ pub fn location_prefix(ctx: &Context, loc: Location) -> String {
 /// The first `FileLineColLoc` within `loc`, as MLIR's source-manager handler finds it.
 pub fn find_file_line_col(ctx: &Context, loc: Location) -> Option<(String, u32, u32)> {
     match ctx.attr(loc.0) {
-        AttrKind::FileLineColLoc { file, line, col, .. } => {
-            Some((ctx.ident_str(*file).to_string(), *line, *col))
-        }
+        AttrKind::FileLineColLoc {
+            file, line, col, ..
+        } => Some((ctx.ident_str(*file).to_string(), *line, *col)),
         AttrKind::NameLoc { child, .. } => child.and_then(|c| find_file_line_col(ctx, c)),
         AttrKind::CallSiteLoc { callee, .. } => find_file_line_col(ctx, *callee),
         AttrKind::FusedLoc { locations, .. } => {

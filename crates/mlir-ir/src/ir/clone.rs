@@ -63,17 +63,24 @@ impl Ir {
 
     /// Clones `op` with empty regions (the same number); operands are
     /// remapped when `with_operands`, else the clone has none yet.
-    fn clone_op_shallow(&mut self, op: OpRef, mapping: &mut IrMapping, with_operands: bool) -> OpRef {
+    fn clone_op_shallow(
+        &mut self,
+        op: OpRef,
+        mapping: &mut IrMapping,
+        with_operands: bool,
+    ) -> OpRef {
         let mut state = OperationState::new(self.op_name(op), self.op_loc(op));
         if with_operands {
-            state
-                .operands
-                .extend(self.operands(op).map(|v| mapping.lookup_value_or_default(v)));
+            state.operands.extend(
+                self.operands(op)
+                    .map(|v| mapping.lookup_value_or_default(v)),
+            );
         }
         state.result_types.extend(self.result_types(op));
-        state
-            .successors
-            .extend(self.successors(op).map(|b| mapping.lookup_block_or_default(b)));
+        state.successors.extend(
+            self.successors(op)
+                .map(|b| mapping.lookup_block_or_default(b)),
+        );
         state.num_empty_regions = self.num_regions(op) as u32;
         state.properties = self.op_properties(op);
         state.attributes = Some(self.op_attributes(op));

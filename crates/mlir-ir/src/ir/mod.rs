@@ -531,10 +531,12 @@ impl Ir {
         for _ in 0..state.num_empty_regions {
             regions.push(self.create_region());
         }
-        let results = self.result_pool.alloc(state.result_types.iter().map(|&ty| ResultData {
-            ty,
-            first_use: Link::NONE,
-        }));
+        let results = self
+            .result_pool
+            .alloc(state.result_types.iter().map(|&ty| ResultData {
+                ty,
+                first_use: Link::NONE,
+            }));
         let extra = if regions.is_empty() && state.successors.is_empty() {
             NONE
         } else {
@@ -578,21 +580,29 @@ impl Ir {
         let op = OpRef { index, generation };
         for &r in state.regions.iter() {
             let rd = self.region_data_mut(r);
-            assert!(rd.op == NONE, "region passed to create_op is already attached");
+            assert!(
+                rd.op == NONE,
+                "region passed to create_op is already attached"
+            );
             rd.op = index;
         }
         for k in state.regions.len()..num_regions {
             let r = self.regions(op)[k];
             self.region_data_mut(r).op = index;
         }
-        let operands = self.operand_pool.alloc(state.operands.iter().map(|&value| Operand {
-            value,
-            next: Link::NONE,
-            prev: Link::NONE,
-        }));
+        let operands = self
+            .operand_pool
+            .alloc(state.operands.iter().map(|&value| Operand {
+                value,
+                next: Link::NONE,
+                prev: Link::NONE,
+            }));
         self.ops.at_mut(index).operands = operands;
         for (i, &v) in state.operands.iter().enumerate() {
-            assert!(self.is_live_value(v), "operand value is erased (stale handle)");
+            assert!(
+                self.is_live_value(v),
+                "operand value is erased (stale handle)"
+            );
             self.link_use(index, i as u32);
         }
         for i in 0..state.successors.len() {
@@ -661,7 +671,9 @@ impl Ir {
         self.op_operands_slice(self.op_data(op))[i].value
     }
     pub fn operands(&self, op: OpRef) -> impl ExactSizeIterator<Item = Value> + '_ {
-        self.op_operands_slice(self.op_data(op)).iter().map(|o| o.value)
+        self.op_operands_slice(self.op_data(op))
+            .iter()
+            .map(|o| o.value)
     }
     pub fn operand_types(&self, op: OpRef) -> impl ExactSizeIterator<Item = Type> + '_ {
         self.op_operands_slice(self.op_data(op))
@@ -685,7 +697,8 @@ impl Ir {
         self.op_results_slice(self.op_data(op)).iter().map(|r| r.ty)
     }
     fn successor_list(&self, op: OpRef) -> &[Successor] {
-        self.op_extra(self.op_data(op)).map_or(&[], |e| &e.successors)
+        self.op_extra(self.op_data(op))
+            .map_or(&[], |e| &e.successors)
     }
     pub fn num_successors(&self, op: OpRef) -> usize {
         self.successor_list(op).len()
@@ -739,7 +752,10 @@ impl Ir {
     /// Sets an inherent attribute in the op's properties dictionary.
     pub fn set_inherent_attr(&mut self, op: OpRef, name: &str, value: Option<Attribute>) {
         let id = self.ctx.ident(name);
-        let base = self.op_data(op).props.unwrap_or(self.ctx.empty_dictionary());
+        let base = self
+            .op_data(op)
+            .props
+            .unwrap_or(self.ctx.empty_dictionary());
         let dict = self.ctx.dictionary_with(base, id, value);
         let dict = (!self.ctx.dictionary_entries(dict).is_empty()).then_some(dict);
         self.op_data_mut(op).props = dict;
@@ -765,7 +781,8 @@ impl Ir {
     }
     /// The op whose region contains `op`.
     pub fn op_parent_op(&self, op: OpRef) -> Option<OpRef> {
-        self.op_parent_region(op).and_then(|r| self.region_parent_op(r))
+        self.op_parent_region(op)
+            .and_then(|r| self.region_parent_op(r))
     }
     pub fn next_op(&self, op: OpRef) -> Option<OpRef> {
         self.opt_op(self.op_data(op).next)
@@ -778,7 +795,8 @@ impl Ir {
         (r != NONE).then(|| self.region_ref(r))
     }
     pub fn block_parent_op(&self, b: BlockRef) -> Option<OpRef> {
-        self.block_parent_region(b).and_then(|r| self.region_parent_op(r))
+        self.block_parent_region(b)
+            .and_then(|r| self.region_parent_op(r))
     }
     pub fn region_parent_op(&self, r: RegionRef) -> Option<OpRef> {
         self.opt_op(self.region_data(r).op)
@@ -914,7 +932,8 @@ impl Ir {
             }
             bd.order_valid.store(true, Ordering::Relaxed);
         }
-        self.op_data(a).order.load(Ordering::Relaxed) < self.op_data(b).order.load(Ordering::Relaxed)
+        self.op_data(a).order.load(Ordering::Relaxed)
+            < self.op_data(b).order.load(Ordering::Relaxed)
     }
 
     // ------------------------------------------------------------------
@@ -959,7 +978,9 @@ impl Ir {
 
     fn first_use(&self, v: Value) -> Link {
         match v.def() {
-            ValueDef::OpResult(op, i) => self.op_results_slice(self.op_data(op))[i as usize].first_use,
+            ValueDef::OpResult(op, i) => {
+                self.op_results_slice(self.op_data(op))[i as usize].first_use
+            }
             ValueDef::BlockArgument(b, i) => self.block_data(b).args[i as usize].first_use,
         }
     }
@@ -1027,7 +1048,10 @@ impl Ir {
     }
 
     fn push_operand(&mut self, op: OpRef, v: Value) {
-        assert!(self.is_live_value(v), "operand value is erased (stale handle)");
+        assert!(
+            self.is_live_value(v),
+            "operand value is erased (stale handle)"
+        );
         // Growing the list may move it in the pool; links name (op, index), so they stay valid.
         let mut list = self.op_data(op).operands;
         let index = list.len;
@@ -1052,7 +1076,10 @@ impl Ir {
 
     /// Sets operand `i` of `op` to `v`.
     pub fn set_operand(&mut self, op: OpRef, i: usize, v: Value) {
-        assert!(self.is_live_value(v), "operand value is erased (stale handle)");
+        assert!(
+            self.is_live_value(v),
+            "operand value is erased (stale handle)"
+        );
         self.op_data(op);
         self.unlink_use(op.index, i as u32);
         self.operand_slot_mut(op.index, i as u32).value = v;
@@ -1214,7 +1241,10 @@ impl Ir {
         self.block_data(b).args.len()
     }
     pub fn argument(&self, b: BlockRef, i: usize) -> Value {
-        assert!(i < self.num_arguments(b), "block argument index out of range");
+        assert!(
+            i < self.num_arguments(b),
+            "block argument index out of range"
+        );
         Value::argument(b, i as u32)
     }
     pub fn arguments(&self, b: BlockRef) -> impl ExactSizeIterator<Item = Value> {
@@ -1276,7 +1306,10 @@ impl Ir {
     // ------------------------------------------------------------------
 
     fn invalidate_order(&self, block: u32) {
-        self.blocks.at(block).order_valid.store(false, Ordering::Relaxed);
+        self.blocks
+            .at(block)
+            .order_valid
+            .store(false, Ordering::Relaxed);
     }
 
     /// Links detached `op` into `block` before `before` (or at the end when `None`).
@@ -1289,7 +1322,10 @@ impl Ir {
         let (prev, next) = match before {
             Some(b) => {
                 let bd = self.op_data(b);
-                assert!(bd.block == block.index, "insert_op: anchor is not in the block");
+                assert!(
+                    bd.block == block.index,
+                    "insert_op: anchor is not in the block"
+                );
                 (bd.prev, b.index)
             }
             None => (self.blocks.at(block.index).last_op, NONE),
@@ -1311,7 +1347,11 @@ impl Ir {
             self.ops.at_mut(next).prev = op.index;
         }
         // Appending keeps the order valid when there is room after the last op.
-        let valid = self.blocks.at(block.index).order_valid.load(Ordering::Relaxed);
+        let valid = self
+            .blocks
+            .at(block.index)
+            .order_valid
+            .load(Ordering::Relaxed);
         if valid && next == NONE {
             let last = if prev == NONE {
                 None
@@ -1457,7 +1497,10 @@ impl Ir {
         let (prev, next) = match before {
             Some(b) => {
                 let bd = self.block_data(b);
-                assert!(bd.region == region.index, "insert_block: anchor is not in the region");
+                assert!(
+                    bd.region == region.index,
+                    "insert_block: anchor is not in the region"
+                );
                 (bd.prev, b.index)
             }
             None => (self.regions.at(region.index).last_block, NONE),
@@ -1519,7 +1562,10 @@ impl Ir {
             self.erase_op(o);
         }
         assert!(
-            self.block_data(block).args.iter().all(|a| a.first_use.is_none()),
+            self.block_data(block)
+                .args
+                .iter()
+                .all(|a| a.first_use.is_none()),
             "erasing a block whose arguments still have uses"
         );
         assert!(

@@ -45,7 +45,10 @@ impl<T: Copy + Default> ListPool<T> {
             return start;
         }
         let start = self.data.len();
-        assert!(start + (1usize << class) < u32::MAX as usize, "list pool exhausted");
+        assert!(
+            start + (1usize << class) < u32::MAX as usize,
+            "list pool exhausted"
+        );
         self.data.resize(start + (1 << class), T::default());
         start as u32
     }

@@ -25,7 +25,7 @@ use std::sync::Arc;
 
 use hashbrown::HashMap;
 
-use crate::asm::lexer::{LineTable, Lexer, Token, TokenKind};
+use crate::asm::lexer::{Lexer, LineTable, Token, TokenKind};
 use crate::attributes::{Attribute, Location};
 use crate::context::{Context, Ident};
 use crate::diagnostics::Diagnostic;
@@ -79,7 +79,13 @@ impl<'a> Parser<'a> {
     }
 
     /// A parser for `full[start..end]` that reports positions within `full`.
-    pub fn new_chunk(ctx: Arc<Context>, full: &'a str, start: usize, end: usize, config: &ParseConfig) -> Self {
+    pub fn new_chunk(
+        ctx: Arc<Context>,
+        full: &'a str,
+        start: usize,
+        end: usize,
+        config: &ParseConfig,
+    ) -> Self {
         let src = &full[start..end];
         let mut lex = Lexer::new(src);
         let tok = lex.next_token();

@@ -256,13 +256,23 @@ impl<'a> Parser<'a> {
             let old_ty = self.ir.value_type(existing.value);
             let new_ty = self.ir.value_type(value);
             if old_ty != new_ty {
-                let (n, t1, t2) = (use_.name, self.type_to_string(new_ty), self.type_to_string(old_ty));
+                let (n, t1, t2) = (
+                    use_.name,
+                    self.type_to_string(new_ty),
+                    self.type_to_string(old_ty),
+                );
                 self.err_at::<()>(
                     use_.offset,
-                    format!("definition of SSA value '{}#{}' has type '{}'", n, use_.number, t1),
+                    format!(
+                        "definition of SSA value '{}#{}' has type '{}'",
+                        n, use_.number, t1
+                    ),
                 )
                 .ok();
-                self.note_at(existing.offset, format!("previously used here with type '{t2}'"));
+                self.note_at(
+                    existing.offset,
+                    format!("previously used here with type '{t2}'"),
+                );
                 return Err(());
             }
             self.state.placeholders.remove(&existing.value);
@@ -272,11 +282,13 @@ impl<'a> Parser<'a> {
             }
         }
         let scope = self.state.scopes.last_mut().expect("a value scope");
-        scope.values.get_mut(use_.name).expect("entry created above")[use_.number as usize] =
-            Some(ValueEntry {
-                value,
-                offset: use_.offset,
-            });
+        scope
+            .values
+            .get_mut(use_.name)
+            .expect("entry created above")[use_.number as usize] = Some(ValueEntry {
+            value,
+            offset: use_.offset,
+        });
         scope
             .defs_per_region
             .last_mut()
@@ -287,7 +299,11 @@ impl<'a> Parser<'a> {
 
     /// Resolves a use of `%name#number` expecting type `ty`, creating a
     /// forward-reference placeholder if it is not defined yet.
-    pub(crate) fn resolve_value(&mut self, use_: UnresolvedOperand<'a>, ty: Type) -> PResult<Value> {
+    pub(crate) fn resolve_value(
+        &mut self,
+        use_: UnresolvedOperand<'a>,
+        ty: Type,
+    ) -> PResult<Value> {
         let scope = self.state.scopes.last_mut().expect("a value scope");
         let entries = scope.values.entry(use_.name).or_default();
         if let Some(Some(e)) = entries.get(use_.number as usize).copied() {
@@ -323,11 +339,13 @@ impl<'a> Parser<'a> {
         let v = self.ir.result(op, 0);
         self.state.placeholders.insert(v, use_.offset);
         let scope = self.state.scopes.last_mut().expect("a value scope");
-        scope.values.get_mut(use_.name).expect("entry created above")[use_.number as usize] =
-            Some(ValueEntry {
-                value: v,
-                offset: use_.offset,
-            });
+        scope
+            .values
+            .get_mut(use_.name)
+            .expect("entry created above")[use_.number as usize] = Some(ValueEntry {
+            value: v,
+            offset: use_.offset,
+        });
         Ok(v)
     }
 
@@ -368,7 +386,10 @@ impl<'a> Parser<'a> {
                     let n = parse_u64(self.tok_text());
                     match n {
                         Some(n) if n >= 1 && n <= u32::MAX as u64 => count = n as u32,
-                        _ => return self.err_here("expected named operation to have at least 1 result"),
+                        _ => {
+                            return self
+                                .err_here("expected named operation to have at least 1 result")
+                        }
                     }
                     self.consume();
                 }
@@ -395,7 +416,9 @@ impl<'a> Parser<'a> {
             if n != num_expected {
                 return self.err_at(
                     stmt_start,
-                    format!("operation defines {n} results but was provided {num_expected} to bind"),
+                    format!(
+                        "operation defines {n} results but was provided {num_expected} to bind"
+                    ),
                 );
             }
             let mut res = 0usize;
@@ -571,7 +594,12 @@ impl<'a> Parser<'a> {
         let name_tok = self.tok;
         let original = self.tok_text();
         let loc = self.loc_at(name_tok.start);
-        let default_dialect = self.state.default_dialects.last().cloned().unwrap_or_default();
+        let default_dialect = self
+            .state
+            .default_dialects
+            .last()
+            .cloned()
+            .unwrap_or_default();
         let mut op_name = original.to_string();
         let mut info_name = self.ctx.registered_op(original);
         if info_name.is_none() && !original.contains('.') {
@@ -608,7 +636,10 @@ impl<'a> Parser<'a> {
                 self.note_at(name_tok.start, note);
                 return Err(());
             }
-            return self.err_at(name_tok.start, format!("custom op '{original}' is unknown{tried}"));
+            return self.err_at(
+                name_tok.start,
+                format!("custom op '{original}' is unknown{tried}"),
+            );
         };
         let name = info_name.expect("parse hook implies a registered op");
         self.consume();
@@ -684,7 +715,8 @@ impl<'a> Parser<'a> {
                 Some(&a) => {
                     if !self.ctx.attr(a).is_location() {
                         let text = self.attr_to_string(a);
-                        return self.err_at(t.start, format!("expected location, but found '{text}'"));
+                        return self
+                            .err_at(t.start, format!("expected location, but found '{text}'"));
                     }
                     Some(Location(a))
                 }
@@ -1011,7 +1043,9 @@ impl<'p, 'a> OpAsmParser<'p, 'a> {
     pub fn parse_symbol_name(&mut self) -> PResult<String> {
         match self.parse_optional_symbol_name() {
             Some(s) => Ok(s),
-            None => self.p.err_wrong_token("expected valid '@'-identifier for symbol name"),
+            None => self
+                .p
+                .err_wrong_token("expected valid '@'-identifier for symbol name"),
         }
     }
     pub fn parse_optional_symbol_name(&mut self) -> Option<String> {
@@ -1071,7 +1105,10 @@ impl<'p, 'a> OpAsmParser<'p, 'a> {
         Ok(())
     }
     /// An optional `attributes {...}` dictionary.
-    pub fn parse_optional_attr_dict_with_keyword(&mut self, state: &mut OperationState) -> PResult<()> {
+    pub fn parse_optional_attr_dict_with_keyword(
+        &mut self,
+        state: &mut OperationState,
+    ) -> PResult<()> {
         if self.p.consume_keyword_if("attributes") {
             let entries = self.p.parse_attribute_dict()?;
             self.add_attrs(state, entries);
@@ -1138,7 +1175,11 @@ impl<'p, 'a> OpAsmParser<'p, 'a> {
         if operands.len() != types.len() {
             return self.p.err_at(
                 err_offset,
-                format!("{} operands present, but expected {}", operands.len(), types.len()),
+                format!(
+                    "{} operands present, but expected {}",
+                    operands.len(),
+                    types.len()
+                ),
             );
         }
         for (u, &t) in operands.iter().zip(types) {
@@ -1233,7 +1274,11 @@ impl<'p, 'a> OpAsmParser<'p, 'a> {
             if ops.len() != types.len() {
                 return self.p.err_at(
                     off,
-                    format!("{} operands present, but expected {}", ops.len(), types.len()),
+                    format!(
+                        "{} operands present, but expected {}",
+                        ops.len(),
+                        types.len()
+                    ),
                 );
             }
             for (u, t) in ops.into_iter().zip(types) {

@@ -42,7 +42,12 @@ const FLUSH_AT: usize = 1 << 16;
 
 /// Prints `op` as a top-level operation (aliases, the op, location aliases,
 /// file metadata), followed by a newline, into `w`.
-pub fn print_top_level(ir: &Ir, op: OpRef, flags: &PrintFlags, w: &mut dyn Write) -> std::io::Result<()> {
+pub fn print_top_level(
+    ir: &Ir,
+    op: OpRef,
+    flags: &PrintFlags,
+    w: &mut dyn Write,
+) -> std::io::Result<()> {
     let ctx = ir.ctx();
     let names = SsaNames::compute(ir, op, flags);
     let table = if flags.local_scope {
@@ -303,7 +308,8 @@ impl<'a> OpPrinter<'a> {
             return;
         }
         self.out.push(' ');
-        self.attrs.print_dict_entries(&mut self.out, entries, elided);
+        self.attrs
+            .print_dict_entries(&mut self.out, entries, elided);
     }
 
     fn print_functional_type(&mut self, op: OpRef) {
@@ -377,7 +383,12 @@ impl<'a> OpPrinter<'a> {
         self.out.clear();
     }
 
-    fn record_region(&mut self, region: RegionRef, print_entry_block_args: bool, print_block_terminators: bool) {
+    fn record_region(
+        &mut self,
+        region: RegionRef,
+        print_entry_block_args: bool,
+        print_block_terminators: bool,
+    ) {
         let ir = self.ir;
         let mut first = true;
         for b in ir.region_blocks(region) {
@@ -391,12 +402,14 @@ impl<'a> OpPrinter<'a> {
                 for a in ir.arguments(b) {
                     self.attrs.print_type(&mut self.out, ir.value_type(a));
                     if self.flags.debuginfo {
-                        self.attrs.print_arg_location(&mut self.out, ir.value_loc(a));
+                        self.attrs
+                            .print_arg_location(&mut self.out, ir.value_loc(a));
                     }
                 }
             }
             let last = ir.last_op(b);
-            let skip_last = !term && last.is_some_and(|l| ir.op_has_trait(l, TraitSet::IS_TERMINATOR));
+            let skip_last =
+                !term && last.is_some_and(|l| ir.op_has_trait(l, TraitSet::IS_TERMINATOR));
             for op in ir.block_ops(b) {
                 if skip_last && Some(op) == last {
                     break;
@@ -461,7 +474,8 @@ impl<'a> OpPrinter<'a> {
                     self.print_type(t);
                     if self.flags.debuginfo {
                         self.out.push(' ');
-                        self.attrs.print_arg_location(&mut self.out, ir.value_loc(a));
+                        self.attrs
+                            .print_arg_location(&mut self.out, ir.value_loc(a));
                     }
                 }
                 self.out.push(')');
@@ -472,8 +486,8 @@ impl<'a> OpPrinter<'a> {
         }
         self.indent += 2;
         let last = ir.last_op(block);
-        let skip_last = !print_terminator
-            && last.is_some_and(|l| ir.op_has_trait(l, TraitSet::IS_TERMINATOR));
+        let skip_last =
+            !print_terminator && last.is_some_and(|l| ir.op_has_trait(l, TraitSet::IS_TERMINATOR));
         let mut cur = ir.first_op(block);
         while let Some(op) = cur {
             cur = ir.next_op(op);
@@ -583,9 +597,16 @@ impl<'p, 'a> OpAsmPrinter<'p, 'a> {
         self.p.print_optional_attr_dict(entries, elided);
     }
     /// ` attributes {a = 1, ...}` unless every entry is elided.
-    pub fn print_optional_attr_dict_with_keyword(&mut self, entries: &[(Ident, Attribute)], elided: &[&str]) {
+    pub fn print_optional_attr_dict_with_keyword(
+        &mut self,
+        entries: &[(Ident, Attribute)],
+        elided: &[&str],
+    ) {
         let ctx = self.p.ir.ctx();
-        if entries.iter().all(|(k, _)| elided.contains(&ctx.ident_str(*k))) {
+        if entries
+            .iter()
+            .all(|(k, _)| elided.contains(&ctx.ident_str(*k)))
+        {
             return;
         }
         self.p.out.push_str(" attributes");
@@ -604,12 +625,27 @@ impl<'p, 'a> OpAsmPrinter<'p, 'a> {
         v
     }
     /// A region; see MLIR's `printRegion`.
-    pub fn print_region(&mut self, region: RegionRef, print_entry_block_args: bool, print_block_terminators: bool, print_empty_block: bool) {
-        self.p
-            .print_region(region, print_entry_block_args, print_block_terminators, print_empty_block);
+    pub fn print_region(
+        &mut self,
+        region: RegionRef,
+        print_entry_block_args: bool,
+        print_block_terminators: bool,
+        print_empty_block: bool,
+    ) {
+        self.p.print_region(
+            region,
+            print_entry_block_args,
+            print_block_terminators,
+            print_empty_block,
+        );
     }
     /// `%arg0: i32 {attrs} loc(...)` for a region entry argument.
-    pub fn print_region_argument(&mut self, arg: Value, attrs: &[(Ident, Attribute)], omit_type: bool) {
+    pub fn print_region_argument(
+        &mut self,
+        arg: Value,
+        attrs: &[(Ident, Attribute)],
+        omit_type: bool,
+    ) {
         if self.p.recording {
             // MLIR's dummy printer visits only the type and the location here.
             let t = self.p.ir.value_type(arg);

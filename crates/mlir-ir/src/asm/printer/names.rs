@@ -66,11 +66,8 @@ impl SsaNames {
             },
         };
         // (region, next value, next arg, next conflict, parent scope id; 0 = none)
-        let mut stack: Vec<(RegionRef, u32, u32, u32, u32)> = ir
-            .regions(root)
-            .iter()
-            .map(|&r| (r, 0, 0, 0, 0))
-            .collect();
+        let mut stack: Vec<(RegionRef, u32, u32, u32, u32)> =
+            ir.regions(root).iter().map(|&r| (r, 0, 0, 0, 0)).collect();
         n.number_op(root);
         while let Some((region, v, a, c, parent)) = stack.pop() {
             if !n.generic {
@@ -115,7 +112,11 @@ impl SsaNames {
             out.push_str(name);
         } else {
             let id = match head.def() {
-                ValueDef::OpResult(op, _) => self.op_ids.get(op.index() as usize).copied().unwrap_or(NONE),
+                ValueDef::OpResult(op, _) => self
+                    .op_ids
+                    .get(op.index() as usize)
+                    .copied()
+                    .unwrap_or(NONE),
                 ValueDef::BlockArgument(..) => self.arg_ids.get(&head).copied().unwrap_or(NONE),
             };
             if id >= NAMED {
@@ -191,7 +192,10 @@ impl SsaNames {
     }
 
     pub(crate) fn block_ordering(&self, b: BlockRef) -> u32 {
-        self.block_ids.get(b.index() as usize).copied().unwrap_or(NONE)
+        self.block_ids
+            .get(b.index() as usize)
+            .copied()
+            .unwrap_or(NONE)
     }
 }
 
@@ -293,7 +297,11 @@ impl Namer<'_> {
         if !self.generic {
             if let Some(f) = ir
                 .region_parent_op(region)
-                .and_then(|p| ir.ctx().op_info(ir.op_name(p)).interface::<OpAsmInterface>())
+                .and_then(|p| {
+                    ir.ctx()
+                        .op_info(ir.op_name(p))
+                        .interface::<OpAsmInterface>()
+                })
                 .and_then(|i| i.block_arg_names)
             {
                 let mut hints: Vec<(Value, String)> = Vec::new();
@@ -333,7 +341,11 @@ impl Namer<'_> {
         let ir = self.ir;
         let mut groups: Vec<u32> = vec![0];
         if !self.generic {
-            if let Some(iface) = ir.ctx().op_info(ir.op_name(op)).interface::<OpAsmInterface>() {
+            if let Some(iface) = ir
+                .ctx()
+                .op_info(ir.op_name(op))
+                .interface::<OpAsmInterface>()
+            {
                 if let Some(f) = iface.block_names {
                     let mut hints: Vec<(BlockRef, String)> = Vec::new();
                     f(ir, op, &mut |b, n| hints.push((b, n.to_string())));
