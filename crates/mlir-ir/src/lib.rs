@@ -6,6 +6,11 @@
 //! those live in `mlir-rewrite` and `mlir-transforms`, which build on the
 //! listener hooks here.
 
+// Parse and verification steps return `Result<_, ()>` on purpose: like MLIR's
+// `LogicalResult`, the failure has already been reported as a diagnostic, so
+// the error value carries nothing.
+#![allow(clippy::result_unit_err)]
+
 pub mod affine;
 pub mod asm;
 pub mod attributes;

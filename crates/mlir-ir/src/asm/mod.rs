@@ -23,6 +23,11 @@ pub type CustomParseFn = fn(&mut OpAsmParser<'_, '_>, &mut OperationState) -> Re
 /// Prints the custom form of `op` (everything after the op name).
 pub type CustomPrintFn = fn(&mut OpAsmPrinter<'_, '_>, OpRef);
 
+/// Receives a suggested name for a value.
+pub type SetValueName<'a> = &'a mut dyn FnMut(Value, &str);
+/// Receives a suggested name for a block.
+pub type SetBlockName<'a> = &'a mut dyn FnMut(BlockRef, &str);
+
 /// MLIR's `OpAsmOpInterface`: naming hints and the default dialect of an op's
 /// regions. Attach it with `OpInfo::with_interface`.
 #[derive(Clone, Copy, Default)]
@@ -30,11 +35,11 @@ pub struct OpAsmInterface {
     /// Ops in this op's regions may drop this dialect prefix (`return` in `func.func`).
     pub default_dialect: Option<&'static str>,
     /// Suggests names for results (`%c1_i32`, `%cst`); called with a setter.
-    pub result_names: Option<fn(&Ir, OpRef, &mut dyn FnMut(Value, &str))>,
+    pub result_names: Option<fn(&Ir, OpRef, SetValueName<'_>)>,
     /// Suggests names for the arguments of blocks in `region`.
-    pub block_arg_names: Option<fn(&Ir, RegionRef, &mut dyn FnMut(Value, &str))>,
+    pub block_arg_names: Option<fn(&Ir, RegionRef, SetValueName<'_>)>,
     /// Suggests names for blocks nested in the op.
-    pub block_names: Option<fn(&Ir, OpRef, &mut dyn FnMut(BlockRef, &str))>,
+    pub block_names: Option<fn(&Ir, OpRef, SetBlockName<'_>)>,
 }
 
 /// The `file:line:col` prefix used when reporting a diagnostic at `loc`, as

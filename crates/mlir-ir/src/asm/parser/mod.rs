@@ -148,14 +148,6 @@ impl<'a> Parser<'a> {
             false
         }
     }
-    /// Consumes a token of `kind` or reports `msg` at the current token.
-    pub(crate) fn expect(&mut self, kind: TokenKind, msg: &str) -> PResult<Token> {
-        if self.tok.kind == kind {
-            Ok(self.consume())
-        } else {
-            self.err_here(msg)
-        }
-    }
     /// Re-lexes from byte offset `pos` (after a raw scan of the source).
     pub(crate) fn reset_lexer_to(&mut self, pos: usize) {
         self.lex.reset_to(pos);
@@ -177,11 +169,6 @@ impl<'a> Parser<'a> {
             end: None,
         }))
     }
-    /// The location of the current token.
-    pub(crate) fn here(&self) -> Location {
-        self.loc_at(self.tok.start)
-    }
-
     /// Records an error at `offset` (only the first error is kept) and fails.
     pub(crate) fn err_at<T>(&mut self, offset: u32, msg: impl Into<String>) -> PResult<T> {
         if self.error.is_none() {
@@ -212,33 +199,6 @@ impl<'a> Parser<'a> {
             self.error = Some(diag);
         }
         Err(())
-    }
-
-    /// Parses a comma-separated list: `parse_elt` for each element, with the
-    /// delimiters checked if `open`/`close` are given.
-    pub(crate) fn parse_comma_list(
-        &mut self,
-        open: Option<(TokenKind, &str)>,
-        close: Option<(TokenKind, &str)>,
-        allow_empty: bool,
-        mut parse_elt: impl FnMut(&mut Self) -> PResult<()>,
-    ) -> PResult<()> {
-        if let Some((k, msg)) = open {
-            self.expect(k, msg)?;
-        }
-        if let Some((k, _)) = close {
-            if allow_empty && self.consume_if(k) {
-                return Ok(());
-            }
-        }
-        parse_elt(self)?;
-        while self.consume_if(TokenKind::Comma) {
-            parse_elt(self)?;
-        }
-        if let Some((k, msg)) = close {
-            self.expect(k, msg)?;
-        }
-        Ok(())
     }
 }
 

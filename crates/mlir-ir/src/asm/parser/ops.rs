@@ -1032,12 +1032,9 @@ impl<'p, 'a> OpAsmParser<'p, 'a> {
     }
     /// Consumes any bare keyword among `options` and returns it.
     pub fn parse_optional_keyword_of(&mut self, options: &[&'static str]) -> Option<&'static str> {
-        for &o in options {
-            if self.p.consume_keyword_if(o) {
-                return Some(o);
-            }
-        }
-        None
+        let found = options.iter().copied().find(|&o| self.p.at_keyword(o))?;
+        self.p.consume();
+        Some(found)
     }
     /// `@name` or `@"name"` stored as a string attribute under `attr_name`.
     pub fn parse_symbol_name(&mut self) -> PResult<String> {

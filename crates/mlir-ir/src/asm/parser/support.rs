@@ -148,16 +148,6 @@ pub(crate) fn token_u32(text: &str) -> Option<u32> {
     token_u64(text).and_then(|v| u32::try_from(v).ok())
 }
 
-/// The bootstrap type/attribute parsers were the only users of these
-/// generic helpers of `mod.rs`; keep them referenced so the crate stays free
-/// of dead-code warnings until their owner decides whether to keep them.
-#[allow(dead_code)]
-fn keep_shared_helpers(p: &mut Parser<'_>) {
-    let _ = p.here();
-    let _ = p.expect(TokenKind::Comma, "");
-    let _ = p.parse_comma_list(None, None, true, |_| Ok(()));
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::tests_util::*;

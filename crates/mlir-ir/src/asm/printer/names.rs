@@ -313,11 +313,9 @@ impl Namer<'_> {
                 }
             }
         }
-        let mut next_block = 0u32;
         let mut first = true;
-        for b in ir.region_blocks(region) {
-            self.names.block_ids[b.index() as usize] = next_block;
-            next_block += 1;
+        for (next_block, b) in ir.region_blocks(region).enumerate() {
+            self.names.block_ids[b.index() as usize] = next_block as u32;
             for a in ir.arguments(b) {
                 if self.is_numbered(a) {
                     continue;
