@@ -47,10 +47,34 @@ pub struct BufferId(pub u32);
 
 struct Buffer {
     name: String,
-    text: String,
+    /// The text is a range of a shared source (a `--split-input-file` chunk
+    /// of the whole file), so registering a chunk copies nothing.
+    source: Arc<str>,
+    start: usize,
+    end: usize,
     line_offset: u32,
-    /// Byte offset of the start of every line.
-    line_starts: Vec<usize>,
+    /// Byte offset (within the buffer) of the start of every line; computed
+    /// on first use, since most runs print no diagnostic at all.
+    line_starts: std::sync::OnceLock<Vec<usize>>,
+}
+
+impl Buffer {
+    fn text(&self) -> &str {
+        &self.source[self.start..self.end]
+    }
+    fn line_starts(&self) -> &[usize] {
+        self.line_starts.get_or_init(|| {
+            let mut v = vec![0];
+            v.extend(
+                self.text()
+                    .bytes()
+                    .enumerate()
+                    .filter(|&(_, b)| b == b'\n')
+                    .map(|(i, _)| i + 1),
+            );
+            v
+        })
+    }
 }
 
 /// The source texts diagnostics refer to.
@@ -82,19 +106,27 @@ impl SourceMgr {
         text: impl Into<String>,
         line_offset: u32,
     ) -> BufferId {
-        let text = text.into();
-        let mut line_starts = vec![0];
-        line_starts.extend(
-            text.bytes()
-                .enumerate()
-                .filter(|&(_, b)| b == b'\n')
-                .map(|(i, _)| i + 1),
-        );
+        let text: Arc<str> = Arc::from(text.into());
+        let end = text.len();
+        self.add_shared_buffer(name, text, 0..end, line_offset)
+    }
+
+    /// Adds `source[range]` as a buffer without copying it (e.g. one chunk
+    /// of a file split with `--split-input-file`).
+    pub fn add_shared_buffer(
+        &mut self,
+        name: impl Into<String>,
+        source: Arc<str>,
+        range: std::ops::Range<usize>,
+        line_offset: u32,
+    ) -> BufferId {
         self.buffers.push(Buffer {
             name: name.into(),
-            text,
+            source,
+            start: range.start,
+            end: range.end,
             line_offset,
-            line_starts,
+            line_starts: std::sync::OnceLock::new(),
         });
         BufferId(self.buffers.len() as u32 - 1)
     }
@@ -109,7 +141,7 @@ impl SourceMgr {
         &self.buffers[id.0 as usize].name
     }
     pub fn buffer_text(&self, id: BufferId) -> &str {
-        &self.buffers[id.0 as usize].text
+        self.buffers[id.0 as usize].text()
     }
     pub fn buffer_line_offset(&self, id: BufferId) -> u32 {
         self.buffers[id.0 as usize].line_offset
@@ -125,10 +157,11 @@ impl SourceMgr {
                 return None;
             }
             let k = (line - b.line_offset - 1) as usize;
-            let start = *b.line_starts.get(k)?;
-            let end = b.line_starts.get(k + 1).map_or(b.text.len(), |&e| e - 1);
+            let starts = b.line_starts();
+            let start = *starts.get(k)?;
+            let end = starts.get(k + 1).map_or(b.text().len(), |&e| e - 1);
             // LLVM ends a line at `\r` as well as at `\n`.
-            let text = &b.text[start..end];
+            let text = &b.text()[start..end];
             let text = text.find('\r').map_or(text, |r| &text[..r]);
             Some(SourceLine {
                 buffer: BufferId(i as u32),
@@ -142,11 +175,9 @@ impl SourceMgr {
     /// 0-based column in that line.
     pub fn line_and_column(&self, id: BufferId, offset: usize) -> (u32, usize) {
         let b = &self.buffers[id.0 as usize];
-        let k = b
-            .line_starts
-            .partition_point(|&s| s <= offset)
-            .saturating_sub(1);
-        (b.line_offset + k as u32 + 1, offset - b.line_starts[k])
+        let starts = b.line_starts();
+        let k = starts.partition_point(|&s| s <= offset).saturating_sub(1);
+        (b.line_offset + k as u32 + 1, offset - starts[k])
     }
 
     /// Renders a message at `file:line:col` like `llvm::SourceMgr::PrintMessage`:

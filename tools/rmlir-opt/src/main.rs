@@ -152,6 +152,8 @@ fn main() -> ExitCode {
         opts.input.clone()
     };
 
+    // Shared with the diagnostics source manager, so the input is held once.
+    let text: Arc<str> = Arc::from(text);
     let mut ctx = Context::new();
     ctx.set_allow_unregistered_dialects(opts.allow_unregistered_dialect);
     mlir_dialects::register_all(&mut ctx);
@@ -197,7 +199,7 @@ fn main() -> ExitCode {
         // Diagnostics refer to the chunk's text, numbered as lines of the file.
         let line_offset = text[..start].bytes().filter(|&b| b == b'\n').count() as u32;
         let mut mgr = SourceMgr::new();
-        mgr.add_buffer(&config.filename, &text[start..end], line_offset);
+        mgr.add_shared_buffer(&config.filename, text.clone(), start..end, line_offset);
         let mgr = Arc::new(mgr);
         let _ = out.flush();
         let (ok, verifier) = if opts.verify_diagnostics {
