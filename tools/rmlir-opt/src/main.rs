@@ -7,6 +7,7 @@ use std::io::{Read, Write};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use clap::Parser as ClapParser;
 use mlir_ir::asm::{parse_source_chunk, printer, ParseConfig, PrintFlags};
@@ -71,6 +72,9 @@ struct Opts {
     /// Run on one thread (accepted for compatibility; output never depends on it).
     #[arg(long = "mlir-disable-threading")]
     disable_threading: bool,
+    /// Print the wall time of each phase (parser, verifier, output) to stderr.
+    #[arg(long = "mlir-timing")]
+    timing: bool,
     /// Skip the verifier (mlir-opt's `--verify-each=0` for the parse step).
     #[arg(long = "verify-each", default_value = "true", action = clap::ArgAction::Set)]
     verify_each: bool,
@@ -92,6 +96,30 @@ fn split_chunks(text: &str, marker: &str) -> Vec<(usize, usize)> {
     chunks
 }
 
+/// Wall time per phase, summed over chunks (`--mlir-timing`).
+#[derive(Default)]
+struct Timing {
+    parser: Duration,
+    verifier: Duration,
+    output: Duration,
+}
+
+impl Timing {
+    /// A report in the spirit of mlir-opt's `--mlir-timing` output.
+    fn report(&self, total: Duration) {
+        let pct = |d: Duration| 100.0 * d.as_secs_f64() / total.as_secs_f64().max(1e-9);
+        eprintln!("===-------------------------------------------------------------------------===");
+        eprintln!("                         ... Execution time report ...");
+        eprintln!("===-------------------------------------------------------------------------===");
+        eprintln!("  Total Execution Time: {:.4} seconds\n", total.as_secs_f64());
+        eprintln!("  ----Wall Time----  ----Name----");
+        for (name, d) in [("Parser", self.parser), ("Verifier", self.verifier), ("Output", self.output)] {
+            eprintln!("    {:.4} ({:5.1}%)  {name}", d.as_secs_f64(), pct(d));
+        }
+        eprintln!("    {:.4} (100.0%)  Total", total.as_secs_f64());
+    }
+}
+
 /// Parses, verifies and prints one chunk; diagnostics go to the installed
 /// handler. Returns whether it succeeded.
 #[allow(clippy::too_many_arguments)]
@@ -104,8 +132,12 @@ fn process_chunk(
     opts: &Opts,
     flags: &PrintFlags,
     out: &mut dyn Write,
+    timing: &mut Timing,
 ) -> bool {
-    let (ir, top) = match parse_source_chunk(ctx.clone(), text, start, end, config) {
+    let t0 = Instant::now();
+    let parsed = parse_source_chunk(ctx.clone(), text, start, end, config);
+    timing.parser += t0.elapsed();
+    let (ir, top) = match parsed {
         Ok(r) => r,
         Err(diags) => {
             for d in diags {
@@ -114,10 +146,16 @@ fn process_chunk(
             return false;
         }
     };
-    if opts.verify_each && mlir_ir::verifier::verify(&ir, top).is_err() {
+    let t1 = Instant::now();
+    let verified = !opts.verify_each || mlir_ir::verifier::verify(&ir, top).is_ok();
+    timing.verifier += t1.elapsed();
+    if !verified {
         return false;
     }
-    if let Err(e) = printer::print_top_level(&ir, top, flags, out) {
+    let t2 = Instant::now();
+    let printed = printer::print_top_level(&ir, top, flags, out);
+    timing.output += t2.elapsed();
+    if let Err(e) = printed {
         eprintln!("error: could not write output: {e}");
         return false;
     }
@@ -127,6 +165,7 @@ fn process_chunk(
 }
 
 fn main() -> ExitCode {
+    let start_time = Instant::now();
     let opts = Opts::parse();
     let mut text = String::new();
     let filename = if opts.input == "-" {
@@ -192,6 +231,7 @@ fn main() -> ExitCode {
     });
     let errs: SharedWriter = Arc::new(Mutex::new(std::io::stderr()));
     let mut failed = false;
+    let mut timing = Timing::default();
     for (i, &(start, end)) in chunks.iter().enumerate() {
         if split && i > 0 {
             let _ = writeln!(out, "{}", opts.output_split_marker);
@@ -205,13 +245,13 @@ fn main() -> ExitCode {
         let (ok, verifier) = if opts.verify_diagnostics {
             let v = DiagnosticVerifier::install(&ctx, mgr.clone(), errs.clone(), VerifyMode::All);
             (
-                process_chunk(&ctx, &text, start, end, &config, &opts, &flags, &mut out),
+                process_chunk(&ctx, &text, start, end, &config, &opts, &flags, &mut out, &mut timing),
                 Some(v),
             )
         } else {
             let _guard = SourceMgrDiagnosticHandler::install(&ctx, mgr.clone(), errs.clone());
             (
-                process_chunk(&ctx, &text, start, end, &config, &opts, &flags, &mut out),
+                process_chunk(&ctx, &text, start, end, &config, &opts, &flags, &mut out, &mut timing),
                 None,
             )
         };
@@ -222,6 +262,9 @@ fn main() -> ExitCode {
     }
     if out.flush().is_err() {
         return ExitCode::from(1);
+    }
+    if opts.timing {
+        timing.report(start_time.elapsed());
     }
     if failed {
         ExitCode::from(1)
