@@ -117,10 +117,21 @@ impl<T> Drop for AppendVec<T> {
 }
 
 /// A uniquer: maps values to dense `u32` ids; equal values get equal ids.
+///
+/// The table stores each id with 32 bits of its hash: probes compare those
+/// before touching the (cold) item, and growing the table never re-hashes
+/// items. Locations make this matter: every op of a parsed file interns a
+/// distinct `FileLineColLoc`.
 pub struct Interner<T> {
     items: AppendVec<T>,
-    table: Mutex<HashTable<u32>>,
+    table: Mutex<HashTable<(u32, u32)>>,
     hasher: hashbrown::DefaultHashBuilder,
+}
+
+/// Spreads a 32-bit hash over 64 bits (hashbrown uses the top 7 bits as tag).
+#[inline]
+fn spread(h: u32) -> u64 {
+    (h as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
 impl<T: Hash + Eq> Default for Interner<T> {
@@ -153,13 +164,15 @@ impl<T: Hash + Eq> Interner<T> {
 
     /// Returns the id of `value`, inserting it if it is new.
     pub fn intern(&self, value: T) -> u32 {
-        let hash = self.hasher.hash_one(&value);
+        let h = (self.hasher.hash_one(&value) >> 32) as u32;
         let mut table = self.table.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(&id) = table.find(hash, |&id| *self.items.get(id) == value) {
+        if let Some(&(id, _)) = table.find(spread(h), |&(id, eh)| {
+            eh == h && *self.items.get(id) == value
+        }) {
             return id;
         }
         let id = self.items.push_serialized(value);
-        table.insert_unique(hash, id, |&id| self.hasher.hash_one(self.items.get(id)));
+        table.insert_unique(spread(h), (id, h), |&(_, eh)| spread(eh));
         id
     }
 
@@ -170,11 +183,13 @@ impl<T: Hash + Eq> Interner<T> {
         T: std::borrow::Borrow<Q>,
         Q: PartialEq,
     {
-        let hash = self.hasher.hash_one(value);
+        let h = (self.hasher.hash_one(value) >> 32) as u32;
         let table = self.table.lock().unwrap_or_else(|e| e.into_inner());
         table
-            .find(hash, |&id| self.items.get(id).borrow() == value)
-            .copied()
+            .find(spread(h), |&(id, eh)| {
+                eh == h && self.items.get(id).borrow() == value
+            })
+            .map(|&(id, _)| id)
     }
 }
 

@@ -108,12 +108,23 @@ impl Timing {
     /// A report in the spirit of mlir-opt's `--mlir-timing` output.
     fn report(&self, total: Duration) {
         let pct = |d: Duration| 100.0 * d.as_secs_f64() / total.as_secs_f64().max(1e-9);
-        eprintln!("===-------------------------------------------------------------------------===");
+        eprintln!(
+            "===-------------------------------------------------------------------------==="
+        );
         eprintln!("                         ... Execution time report ...");
-        eprintln!("===-------------------------------------------------------------------------===");
-        eprintln!("  Total Execution Time: {:.4} seconds\n", total.as_secs_f64());
+        eprintln!(
+            "===-------------------------------------------------------------------------==="
+        );
+        eprintln!(
+            "  Total Execution Time: {:.4} seconds\n",
+            total.as_secs_f64()
+        );
         eprintln!("  ----Wall Time----  ----Name----");
-        for (name, d) in [("Parser", self.parser), ("Verifier", self.verifier), ("Output", self.output)] {
+        for (name, d) in [
+            ("Parser", self.parser),
+            ("Verifier", self.verifier),
+            ("Output", self.output),
+        ] {
             eprintln!("    {:.4} ({:5.1}%)  {name}", d.as_secs_f64(), pct(d));
         }
         eprintln!("    {:.4} (100.0%)  Total", total.as_secs_f64());
@@ -245,13 +256,33 @@ fn main() -> ExitCode {
         let (ok, verifier) = if opts.verify_diagnostics {
             let v = DiagnosticVerifier::install(&ctx, mgr.clone(), errs.clone(), VerifyMode::All);
             (
-                process_chunk(&ctx, &text, start, end, &config, &opts, &flags, &mut out, &mut timing),
+                process_chunk(
+                    &ctx,
+                    &text,
+                    start,
+                    end,
+                    &config,
+                    &opts,
+                    &flags,
+                    &mut out,
+                    &mut timing,
+                ),
                 Some(v),
             )
         } else {
             let _guard = SourceMgrDiagnosticHandler::install(&ctx, mgr.clone(), errs.clone());
             (
-                process_chunk(&ctx, &text, start, end, &config, &opts, &flags, &mut out, &mut timing),
+                process_chunk(
+                    &ctx,
+                    &text,
+                    start,
+                    end,
+                    &config,
+                    &opts,
+                    &flags,
+                    &mut out,
+                    &mut timing,
+                ),
                 None,
             )
         };

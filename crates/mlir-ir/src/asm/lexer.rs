@@ -437,35 +437,40 @@ pub enum BodyScanError {
 }
 
 /// Maps byte offsets of a buffer to 1-based line and column numbers.
-pub struct LineTable {
-    starts: Vec<u32>,
+///
+/// The parser asks for the position of every op in increasing offset order,
+/// so this keeps a cursor (the last line found) and only scans forward from
+/// it; a query behind the cursor (diagnostics, notes) rescans from the start.
+/// That costs one pass over the text in total, without a table of line starts.
+pub struct LineTable<'a> {
+    src: &'a [u8],
+    /// (line number, byte offset of that line's start).
+    cursor: std::cell::Cell<(u32, u32)>,
 }
 
-impl LineTable {
-    pub fn new(src: &str) -> Self {
-        let mut starts = Vec::with_capacity(src.len() / 32 + 1);
-        starts.push(0);
-        for (i, b) in src.bytes().enumerate() {
-            if b == b'\n' {
-                starts.push(i as u32 + 1);
-            }
+impl<'a> LineTable<'a> {
+    pub fn new(src: &'a str) -> Self {
+        LineTable {
+            src: src.as_bytes(),
+            cursor: std::cell::Cell::new((1, 0)),
         }
-        LineTable { starts }
     }
     /// 1-based (line, column) of byte `offset`.
     pub fn line_col(&self, offset: u32) -> (u32, u32) {
-        let line = match self.starts.binary_search(&offset) {
-            Ok(i) => i,
-            Err(i) => i - 1,
-        };
-        (line as u32 + 1, offset - self.starts[line] + 1)
-    }
-    /// The byte range of 1-based `line` (without the newline).
-    pub fn line_range(&self, line: u32) -> Option<(u32, u32)> {
-        let i = line.checked_sub(1)? as usize;
-        let s = *self.starts.get(i)?;
-        let e = self.starts.get(i + 1).map(|e| e - 1).unwrap_or(u32::MAX);
-        Some((s, e))
+        let (mut line, mut start) = self.cursor.get();
+        if offset < start {
+            (line, start) = (1, 0);
+        }
+        let end = (offset as usize).min(self.src.len());
+        let slice = &self.src[start as usize..end];
+        let newlines = slice.iter().filter(|&&b| b == b'\n').count() as u32;
+        if newlines > 0 {
+            line += newlines;
+            let last = slice.iter().rposition(|&b| b == b'\n').unwrap_or(0);
+            start += last as u32 + 1;
+        }
+        self.cursor.set((line, start));
+        (line, offset - start + 1)
     }
 }
 

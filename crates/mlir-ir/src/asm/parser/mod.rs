@@ -59,7 +59,7 @@ pub struct Parser<'a> {
     pub(crate) tok: Token,
     pub(crate) ir: Ir,
     pub(crate) ctx: Arc<Context>,
-    pub(crate) lines: LineTable,
+    pub(crate) lines: LineTable<'a>,
     pub(crate) filename: Ident,
     /// Offset of the parsed text in the whole buffer (non-zero for a
     /// `--split-input-file` chunk): locations are reported in the whole
@@ -71,6 +71,22 @@ pub struct Parser<'a> {
     pub(crate) attr_aliases: HashMap<&'a str, Attribute>,
     pub(crate) type_aliases: HashMap<&'a str, Type>,
     pub(crate) state: ops::OpParserState<'a>,
+    pub(crate) caches: ParseCaches<'a>,
+}
+
+/// Parser-local memo tables for the hot path of large inputs: every op of a
+/// generic-form file spells out its function type and usually repeats a
+/// few property dictionaries. Looking them up here avoids building the
+/// type/attribute (allocations, sorting) and taking the context's lock.
+#[derive(Default)]
+pub(crate) struct ParseCaches<'a> {
+    /// Signless integer types by width (`i1`..`i255`).
+    pub(crate) signless_ints: Vec<Option<Type>>,
+    /// Function types by their input and result types.
+    pub(crate) fn_types:
+        HashMap<(smallvec::SmallVec<[Type; 4]>, smallvec::SmallVec<[Type; 2]>), Type>,
+    /// Generic-form properties by their exact source text (`{...}` inside `<...>`).
+    pub(crate) props_text: HashMap<&'a str, Attribute>,
 }
 
 impl<'a> Parser<'a> {
@@ -102,6 +118,7 @@ impl<'a> Parser<'a> {
             attr_aliases: HashMap::new(),
             type_aliases: HashMap::new(),
             state: ops::OpParserState::default(),
+            caches: ParseCaches::default(),
             ctx,
         }
     }

@@ -508,7 +508,7 @@ impl<'a> Parser<'a> {
         }
 
         if self.consume_if(TokenKind::Less) {
-            let props = self.parse_attribute(None)?;
+            let props = self.parse_properties_cached()?;
             if !self.consume_if(TokenKind::Greater) {
                 return self.err_wrong_token("expected '>' to close properties");
             }
@@ -566,6 +566,32 @@ impl<'a> Parser<'a> {
         self.insert_parsed_op(op);
         self.parse_trailing_location(LocTarget::Op(op))?;
         Ok(op)
+    }
+
+    /// Parses the attribute inside generic properties `<...>`. A dictionary
+    /// whose text was seen before (up to the first `}>`) is reused without
+    /// re-parsing; the cache is only filled when that `}` really ends the
+    /// dictionary, so strings containing `}>` never confuse it.
+    fn parse_properties_cached(&mut self) -> PResult<Attribute> {
+        if !self.at(TokenKind::LBrace) {
+            return self.parse_attribute(None);
+        }
+        let src = self.lex.source();
+        let start = self.tok.start as usize;
+        let end = find_sub(&src.as_bytes()[start..], b"}>").map(|i| start + i + 1);
+        if let Some(end) = end {
+            let key = &src[start..end];
+            if let Some(&a) = self.caches.props_text.get(key) {
+                self.reset_lexer_to(end);
+                return Ok(a);
+            }
+            let a = self.parse_attribute(None)?;
+            if self.at(TokenKind::Greater) && self.tok.start as usize == end {
+                self.caches.props_text.insert(key, a);
+            }
+            return Ok(a);
+        }
+        self.parse_attribute(None)
     }
 
     /// Puts the attribute dictionary on `state`: for registered ops without

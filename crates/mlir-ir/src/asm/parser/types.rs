@@ -106,7 +106,16 @@ impl<'a> Parser<'a> {
         let inputs = self.parse_type_list_parens()?;
         self.parse_token(TokenKind::Arrow, "expected '->' in function type")?;
         let results = self.parse_function_result_types()?;
-        Ok(self.ctx.function_type(&inputs, &results))
+        let key = (
+            inputs.iter().copied().collect(),
+            results.iter().copied().collect(),
+        );
+        if let Some(&t) = self.caches.fn_types.get(&key) {
+            return Ok(t);
+        }
+        let t = self.ctx.function_type(&inputs, &results);
+        self.caches.fn_types.insert(key, t);
+        Ok(t)
     }
 
     /// Parses the result part of a function type: a parenthesized list or a
@@ -157,7 +166,16 @@ impl<'a> Parser<'a> {
                         format!("integer bitwidth is limited to {MAX_INT_WIDTH} bits"),
                     );
                 }
-                self.ctx.integer_type(width, signedness)
+                if signedness == crate::types::Signedness::Signless && width < 256 {
+                    let cache = &mut self.caches.signless_ints;
+                    if cache.len() <= width as usize {
+                        cache.resize(width as usize + 1, None);
+                    }
+                    *cache[width as usize]
+                        .get_or_insert_with(|| self.ctx.integer_type(width, signedness))
+                } else {
+                    self.ctx.integer_type(width, signedness)
+                }
             }
             TypeKeyword::Float(k) => match k {
                 FloatKind::F32 => self.ctx.f32_type(),
