@@ -27,41 +27,75 @@ impl Attribute {
 
 /// An arbitrary-width integer bit pattern, as LLVM's `APInt`: `width` bits,
 /// stored little-endian in 64-bit words, bits above `width` always zero.
+///
+/// Values up to 64 bits (nearly all of them) are stored inline; wider ones
+/// on the heap. The representation is 16 bytes, which keeps [`AttrKind`]
+/// (one per interned attribute, and every op has a location attribute) at
+/// 32 bytes.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct ApInt {
-    width: u32,
-    words: SmallVec<[u64; 1]>,
+    repr: ApRepr,
+}
+
+/// `Inline` exactly when `width <= 64`, so equal values have equal representations.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+enum ApRepr {
+    Inline { width: u32, value: u64 },
+    Heap { width: u32, words: Box<Box<[u64]>> },
 }
 
 impl ApInt {
+    #[inline]
+    fn ws(&self) -> &[u64] {
+        match &self.repr {
+            ApRepr::Inline { value, .. } => std::slice::from_ref(value),
+            ApRepr::Heap { words, .. } => words,
+        }
+    }
+
+    #[inline]
+    fn ws_mut(&mut self) -> &mut [u64] {
+        match &mut self.repr {
+            ApRepr::Inline { value, .. } => std::slice::from_mut(value),
+            ApRepr::Heap { words, .. } => words,
+        }
+    }
+
     fn num_words(width: u32) -> usize {
         (width.max(1) as usize).div_ceil(64)
     }
 
     fn mask_top(&mut self) {
-        let rem = self.width % 64;
+        let width = self.width();
+        let rem = width % 64;
+        let words = self.ws_mut();
         if rem != 0 {
-            if let Some(last) = self.words.last_mut() {
+            if let Some(last) = words.last_mut() {
                 *last &= (1u64 << rem) - 1;
             }
         }
-        if self.width == 0 {
-            self.words.iter_mut().for_each(|w| *w = 0);
+        if width == 0 {
+            words.iter_mut().for_each(|w| *w = 0);
         }
     }
 
     pub fn zero(width: u32) -> ApInt {
-        ApInt {
-            width,
-            words: SmallVec::from_elem(0, Self::num_words(width)),
-        }
+        let repr = if width <= 64 {
+            ApRepr::Inline { width, value: 0 }
+        } else {
+            ApRepr::Heap {
+                width,
+                words: Box::new(vec![0; Self::num_words(width)].into_boxed_slice()),
+            }
+        };
+        ApInt { repr }
     }
 
     /// `value` truncated to `width` bits (sign-extended first when wider than 64).
     pub fn from_i64(width: u32, value: i64) -> ApInt {
         let mut r = ApInt::zero(width);
         let fill = if value < 0 { u64::MAX } else { 0 };
-        for (i, w) in r.words.iter_mut().enumerate() {
+        for (i, w) in r.ws_mut().iter_mut().enumerate() {
             *w = if i == 0 { value as u64 } else { fill };
         }
         r.mask_top();
@@ -71,7 +105,7 @@ impl ApInt {
     /// `value` truncated to `width` bits (zero-extended when wider than 64).
     pub fn from_u64(width: u32, value: u64) -> ApInt {
         let mut r = ApInt::zero(width);
-        r.words[0] = value;
+        r.ws_mut()[0] = value;
         r.mask_top();
         r
     }
@@ -79,7 +113,7 @@ impl ApInt {
     /// Builds a value from little-endian words, truncated to `width`.
     pub fn from_words(width: u32, words: &[u64]) -> ApInt {
         let mut r = ApInt::zero(width);
-        for (d, s) in r.words.iter_mut().zip(words) {
+        for (d, s) in r.ws_mut().iter_mut().zip(words) {
             *d = *s;
         }
         r.mask_top();
@@ -87,48 +121,50 @@ impl ApInt {
     }
 
     pub fn width(&self) -> u32 {
-        self.width
+        match self.repr {
+            ApRepr::Inline { width, .. } | ApRepr::Heap { width, .. } => width,
+        }
     }
     pub fn words(&self) -> &[u64] {
-        &self.words
+        self.ws()
     }
     pub fn is_zero(&self) -> bool {
-        self.words.iter().all(|&w| w == 0)
+        self.ws().iter().all(|&w| w == 0)
     }
     /// The sign bit (bit `width - 1`).
     pub fn is_negative(&self) -> bool {
-        if self.width == 0 {
+        if self.width() == 0 {
             return false;
         }
-        let bit = self.width - 1;
-        (self.words[(bit / 64) as usize] >> (bit % 64)) & 1 == 1
+        let bit = self.width() - 1;
+        (self.ws()[(bit / 64) as usize] >> (bit % 64)) & 1 == 1
     }
     /// The low 64 bits, zero-extended.
     pub fn to_u64(&self) -> u64 {
-        self.words[0]
+        self.ws()[0]
     }
     /// The value sign-extended from `width` to 64 bits (low 64 bits if wider).
     pub fn to_i64(&self) -> i64 {
-        let w = self.words[0];
-        if self.width >= 64 || self.width == 0 {
+        let w = self.ws()[0];
+        if self.width() >= 64 || self.width() == 0 {
             return w as i64;
         }
-        let shift = 64 - self.width;
+        let shift = 64 - self.width();
         ((w << shift) as i64) >> shift
     }
     /// Whether the value fits in an `i64` when read as signed.
     pub fn fits_i64(&self) -> bool {
-        if self.width <= 64 {
+        if self.width() <= 64 {
             return true;
         }
-        let fill = if (self.words[0] as i64) < 0 {
+        let fill = if (self.ws()[0] as i64) < 0 {
             u64::MAX
         } else {
             0
         };
-        let top_bits = self.width % 64;
-        self.words[1..].iter().enumerate().all(|(i, &w)| {
-            let is_last = i + 2 == self.words.len();
+        let top_bits = self.width() % 64;
+        self.ws()[1..].iter().enumerate().all(|(i, &w)| {
+            let is_last = i + 2 == self.ws().len();
             let expect = if is_last && top_bits != 0 {
                 fill & ((1u64 << top_bits) - 1)
             } else {
@@ -140,11 +176,11 @@ impl ApInt {
     /// Two's complement negation within `width`.
     pub fn negate(&self) -> ApInt {
         let mut r = self.clone();
-        for w in r.words.iter_mut() {
+        for w in r.ws_mut().iter_mut() {
             *w = !*w;
         }
         let mut carry = 1u64;
-        for w in r.words.iter_mut() {
+        for w in r.ws_mut().iter_mut() {
             let (s, c) = w.overflowing_add(carry);
             *w = s;
             carry = c as u64;
@@ -155,10 +191,10 @@ impl ApInt {
 
     /// Decimal digits of the value read as unsigned.
     pub fn to_string_unsigned(&self) -> String {
-        if self.words.len() == 1 {
-            return self.words[0].to_string();
+        if self.ws().len() == 1 {
+            return self.ws()[0].to_string();
         }
-        let mut words: Vec<u64> = self.words.to_vec();
+        let mut words: Vec<u64> = self.ws().to_vec();
         let mut digits = Vec::new();
         loop {
             let mut rem: u128 = 0;
@@ -226,28 +262,33 @@ impl ApInt {
 
     /// Number of significant bits when read as unsigned.
     pub fn active_bits(&self) -> u32 {
-        for (i, &w) in self.words.iter().enumerate().rev() {
-            if w != 0 {
-                return i as u32 * 64 + (64 - w.leading_zeros());
-            }
-        }
-        0
+        active_bits_of(self.ws())
     }
 
     fn from_wide_words(width: u32, words: &[u64]) -> Option<ApInt> {
-        let r = ApInt {
-            width: u32::MAX,
-            words: words.iter().copied().collect(),
-        };
-        if r.active_bits() > width {
+        if active_bits_of(words) > width {
             return None;
         }
         Some(ApInt::from_words(width, words))
     }
 }
 
+/// Number of significant bits of little-endian `words` read as unsigned.
+fn active_bits_of(words: &[u64]) -> u32 {
+    for (i, &w) in words.iter().enumerate().rev() {
+        if w != 0 {
+            return i as u32 * 64 + (64 - w.leading_zeros());
+        }
+    }
+    0
+}
+
 /// A floating-point value: the raw bit pattern in the format of `kind`.
+///
+/// Packed to 4-byte alignment: a `u128` is 16-byte aligned, which would make
+/// [`AttrKind`] (and so every interned attribute) 48 bytes instead of 32.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+#[repr(C, packed(4))]
 pub struct ApFloat {
     pub kind: FloatKind,
     pub bits: u128,

@@ -423,3 +423,16 @@ fn using_an_erased_block_panics() {
     t.ir.erase_block(b);
     let _ = t.ir.num_arguments(b);
 }
+
+#[test]
+#[ignore = "prints storage sizes; run with --ignored --nocapture when tuning memory"]
+fn print_storage_sizes() {
+    eprintln!("OpData {}", std::mem::size_of::<super::OpData>());
+    eprintln!(
+        "Option<OpData> {}",
+        std::mem::size_of::<Option<super::OpData>>()
+    );
+    eprintln!("Operand {}", std::mem::size_of::<super::Operand>());
+    eprintln!("AttrKind {}", std::mem::size_of::<crate::AttrKind>());
+    eprintln!("TypeKind {}", std::mem::size_of::<crate::TypeKind>());
+}

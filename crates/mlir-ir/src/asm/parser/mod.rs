@@ -74,6 +74,9 @@ pub struct Parser<'a> {
     pub(crate) caches: ParseCaches<'a>,
 }
 
+/// Inputs and results of a function type, as a memo key.
+pub(crate) type FnTypeKey = (smallvec::SmallVec<[Type; 4]>, smallvec::SmallVec<[Type; 2]>);
+
 /// Parser-local memo tables for the hot path of large inputs: every op of a
 /// generic-form file spells out its function type and usually repeats a
 /// few property dictionaries. Looking them up here avoids building the
@@ -83,8 +86,7 @@ pub(crate) struct ParseCaches<'a> {
     /// Signless integer types by width (`i1`..`i255`).
     pub(crate) signless_ints: Vec<Option<Type>>,
     /// Function types by their input and result types.
-    pub(crate) fn_types:
-        HashMap<(smallvec::SmallVec<[Type; 4]>, smallvec::SmallVec<[Type; 2]>), Type>,
+    pub(crate) fn_types: HashMap<FnTypeKey, Type>,
     /// Generic-form properties by their exact source text (`{...}` inside `<...>`).
     pub(crate) props_text: HashMap<&'a str, Attribute>,
 }
