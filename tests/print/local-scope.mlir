@@ -5,11 +5,10 @@
 // RUN: rmlir-opt --allow-unregistered-dialect --mlir-print-local-scope --mlir-print-debuginfo %s | FileCheck %s --check-prefix=LOCALDBG
 
 #map = affine_map<(d0, d1) -> (d1, d0)>
-#set = affine_set<(d0) : (d0 - 1 >= 0)>
 !ty = !foo.type<"long type name">
 
 func.func @f(%arg0: !ty) {
-  "foo.a"(%arg0) {map = #map, set = #set, other = affine_map<(d0) -> (d0 + 1)>} : (!ty) -> ()
+  "foo.a"(%arg0) {map = #map, other = affine_map<(d0) -> (d0 + 1)>} : (!ty) -> ()
   "foo.b"() {maps = [#map, #map]} : () -> () loc(#l)
   return
 }
@@ -19,10 +18,9 @@ func.func @f(%arg0: !ty) {
 
 // CHECK: #map = affine_map<(d0, d1) -> (d1, d0)>
 // CHECK-NEXT: #map1 = affine_map<(d0) -> (d0 + 1)>
-// CHECK-NEXT: #set = affine_set<(d0) : (d0 - 1 >= 0)>
 // CHECK-NEXT: module {
 // CHECK-NEXT: func.func @f(%arg0: !foo.type<"long type name">) {
-// CHECK-NEXT: "foo.a"(%arg0) {map = #map, other = #map1, set = #set} : (!foo.type<"long type name">) -> ()
+// CHECK-NEXT: "foo.a"(%arg0) {map = #map, other = #map1} : (!foo.type<"long type name">) -> ()
 // CHECK-NEXT: "foo.b"() {maps = [#map, #map]} : () -> ()
 // CHECK-NEXT: return
 // CHECK-NEXT: }
@@ -30,16 +28,16 @@ func.func @f(%arg0: !ty) {
 
 // LOCAL: module {
 // LOCAL-NEXT: func.func @f(%arg0: !foo.type<"long type name">) {
-// LOCAL-NEXT: "foo.a"(%arg0) {map = affine_map<(d0, d1) -> (d1, d0)>, other = affine_map<(d0) -> (d0 + 1)>, set = affine_set<(d0) : (d0 - 1 >= 0)>} : (!foo.type<"long type name">) -> ()
+// LOCAL-NEXT: "foo.a"(%arg0) {map = affine_map<(d0, d1) -> (d1, d0)>, other = affine_map<(d0) -> (d0 + 1)>} : (!foo.type<"long type name">) -> ()
 // LOCAL-NEXT: "foo.b"() {maps = [affine_map<(d0, d1) -> (d1, d0)>, affine_map<(d0, d1) -> (d1, d0)>]} : () -> ()
 // LOCAL-NEXT: return
 // LOCAL-NEXT: }
 // LOCAL-NEXT: }
 
 // LOCALDBG: module {
-// LOCALDBG-NEXT: func.func @f(%arg0: !foo.type<"long type name"> loc("{{.*}}":11:14)) {
-// LOCALDBG-NEXT: "foo.a"(%arg0) {map = affine_map<(d0, d1) -> (d1, d0)>, other = affine_map<(d0) -> (d0 + 1)>, set = affine_set<(d0) : (d0 - 1 >= 0)>} : (!foo.type<"long type name">) -> () loc("{{.*}}":12:3)
+// LOCALDBG-NEXT: func.func @f(%arg0: !foo.type<"long type name"> loc("{{.*}}":10:14)) {
+// LOCALDBG-NEXT: "foo.a"(%arg0) {map = affine_map<(d0, d1) -> (d1, d0)>, other = affine_map<(d0) -> (d0 + 1)>} : (!foo.type<"long type name">) -> () loc("{{.*}}":11:3)
 // LOCALDBG-NEXT: "foo.b"() {maps = [affine_map<(d0, d1) -> (d1, d0)>, affine_map<(d0, d1) -> (d1, d0)>]} : () -> () loc("here.mlir":7:9)
-// LOCALDBG-NEXT: return loc("{{.*}}":14:3)
-// LOCALDBG-NEXT: } loc("{{.*}}":11:1)
+// LOCALDBG-NEXT: return loc("{{.*}}":13:3)
+// LOCALDBG-NEXT: } loc("{{.*}}":10:1)
 // LOCALDBG-NEXT: } loc("{{.*}}":0:0)

@@ -46,6 +46,7 @@ impl Dialect for FuncDialect {
                 })
                 .with_parse(parse_func)
                 .with_print(print_func)
+                .with_verify_invariants(verify_func_attrs)
                 .with_verify(verify_func),
             OpInfo::new("func.return")
                 .with_traits(
@@ -111,6 +112,52 @@ fn function_type(ir: &Ir, func: OpRef) -> Option<(Vec<Type>, Vec<Type>)> {
             .map(|(i, r)| (i.to_vec(), r.to_vec())),
         _ => None,
     }
+}
+
+/// The declared attribute constraints of `func.func` (ODS's
+/// `verifyInvariantsImpl`): required attributes first, then each attribute's
+/// constraint.
+fn verify_func_attrs(ir: &Ir, op: OpRef) -> Result<(), Diagnostic> {
+    let ctx = ir.ctx();
+    for required in ["function_type", "sym_name"] {
+        if ir.attr(op, required).is_none() {
+            return Err(ir.op_error(op, format!("requires attribute '{required}'")));
+        }
+    }
+    let is_str = |a: Attribute| matches!(ctx.attr(a), AttrKind::String { ty: None, .. });
+    let checks: [(&str, &str, &dyn Fn(Attribute) -> bool); 6] = [
+        ("sym_name", "string attribute", &is_str),
+        (
+            "function_type",
+            "type attribute of function type",
+            &|a| matches!(ctx.attr(a), AttrKind::Type(t) if matches!(ctx.ty(*t), TypeKind::Function { .. })),
+        ),
+        ("sym_visibility", "string attribute", &is_str),
+        (
+            "arg_attrs",
+            "Array of dictionary attributes",
+            &|a| matches!(ctx.attr(a), AttrKind::Array(e) if e.iter().all(|&d| matches!(ctx.attr(d), AttrKind::Dictionary(_)))),
+        ),
+        (
+            "res_attrs",
+            "Array of dictionary attributes",
+            &|a| matches!(ctx.attr(a), AttrKind::Array(e) if e.iter().all(|&d| matches!(ctx.attr(d), AttrKind::Dictionary(_)))),
+        ),
+        ("no_inline", "unit attribute", &|a| {
+            matches!(ctx.attr(a), AttrKind::Unit)
+        }),
+    ];
+    for (name, what, ok) in checks {
+        if let Some(a) = ir.attr(op, name) {
+            if !ok(a) {
+                return Err(ir.op_error(
+                    op,
+                    format!("attribute '{name}' failed to satisfy constraint: {what}"),
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// `FunctionOpInterface` checks: the type attribute, argument/result

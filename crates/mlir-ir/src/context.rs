@@ -58,6 +58,11 @@ pub struct OpInfo {
     /// Names of the inherent attributes (stored as properties on the op).
     pub inherent_attrs: Box<[Box<str>]>,
     pub verify: Option<Verify>,
+    /// Checks of the op's declared operand/result/attribute constraints (what
+    /// ODS generates as `verifyInvariantsImpl`); run right after the
+    /// region/result/successor/operand count traits and before the other
+    /// traits, as MLIR's `OpInvariants` trait does.
+    pub verify_invariants: Option<Verify>,
     /// Verification that needs the op's regions to be verified first (MLIR's `verifyRegions`).
     pub verify_regions: Option<Verify>,
     pub parse: Option<CustomParseFn>,
@@ -78,6 +83,7 @@ impl OpInfo {
             allowed_parents: Box::new([]),
             inherent_attrs: Box::new([]),
             verify: None,
+            verify_invariants: None,
             verify_regions: None,
             parse: None,
             print: None,
@@ -110,6 +116,10 @@ impl OpInfo {
     }
     pub fn with_verify(mut self, f: Verify) -> Self {
         self.verify = Some(f);
+        self
+    }
+    pub fn with_verify_invariants(mut self, f: Verify) -> Self {
+        self.verify_invariants = Some(f);
         self
     }
     pub fn with_verify_regions(mut self, f: Verify) -> Self {

@@ -409,6 +409,9 @@ impl Verifier<'_> {
         if has(TraitSet::ZERO_OPERANDS) && ir.num_operands(op) != 0 {
             return Err(ir.op_error(op, "requires zero operands"));
         }
+        if let Some(f) = info.verify_invariants {
+            f(ir, op)?;
+        }
         if has(TraitSet::SINGLE_BLOCK) || has(TraitSet::SINGLE_BLOCK_IMPLICIT_TERMINATOR) {
             verify_single_block(ir, op, has(TraitSet::NO_TERMINATOR))?;
         }
