@@ -125,7 +125,8 @@ fn verify_func_attrs(ir: &Ir, op: OpRef) -> Result<(), Diagnostic> {
         }
     }
     let is_str = |a: Attribute| matches!(ctx.attr(a), AttrKind::String { ty: None, .. });
-    let checks: [(&str, &str, &dyn Fn(Attribute) -> bool); 6] = [
+    type Check<'c> = (&'static str, &'static str, &'c dyn Fn(Attribute) -> bool);
+    let checks: [Check<'_>; 6] = [
         ("sym_name", "string attribute", &is_str),
         (
             "function_type",

@@ -61,7 +61,14 @@ pub(crate) struct OpParserState<'a> {
     default_dialects: Vec<String>,
     /// Where parsed ops are appended.
     insert_block: Option<BlockRef>,
+    /// Current region nesting depth (see [`MAX_REGION_DEPTH`]).
+    region_depth: u32,
 }
+
+/// Regions nest at most this deep. Parsing (like printing) recurses once per
+/// region level, so unbounded nesting in the input could overflow the native
+/// stack; real IR nests a few dozen levels at most.
+pub const MAX_REGION_DEPTH: u32 = 1024;
 
 /// An SSA use not yet resolved to a value: `%name#number` at `offset`.
 #[derive(Copy, Clone, Debug)]
@@ -781,6 +788,25 @@ impl<'a> Parser<'a> {
         if !self.consume_if(TokenKind::LBrace) {
             return self.err_wrong_token("expected '{' to begin a region");
         }
+        if self.state.region_depth >= MAX_REGION_DEPTH {
+            return self.err_at(
+                lbrace,
+                format!("regions are nested more than {MAX_REGION_DEPTH} levels deep"),
+            );
+        }
+        self.state.region_depth += 1;
+        let r = self.parse_region_rest(region, lbrace, entry_args, isolated);
+        self.state.region_depth -= 1;
+        r
+    }
+
+    fn parse_region_rest(
+        &mut self,
+        region: RegionRef,
+        lbrace: u32,
+        entry_args: &[Argument<'a>],
+        isolated: bool,
+    ) -> PResult<()> {
         if !entry_args.is_empty() || !self.at(TokenKind::RBrace) {
             self.parse_region_body(region, lbrace, entry_args, isolated)?;
         }
