@@ -54,7 +54,9 @@ fn bench(c: &mut Criterion) {
         b.iter(|| parse_source(ctx.clone(), &text, &ParseConfig::default()).expect("parses"))
     });
     let (ir, top) = parse_source(ctx.clone(), &text, &ParseConfig::default()).expect("parses");
-    // verify_20k is added once the verifier lands.
+    g.bench_function("verify_20k", |b| {
+        b.iter(|| mlir_ir::verifier::verify(&ir, top).expect("verifies"))
+    });
     let generic = PrintFlags {
         generic: true,
         ..PrintFlags::default()

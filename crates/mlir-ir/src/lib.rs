@@ -33,8 +33,8 @@ pub use builder::{BuilderListener, InsertPoint, OpBuilder};
 pub use context::{Context, Dialect, Ident, OpInfo, OpName};
 pub use diagnostics::{Diagnostic, Severity};
 pub use ir::{
-    BlockOperand, BlockRef, Ir, IrMapping, OpOperand, OpRef, OperationEquivalence, OperationState,
-    RegionRef, Value, ValueDef, WalkOrder, WalkResult,
+    BlockOperand, BlockRef, Ir, IrMapping, OpOperand, OpRef, OperationEquivalence,
+    OperationFingerprint, OperationState, RegionRef, Value, ValueDef, WalkOrder, WalkResult,
 };
 pub use traits::TraitSet;
 pub use types::{FloatKind, Signedness, Type, TypeKind, DYNAMIC};

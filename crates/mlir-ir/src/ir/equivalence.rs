@@ -7,6 +7,49 @@ use hashbrown::HashMap;
 
 use super::{BlockRef, Ir, OpRef, Value};
 
+/// A fingerprint of an operation and everything nested in it (MLIR's
+/// `OperationFingerPrint`): name, location, attributes, properties, operand
+/// values, result types, successors, and the same for every nested op and
+/// block argument. Two fingerprints differ if the subtree changed in any way
+/// a rewrite could observe; drivers use it to check that a pattern which
+/// reported "no change" really changed nothing.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct OperationFingerprint(u64);
+
+impl OperationFingerprint {
+    pub fn compute(ir: &Ir, root: OpRef) -> OperationFingerprint {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        ir.walk(root, super::WalkOrder::PreOrder, |op| {
+            op.hash(&mut h);
+            ir.op_name(op).hash(&mut h);
+            ir.op_loc(op).hash(&mut h);
+            ir.op_properties(op).hash(&mut h);
+            ir.op_attributes(op).hash(&mut h);
+            for v in ir.operands(op) {
+                v.hash(&mut h);
+            }
+            for t in ir.result_types(op) {
+                t.hash(&mut h);
+            }
+            for b in ir.successors(op) {
+                b.hash(&mut h);
+            }
+            for &r in ir.regions(op) {
+                r.hash(&mut h);
+                for b in ir.region_blocks(r) {
+                    b.hash(&mut h);
+                    for a in ir.arguments(b) {
+                        ir.value_type(a).hash(&mut h);
+                        ir.value_loc(a).hash(&mut h);
+                    }
+                }
+            }
+            super::WalkResult::Advance
+        });
+        OperationFingerprint(h.finish())
+    }
+}
+
 /// Equivalence and hashing of operations.
 pub struct OperationEquivalence;
 

@@ -46,7 +46,7 @@ use pool::{ListPool, PoolList};
 use slab::Slab;
 
 pub use clone::IrMapping;
-pub use equivalence::OperationEquivalence;
+pub use equivalence::{OperationEquivalence, OperationFingerprint};
 pub use walk::{WalkOrder, WalkResult};
 
 const NONE: u32 = u32::MAX;

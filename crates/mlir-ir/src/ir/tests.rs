@@ -436,3 +436,23 @@ fn print_storage_sizes() {
     eprintln!("AttrKind {}", std::mem::size_of::<crate::AttrKind>());
     eprintln!("TypeKind {}", std::mem::size_of::<crate::TypeKind>());
 }
+
+#[test]
+fn fingerprint_sees_nested_changes() {
+    let mut ctx = crate::Context::new();
+    ctx.set_allow_unregistered_dialects(true);
+    let ctx = std::sync::Arc::new(ctx);
+    let src = "\"foo.outer\"() ({\n  %0 = \"foo.a\"() : () -> i32\n  \"foo.b\"(%0) : (i32) -> ()\n}) : () -> ()\n";
+    let (mut ir, top) =
+        crate::asm::parse_source(ctx.clone(), src, &Default::default()).expect("parses");
+    let before = super::OperationFingerprint::compute(&ir, top);
+    assert_eq!(
+        before,
+        super::OperationFingerprint::compute(&ir, top),
+        "deterministic"
+    );
+    let b_op = ir.walk_collect(top, super::WalkOrder::PreOrder)[3];
+    assert_eq!(ir.op_name_str(b_op), "foo.b");
+    ir.set_discardable_attr(b_op, "x", Some(ctx.unit_attr()));
+    assert_ne!(before, super::OperationFingerprint::compute(&ir, top));
+}
