@@ -456,3 +456,37 @@ fn fingerprint_sees_nested_changes() {
     ir.set_discardable_attr(b_op, "x", Some(ctx.unit_attr()));
     assert_ne!(before, super::OperationFingerprint::compute(&ir, top));
 }
+
+#[test]
+fn context_and_ir_are_shareable_across_threads() {
+    fn assert_send_sync<T: Send + Sync>() {}
+    assert_send_sync::<crate::Context>();
+    assert_send_sync::<super::Ir>();
+    // Two threads parse and print different modules against one context;
+    // both see the same interned types and attributes.
+    let mut ctx = crate::Context::new();
+    ctx.set_allow_unregistered_dialects(true);
+    let ctx = std::sync::Arc::new(ctx);
+    let outputs: Vec<String> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..2)
+            .map(|t| {
+                let ctx = ctx.clone();
+                s.spawn(move || {
+                    let src =
+                        format!("%0 = \"foo.c{t}\"() {{v = {t} : i32}} : () -> tensor<4xf32>\n");
+                    let (ir, top) =
+                        crate::asm::parse_source(ctx, &src, &Default::default()).expect("parses");
+                    crate::asm::printer::print_to_string(&ir, top, &Default::default())
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("no panic"))
+            .collect()
+    });
+    assert!(outputs[0].contains("\"foo.c0\"() {v = 0 : i32} : () -> tensor<4xf32>"));
+    assert!(outputs[1].contains("\"foo.c1\"() {v = 1 : i32} : () -> tensor<4xf32>"));
+    let t = ctx.ranked_tensor_type(&[4], ctx.f32_type(), None);
+    assert_eq!(ctx.ranked_tensor_type(&[4], ctx.f32_type(), None), t);
+}
