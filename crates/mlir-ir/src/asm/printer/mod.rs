@@ -132,6 +132,25 @@ pub fn print_to_string(ir: &Ir, op: OpRef, flags: &PrintFlags) -> String {
     String::from_utf8(buf).expect("the printer produces UTF-8")
 }
 
+/// Whether `op` satisfies what its custom printer relies on: the region,
+/// result, operand and successor counts its traits promise and its declared
+/// constraints. Invalid IR is printed in the generic form instead (as MLIR
+/// does when verification fails), so custom printers never see malformed ops.
+fn custom_form_ok(ir: &Ir, op: OpRef) -> bool {
+    let info = ir.ctx().op_info(ir.op_name(op));
+    let t = info.traits;
+    let bad = (t.contains(TraitSet::ZERO_REGIONS) && ir.num_regions(op) != 0)
+        || (t.contains(TraitSet::ONE_REGION) && ir.num_regions(op) != 1)
+        || (t.contains(TraitSet::ZERO_RESULTS) && ir.num_results(op) != 0)
+        || (t.contains(TraitSet::ONE_RESULT) && ir.num_results(op) != 1)
+        || (t.contains(TraitSet::ZERO_OPERANDS) && ir.num_operands(op) != 0)
+        || (t.contains(TraitSet::ZERO_SUCCESSORS) && ir.num_successors(op) != 0);
+    if bad {
+        return false;
+    }
+    info.verify_invariants.is_none_or(|f| f(ir, op).is_ok())
+}
+
 /// The op-tree printer of one pass.
 pub(crate) struct OpPrinter<'a> {
     ir: &'a Ir,
@@ -237,7 +256,7 @@ impl<'a> OpPrinter<'a> {
         }
         if !self.flags.generic {
             let info = self.ir.ctx().op_info(self.ir.op_name(op));
-            if let Some(print_fn) = info.print {
+            if let Some(print_fn) = info.print.filter(|_| custom_form_ok(self.ir, op)) {
                 let name = &*info.name;
                 let dd = self.default_dialects.last().copied().unwrap_or("");
                 let short = name
@@ -362,7 +381,8 @@ impl<'a> OpPrinter<'a> {
             self.attrs.print_location(&mut self.out, ir.op_loc(op));
         }
         if !self.flags.generic {
-            if let Some(print_fn) = ir.ctx().op_info(ir.op_name(op)).print {
+            let print = ir.ctx().op_info(ir.op_name(op)).print;
+            if let Some(print_fn) = print.filter(|_| custom_form_ok(ir, op)) {
                 let mut p = OpAsmPrinter { p: self };
                 print_fn(&mut p, op);
                 self.out.clear();

@@ -1,0 +1,159 @@
+//! Mutation fuzzing of the whole text pipeline (parse, verify, print): every
+//! `.mlir` file of the repository's test corpus is truncated and mutated with
+//! a fixed-seed generator, and none of the results may panic. Bad input must
+//! always end in diagnostics, never in a crash.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use mlir_ir::asm::{parse_source, printer, ParseConfig, PrintFlags};
+use mlir_ir::Context;
+
+/// A small deterministic generator (xorshift64*), so failures reproduce.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+/// Our lit tests, plus the upstream conformance inputs when the shared
+/// directory is next to the repository (as in CI).
+fn corpus() -> Vec<PathBuf> {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = manifest.join("../../tests");
+    let upstream = manifest.join("../../../shared/upstream-tests/mlir");
+    let mut files = Vec::new();
+    let mut stack = vec![root, upstream];
+    while let Some(dir) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "mlir") {
+                files.push(p);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// Runs the pipeline on `text`; a panic fails the test with the input shown.
+fn run(ctx: &Arc<Context>, text: &str) {
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        if let Ok((ir, top)) = parse_source(ctx.clone(), text, &ParseConfig::default()) {
+            let _ = mlir_ir::verifier::verify(&ir, top);
+            let _ = printer::print_to_string(&ir, top, &PrintFlags::default());
+            let generic = PrintFlags {
+                generic: true,
+                debuginfo: true,
+                ..PrintFlags::default()
+            };
+            let _ = printer::print_to_string(&ir, top, &generic);
+        }
+    }));
+    if result.is_err() {
+        panic!("pipeline panicked on input:\n{text}");
+    }
+}
+
+const TOKENS: &[&str] = &[
+    "(",
+    ")",
+    "{",
+    "}",
+    "[",
+    "]",
+    "<",
+    ">",
+    ":",
+    ",",
+    "=",
+    "->",
+    "%0",
+    "%x#3",
+    "^bb1",
+    "@f",
+    "!t",
+    "#a",
+    "\"",
+    "\"foo.op\"",
+    "i32",
+    "loc(",
+    "dense<",
+    "0x",
+    "-",
+    "1.5e",
+    "//",
+    "\n",
+    "...",
+    "?",
+    "x",
+    "{-#",
+    "#-}",
+];
+
+#[test]
+fn mutated_corpus_never_panics() {
+    let mut ctx = Context::new();
+    ctx.set_allow_unregistered_dialects(true);
+    mlir_dialects::register_all(&mut ctx);
+    let ctx = Arc::new(ctx);
+    let diag_sink = ctx.add_diagnostic_handler(Box::new(|_, _| true));
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let files = corpus();
+    assert!(!files.is_empty(), "the test corpus was not found");
+    for file in files {
+        let text = std::fs::read_to_string(&file).expect("corpus files are UTF-8");
+        run(&ctx, &text);
+        let bytes = text.as_bytes();
+        for _ in 0..mutations_per_file() {
+            let mut m: Vec<u8> = bytes.to_vec();
+            match rng.below(4) {
+                0 => m.truncate(rng.below(m.len() + 1)),
+                1 => {
+                    if !m.is_empty() {
+                        let at = rng.below(m.len());
+                        let len = rng.below(8).min(m.len() - at);
+                        m.drain(at..at + len);
+                    }
+                }
+                2 => {
+                    let at = rng.below(m.len() + 1);
+                    let tok = TOKENS[rng.below(TOKENS.len())];
+                    m.splice(at..at, tok.bytes());
+                }
+                _ => {
+                    if m.len() > 1 {
+                        let a = rng.below(m.len());
+                        let b = rng.below(m.len());
+                        m.swap(a, b);
+                    }
+                }
+            }
+            if let Ok(s) = String::from_utf8(m) {
+                run(&ctx, &s);
+            }
+        }
+    }
+    ctx.remove_diagnostic_handler(diag_sink);
+}
+
+/// 150 by default (a few seconds); `RMLIR_FUZZ_MUTATIONS=N` for deeper runs.
+fn mutations_per_file() -> usize {
+    std::env::var("RMLIR_FUZZ_MUTATIONS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(150)
+}
