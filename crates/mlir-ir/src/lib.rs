@@ -19,6 +19,7 @@ pub mod builtin;
 pub mod context;
 pub mod diagnostics;
 pub mod dominance;
+mod float_semantics;
 pub mod ir;
 pub mod source_mgr;
 pub mod storage;

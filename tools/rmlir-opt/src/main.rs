@@ -253,39 +253,25 @@ fn main() -> ExitCode {
         mgr.add_shared_buffer(&config.filename, text.clone(), start..end, line_offset);
         let mgr = Arc::new(mgr);
         let _ = out.flush();
-        let (ok, verifier) = if opts.verify_diagnostics {
-            let v = DiagnosticVerifier::install(&ctx, mgr.clone(), errs.clone(), VerifyMode::All);
-            (
-                process_chunk(
-                    &ctx,
-                    &text,
-                    start,
-                    end,
-                    &config,
-                    &opts,
-                    &flags,
-                    &mut out,
-                    &mut timing,
-                ),
-                Some(v),
-            )
-        } else {
-            let _guard = SourceMgrDiagnosticHandler::install(&ctx, mgr.clone(), errs.clone());
-            (
-                process_chunk(
-                    &ctx,
-                    &text,
-                    start,
-                    end,
-                    &config,
-                    &opts,
-                    &flags,
-                    &mut out,
-                    &mut timing,
-                ),
-                None,
-            )
-        };
+        // Exactly one handler is installed while the chunk is processed: the
+        // expectation checker, or the printer of diagnostics.
+        let verifier = opts
+            .verify_diagnostics
+            .then(|| DiagnosticVerifier::install(&ctx, mgr.clone(), errs.clone(), VerifyMode::All));
+        let printer_guard = (!opts.verify_diagnostics)
+            .then(|| SourceMgrDiagnosticHandler::install(&ctx, mgr.clone(), errs.clone()));
+        let ok = process_chunk(
+            &ctx,
+            &text,
+            start,
+            end,
+            &config,
+            &opts,
+            &flags,
+            &mut out,
+            &mut timing,
+        );
+        drop(printer_guard);
         match verifier {
             Some(v) => failed |= v.finish().is_err(),
             None => failed |= !ok,

@@ -10,71 +10,8 @@
 //! NaNs. A direct decimal-to-f128 conversion would be more precise but would
 //! disagree with mlir-opt (e.g. `0.1 : f128` is the double nearest to 0.1).
 
+use crate::float_semantics::{semantics, NanEncoding, NonFinite, Semantics};
 use crate::types::FloatKind;
-
-/// How a format represents values that are not finite (APFloat's `fltNonfiniteBehavior`).
-#[derive(Copy, Clone, PartialEq, Eq)]
-enum NonFinite {
-    /// Infinities and NaNs as in IEEE 754.
-    Ieee,
-    /// No infinities; overflow and infinity become NaN.
-    NanOnly,
-    /// Neither infinities nor NaNs; overflow saturates and infinity becomes zero.
-    FiniteOnly,
-}
-
-/// Where a format keeps its NaN (APFloat's `fltNanEncoding`).
-#[derive(Copy, Clone, PartialEq, Eq)]
-enum NanEncoding {
-    Ieee,
-    /// Exponent and mantissa all ones (`f8E4M3FN`, `f8E8M0FNU`).
-    AllOnes,
-    /// The negative-zero pattern (the `FNUZ` formats); there is no `-0`.
-    NegativeZero,
-}
-
-/// The parameters of a float format.
-struct Semantics {
-    width: u32,
-    /// Significand bits including the leading bit.
-    precision: u32,
-    max_exp: i32,
-    min_exp: i32,
-    non_finite: NonFinite,
-    nan: NanEncoding,
-}
-
-fn semantics(kind: FloatKind) -> Semantics {
-    use FloatKind as K;
-    let (width, precision, max_exp, min_exp, non_finite, nan) = match kind {
-        K::F4E2M1FN => (4, 2, 2, 0, NonFinite::FiniteOnly, NanEncoding::Ieee),
-        K::F6E2M3FN => (6, 4, 2, 0, NonFinite::FiniteOnly, NanEncoding::Ieee),
-        K::F6E3M2FN => (6, 3, 4, -2, NonFinite::FiniteOnly, NanEncoding::Ieee),
-        K::F8E5M2 => (8, 3, 15, -14, NonFinite::Ieee, NanEncoding::Ieee),
-        K::F8E4M3 => (8, 4, 7, -6, NonFinite::Ieee, NanEncoding::Ieee),
-        K::F8E4M3FN => (8, 4, 8, -6, NonFinite::NanOnly, NanEncoding::AllOnes),
-        K::F8E5M2FNUZ => (8, 3, 15, -15, NonFinite::NanOnly, NanEncoding::NegativeZero),
-        K::F8E4M3FNUZ => (8, 4, 7, -7, NonFinite::NanOnly, NanEncoding::NegativeZero),
-        K::F8E4M3B11FNUZ => (8, 4, 4, -10, NonFinite::NanOnly, NanEncoding::NegativeZero),
-        K::F8E3M4 => (8, 5, 3, -2, NonFinite::Ieee, NanEncoding::Ieee),
-        K::F8E8M0FNU => (8, 1, 127, -127, NonFinite::NanOnly, NanEncoding::AllOnes),
-        K::BF16 => (16, 8, 127, -126, NonFinite::Ieee, NanEncoding::Ieee),
-        K::F16 => (16, 11, 15, -14, NonFinite::Ieee, NanEncoding::Ieee),
-        K::TF32 => (19, 11, 127, -126, NonFinite::Ieee, NanEncoding::Ieee),
-        K::F32 => (32, 24, 127, -126, NonFinite::Ieee, NanEncoding::Ieee),
-        K::F64 => (64, 53, 1023, -1022, NonFinite::Ieee, NanEncoding::Ieee),
-        K::F80 => (80, 64, 16383, -16382, NonFinite::Ieee, NanEncoding::Ieee),
-        K::F128 => (128, 113, 16383, -16382, NonFinite::Ieee, NanEncoding::Ieee),
-    };
-    Semantics {
-        width,
-        precision,
-        max_exp,
-        min_exp,
-        non_finite,
-        nan,
-    }
-}
 
 /// A format-independent encoder for one [`FloatKind`].
 struct Encoder {

@@ -199,18 +199,8 @@ impl SsaNames {
     }
 }
 
-fn push_u32(out: &mut String, mut v: u32) {
-    let mut buf = [0u8; 10];
-    let mut i = buf.len();
-    loop {
-        i -= 1;
-        buf[i] = b'0' + (v % 10) as u8;
-        v /= 10;
-        if v == 0 {
-            break;
-        }
-    }
-    out.push_str(std::str::from_utf8(&buf[i..]).expect("digits"));
+fn push_u32(out: &mut String, v: u32) {
+    super::attrs::push_u64(out, u64::from(v));
 }
 
 /// MLIR's `sanitizeIdentifier` with the defaults used for SSA names.
