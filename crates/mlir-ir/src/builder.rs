@@ -181,20 +181,31 @@ impl<'a> OpBuilder<'a> {
         b
     }
 
-    /// Clones `op` (deeply) at the insertion point. The listener hears of
-    /// the clone first, then (pre-order) of every block and op nested in it,
-    /// as with MLIR's `OpBuilder::clone`.
+    /// Clones `op` (deeply) at the insertion point. As MLIR's
+    /// `OpBuilder::clone`, the listener hears of the clone first, then of the
+    /// blocks directly in its regions, then of every nested op in pre-order,
+    /// each op followed by the blocks directly in its regions.
     pub fn clone_op(&mut self, op: OpRef, mapping: &mut crate::IrMapping) -> OpRef {
         let c = self.ir.clone_op(op, mapping);
         self.insert(c);
         if let Some(l) = self.listener.as_deref_mut() {
-            for walked in self.ir.walk_collect(c, crate::WalkOrder::PreOrder) {
-                for &r in self.ir.regions(walked).to_vec().iter() {
-                    for b in self.ir.region_blocks(r).collect::<Vec<_>>() {
-                        l.notify_block_inserted(self.ir, b, None);
-                        for o in self.ir.block_ops(b).collect::<Vec<_>>() {
-                            l.notify_operation_inserted(self.ir, o, None);
-                        }
+            let ir: &Ir = self.ir;
+            let notify_blocks = |l: &mut dyn BuilderListener, o: OpRef| {
+                for &r in ir.regions(o) {
+                    for b in ir.region_blocks(r) {
+                        l.notify_block_inserted(ir, b, None);
+                    }
+                }
+            };
+            notify_blocks(l, c);
+            for &r in ir.regions(c) {
+                for b in ir.region_blocks(r) {
+                    for top in ir.block_ops(b) {
+                        ir.walk(top, crate::WalkOrder::PreOrder, |o| {
+                            l.notify_operation_inserted(ir, o, None);
+                            notify_blocks(l, o);
+                            crate::WalkResult::Advance
+                        });
                     }
                 }
             }
