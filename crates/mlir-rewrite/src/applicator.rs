@@ -135,7 +135,7 @@ impl PatternApplicator {
                 .map(|&i| (i, model(frozen.pattern(i).pattern())))
                 .filter(|(_, b)| !b.is_impossible_to_match())
                 .collect();
-            scored.sort_by(|a, b| b.1.cmp(&a.1));
+            scored.sort_by_key(|&(_, b)| std::cmp::Reverse(b));
             scored.into_iter().map(|(i, _)| i).collect()
         };
         self.by_op = frozen.by_op_raw().iter().map(|l| order(l)).collect();

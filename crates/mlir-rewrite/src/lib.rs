@@ -77,6 +77,7 @@
 // Pattern results are MLIR's `LogicalResult`: the reason for a failure, if
 // any, went to the listener through `notify_match_failure`.
 #![allow(clippy::result_unit_err)]
+#![warn(missing_docs)]
 
 pub mod applicator;
 pub mod listener;

@@ -82,7 +82,12 @@ pub enum RootKind {
     OperationName(OpName),
     /// Registered ops implementing the interface whose Rust type has this id
     /// (MLIR's `MatchInterfaceOpTypeTag`); `name` is for debugging output.
-    Interface { id: TypeId, name: &'static str },
+    Interface {
+        /// The `TypeId` of the interface type.
+        id: TypeId,
+        /// The interface type's name.
+        name: &'static str,
+    },
     /// Registered ops having all of these traits (MLIR's `MatchTraitOpTypeTag`).
     Trait(TraitSet),
 }

@@ -11,6 +11,7 @@
 //! check makes the driver fail, as MLIR's dialect conversion does when a
 //! pattern without bounded recursion is applied recursively.
 
+use std::cell::RefCell;
 use std::fmt;
 
 use hashbrown::HashMap;
@@ -49,9 +50,9 @@ impl fmt::Display for RecursionError {
     }
 }
 
-/// Remembers which patterns produced which ops; see the module docs.
+/// The mutable state of a [`RecursionTracker`].
 #[derive(Default)]
-pub struct RecursionTracker {
+struct State {
     /// Chain nodes: (pattern id, parent node or `NO_CHAIN`).
     nodes: Vec<(usize, u32)>,
     /// The chain of each op created by a pattern.
@@ -60,16 +61,29 @@ pub struct RecursionTracker {
     current: Option<u32>,
 }
 
+/// Remembers which patterns produced which ops; see the module docs.
+///
+/// All methods take `&self` (the state is in a `RefCell`) so that a driver
+/// can check the tracker from its `can_apply` callback while the same
+/// tracker listens to the rewriter: the listener implementation is on
+/// `&RecursionTracker`, e.g.
+/// `let mut t = &tracker; ListenerChain::new().with(&mut driver).with(&mut t)`.
+#[derive(Default)]
+pub struct RecursionTracker {
+    state: RefCell<State>,
+}
+
 impl RecursionTracker {
     /// An empty tracker.
     pub fn new() -> Self {
         Self::default()
     }
     /// Forgets everything.
-    pub fn clear(&mut self) {
-        self.nodes.clear();
-        self.lineage.clear();
-        self.current = None;
+    pub fn clear(&self) {
+        let mut s = self.state.borrow_mut();
+        s.nodes.clear();
+        s.lineage.clear();
+        s.current = None;
     }
 
     /// Fails if `pattern` lacks bounded recursion and `op` descends from an
@@ -78,10 +92,11 @@ impl RecursionTracker {
         if pattern.has_bounded_rewrite_recursion() {
             return Ok(());
         }
+        let s = self.state.borrow();
         let id = pattern_id(pattern);
-        let mut cur = self.lineage.get(&op).copied().unwrap_or(NO_CHAIN);
+        let mut cur = s.lineage.get(&op).copied().unwrap_or(NO_CHAIN);
         while cur != NO_CHAIN {
-            let (p, parent) = self.nodes[cur as usize];
+            let (p, parent) = s.nodes[cur as usize];
             if p == id {
                 return Err(RecursionError {
                     pattern: pattern.debug_name().to_string(),
@@ -95,37 +110,40 @@ impl RecursionTracker {
     /// `pattern` starts running on `root`: ops created until
     /// [`Self::end`] descend from it. Bounded patterns add nothing to the
     /// chain (they are never refused), which also keeps chains short.
-    pub fn begin(&mut self, pattern: &Pattern, root: OpRef) {
-        let base = self.lineage.get(&root).copied().unwrap_or(NO_CHAIN);
-        self.current = Some(if pattern.has_bounded_rewrite_recursion() {
+    pub fn begin(&self, pattern: &Pattern, root: OpRef) {
+        let mut s = self.state.borrow_mut();
+        let base = s.lineage.get(&root).copied().unwrap_or(NO_CHAIN);
+        let current = if pattern.has_bounded_rewrite_recursion() {
             base
         } else {
-            self.nodes.push((pattern_id(pattern), base));
-            self.nodes.len() as u32 - 1
-        });
+            s.nodes.push((pattern_id(pattern), base));
+            s.nodes.len() as u32 - 1
+        };
+        s.current = Some(current);
     }
     /// The running pattern finished.
-    pub fn end(&mut self) {
-        self.current = None;
+    pub fn end(&self) {
+        self.state.borrow_mut().current = None;
     }
     /// Records that `op` was created by the running pattern (if any).
-    pub fn record_created(&mut self, op: OpRef) {
-        if let Some(c) = self.current {
+    pub fn record_created(&self, op: OpRef) {
+        let mut s = self.state.borrow_mut();
+        if let Some(c) = s.current {
             if c != NO_CHAIN {
-                self.lineage.insert(op, c);
+                s.lineage.insert(op, c);
             }
         }
     }
     /// Forgets `op` (it was erased).
-    pub fn forget(&mut self, op: OpRef) {
-        self.lineage.remove(&op);
+    pub fn forget(&self, op: OpRef) {
+        self.state.borrow_mut().lineage.remove(&op);
     }
 }
 
-impl BuilderListener for RecursionTracker {
+impl BuilderListener for &RecursionTracker {
     fn notify_operation_inserted(&mut self, _ir: &Ir, op: OpRef, previous: Option<InsertPoint>) {
         // Moved ops keep their history; only new ops get the current chain.
-        if previous.is_none() && !self.lineage.contains_key(&op) {
+        if previous.is_none() && !self.state.borrow().lineage.contains_key(&op) {
             self.record_created(op);
         }
     }
@@ -138,7 +156,7 @@ impl BuilderListener for RecursionTracker {
     }
 }
 
-impl RewriterListener for RecursionTracker {
+impl RewriterListener for &RecursionTracker {
     fn notify_operation_erased(&mut self, _ir: &Ir, op: OpRef) {
         self.forget(op);
     }

@@ -750,10 +750,7 @@ impl<'a> PatternRewriter<'a> {
     /// Drops references to `b` and its arguments held by ops that are
     /// themselves being erased (only possible with cyclic IR).
     fn drop_block_uses(&mut self, b: BlockRef) {
-        loop {
-            let Some(u) = self.ir.block_uses(b).next() else {
-                break;
-            };
+        while let Some(u) = self.ir.block_uses(b).next() {
             self.ir.drop_all_references(u.op);
         }
         for i in 0..self.ir.num_arguments(b) {
