@@ -213,3 +213,65 @@ impl<'a> OpBuilder<'a> {
         c
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::{Context, IrMapping, WalkOrder};
+
+    #[derive(Default)]
+    struct Log(Vec<String>);
+
+    impl BuilderListener for Log {
+        fn notify_operation_inserted(&mut self, ir: &Ir, op: OpRef, _: Option<InsertPoint>) {
+            self.0.push(ir.op_name_str(op).to_string());
+        }
+        fn notify_block_inserted(
+            &mut self,
+            ir: &Ir,
+            b: BlockRef,
+            _: Option<(RegionRef, Option<BlockRef>)>,
+        ) {
+            let parent = ir.block_parent_op(b).expect("cloned blocks are attached");
+            self.0.push(format!("block of {}", ir.op_name_str(parent)));
+        }
+    }
+
+    #[test]
+    fn clone_notifies_in_mlir_order() {
+        let mut ctx = Context::new();
+        ctx.set_allow_unregistered_dialects(true);
+        let src = r#"
+"t.outer"() ({
+  "t.a"() ({
+    "t.a1"() : () -> ()
+  }) : () -> ()
+  "t.b"() : () -> ()
+}) : () -> ()
+"#;
+        let (mut ir, module) =
+            crate::asm::parse_source(Arc::new(ctx), src, &Default::default()).expect("parses");
+        let outer = ir
+            .walk_collect(module, WalkOrder::PreOrder)
+            .into_iter()
+            .find(|&o| ir.op_name_str(o) == "t.outer")
+            .expect("outer");
+        let mut log = Log::default();
+        let mut b = OpBuilder::with_listener(&mut ir, &mut log);
+        b.set_insertion_point_after(outer);
+        b.clone_op(outer, &mut IrMapping::new());
+        assert_eq!(
+            log.0,
+            [
+                "t.outer",
+                "block of t.outer",
+                "t.a",
+                "block of t.a",
+                "t.a1",
+                "t.b"
+            ]
+        );
+    }
+}
