@@ -181,24 +181,97 @@ impl<'a> OpBuilder<'a> {
         b
     }
 
-    /// Clones `op` (deeply) at the insertion point. The listener hears of
-    /// the clone first, then (pre-order) of every block and op nested in it,
-    /// as with MLIR's `OpBuilder::clone`.
+    /// Clones `op` (deeply) at the insertion point. As MLIR's
+    /// `OpBuilder::clone`, the listener hears of the clone first, then of the
+    /// blocks directly in its regions, then of every nested op in pre-order,
+    /// each op followed by the blocks directly in its regions.
     pub fn clone_op(&mut self, op: OpRef, mapping: &mut crate::IrMapping) -> OpRef {
         let c = self.ir.clone_op(op, mapping);
         self.insert(c);
         if let Some(l) = self.listener.as_deref_mut() {
-            for walked in self.ir.walk_collect(c, crate::WalkOrder::PreOrder) {
-                for &r in self.ir.regions(walked).to_vec().iter() {
-                    for b in self.ir.region_blocks(r).collect::<Vec<_>>() {
-                        l.notify_block_inserted(self.ir, b, None);
-                        for o in self.ir.block_ops(b).collect::<Vec<_>>() {
-                            l.notify_operation_inserted(self.ir, o, None);
-                        }
+            let ir: &Ir = self.ir;
+            let notify_blocks = |l: &mut dyn BuilderListener, o: OpRef| {
+                for &r in ir.regions(o) {
+                    for b in ir.region_blocks(r) {
+                        l.notify_block_inserted(ir, b, None);
+                    }
+                }
+            };
+            notify_blocks(l, c);
+            for &r in ir.regions(c) {
+                for b in ir.region_blocks(r) {
+                    for top in ir.block_ops(b) {
+                        ir.walk(top, crate::WalkOrder::PreOrder, |o| {
+                            l.notify_operation_inserted(ir, o, None);
+                            notify_blocks(l, o);
+                            crate::WalkResult::Advance
+                        });
                     }
                 }
             }
         }
         c
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::{Context, IrMapping, WalkOrder};
+
+    #[derive(Default)]
+    struct Log(Vec<String>);
+
+    impl BuilderListener for Log {
+        fn notify_operation_inserted(&mut self, ir: &Ir, op: OpRef, _: Option<InsertPoint>) {
+            self.0.push(ir.op_name_str(op).to_string());
+        }
+        fn notify_block_inserted(
+            &mut self,
+            ir: &Ir,
+            b: BlockRef,
+            _: Option<(RegionRef, Option<BlockRef>)>,
+        ) {
+            let parent = ir.block_parent_op(b).expect("cloned blocks are attached");
+            self.0.push(format!("block of {}", ir.op_name_str(parent)));
+        }
+    }
+
+    #[test]
+    fn clone_notifies_in_mlir_order() {
+        let mut ctx = Context::new();
+        ctx.set_allow_unregistered_dialects(true);
+        let src = r#"
+"t.outer"() ({
+  "t.a"() ({
+    "t.a1"() : () -> ()
+  }) : () -> ()
+  "t.b"() : () -> ()
+}) : () -> ()
+"#;
+        let (mut ir, module) =
+            crate::asm::parse_source(Arc::new(ctx), src, &Default::default()).expect("parses");
+        let outer = ir
+            .walk_collect(module, WalkOrder::PreOrder)
+            .into_iter()
+            .find(|&o| ir.op_name_str(o) == "t.outer")
+            .expect("outer");
+        let mut log = Log::default();
+        let mut b = OpBuilder::with_listener(&mut ir, &mut log);
+        b.set_insertion_point_after(outer);
+        b.clone_op(outer, &mut IrMapping::new());
+        assert_eq!(
+            log.0,
+            [
+                "t.outer",
+                "block of t.outer",
+                "t.a",
+                "block of t.a",
+                "t.a1",
+                "t.b"
+            ]
+        );
     }
 }

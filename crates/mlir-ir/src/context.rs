@@ -146,6 +146,11 @@ impl OpInfo {
             .get(&TypeId::of::<I>())
             .and_then(|b| b.downcast_ref::<I>())
     }
+    /// Whether the op has an implementation of the interface whose Rust type
+    /// has id `id` (what interface-rooted rewrite patterns match on).
+    pub fn has_interface_id(&self, id: TypeId) -> bool {
+        self.interfaces.contains_key(&id)
+    }
     pub fn has_trait(&self, t: TraitSet) -> bool {
         self.traits.contains(t)
     }
