@@ -20,6 +20,7 @@ pub mod context;
 pub mod diagnostics;
 pub mod dominance;
 pub mod ir;
+pub mod ods;
 pub mod source_mgr;
 pub mod storage;
 pub mod symbol_table;
