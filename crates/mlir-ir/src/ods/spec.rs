@@ -287,6 +287,9 @@ pub struct OpSpec {
 
 impl OpSpec {
     /// An empty spec to complete with struct-update syntax.
+    // Each use of the constant yields a fresh, empty `compiled` cell, which
+    // is exactly what a new spec needs.
+    #[allow(clippy::declare_interior_mutable_const)]
     pub const DEFAULT: OpSpec = OpSpec {
         name: "",
         summary: "",
@@ -431,11 +434,10 @@ fn group_range(
     }
     let variadic = specs.iter().filter(|s| s.arity != Arity::Single).count();
     let fixed = specs.len() - variadic;
-    let dynamic = if variadic == 0 {
-        0
-    } else {
-        total.saturating_sub(fixed) / variadic
-    };
+    let dynamic = total
+        .saturating_sub(fixed)
+        .checked_div(variadic)
+        .unwrap_or(0);
     let len = |s: &ValueSpec| if s.arity == Arity::Single { 1 } else { dynamic };
     let start: usize = specs[..index.min(specs.len())].iter().map(len).sum();
     let end = start + specs.get(index).map_or(0, len);
@@ -492,11 +494,10 @@ pub fn region_group(ir: &Ir, op: OpRef, spec: &OpSpec, index: usize) -> Range<us
     let total = ir.num_regions(op);
     let variadic = spec.regions.iter().filter(|r| r.variadic).count();
     let fixed = spec.regions.len() - variadic;
-    let dynamic = if variadic == 0 {
-        0
-    } else {
-        total.saturating_sub(fixed) / variadic
-    };
+    let dynamic = total
+        .saturating_sub(fixed)
+        .checked_div(variadic)
+        .unwrap_or(0);
     let len = |r: &RegionSpec| if r.variadic { dynamic } else { 1 };
     let start: usize = spec.regions[..index.min(spec.regions.len())]
         .iter()
@@ -511,11 +512,10 @@ pub fn successor_group(ir: &Ir, op: OpRef, spec: &OpSpec, index: usize) -> Range
     let total = ir.num_successors(op);
     let variadic = spec.successors.iter().filter(|r| r.variadic).count();
     let fixed = spec.successors.len() - variadic;
-    let dynamic = if variadic == 0 {
-        0
-    } else {
-        total.saturating_sub(fixed) / variadic
-    };
+    let dynamic = total
+        .saturating_sub(fixed)
+        .checked_div(variadic)
+        .unwrap_or(0);
     let len = |r: &SuccessorSpec| if r.variadic { dynamic } else { 1 };
     let start: usize = spec.successors[..index.min(spec.successors.len())]
         .iter()

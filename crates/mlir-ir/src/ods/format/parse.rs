@@ -735,11 +735,7 @@ fn parse_custom<'a>(
         match (prm, arg) {
             (CustomParam::Operand(i), CustomParseArg::Operand(Some(u))) => st.operands[*i].push(u),
             (CustomParam::Operand(i), CustomParseArg::Operands(v)) => st.operands[*i].extend(v),
-            (CustomParam::Attr(i), CustomParseArg::Attr(a)) => {
-                if a.is_some() {
-                    st.attrs[*i] = a;
-                }
-            }
+            (CustomParam::Attr(i), CustomParseArg::Attr(Some(a))) => st.attrs[*i] = Some(a),
             (CustomParam::Region(i), CustomParseArg::Region(r)) => {
                 ensure_block(spec, p, state, r);
                 st.regions[*i].push(r)
