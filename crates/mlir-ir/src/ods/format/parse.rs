@@ -941,6 +941,29 @@ fn finish<'a>(
         state.attributes = Some(p.ctx().dictionary_attr(&entries));
     }
 
+    // Variables whose types feed a `TypesMatchWith` transformer are checked
+    // against their constraints first, at the op name, as OpFormatGen does.
+    for src in format
+        .result_types
+        .iter()
+        .chain(format.operand_types.iter())
+    {
+        let (list, v) = match *src {
+            TypeSource::Operand(j, Some(_)) => (&st.operand_types[j], &spec.operands[j]),
+            TypeSource::Result(j, Some(_)) => (&st.result_types[j], &spec.results[j]),
+            _ => continue,
+        };
+        if let Some(&bad) = list.iter().find(|&&t| !(v.constraint.pred)(ctx, t)) {
+            let msg = format!(
+                "'{}' must be {}, but got {}",
+                v.name,
+                v.constraint.summary,
+                crate::ods::verify::quoted_type(ctx, bad)
+            );
+            let off = p.name_offset();
+            return p.emit_error(off, msg);
+        }
+    }
     // Result types.
     if !format.infers_result_types {
         if format.all_result_types {
