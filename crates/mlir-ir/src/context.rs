@@ -43,6 +43,9 @@ impl OpName {
 pub type CustomParseFn = crate::asm::CustomParseFn;
 pub type CustomPrintFn = crate::asm::CustomPrintFn;
 
+/// See [`OpInfo::prepare_properties`].
+pub type PreparePropertiesFn = fn(&Context, Option<Attribute>) -> Result<Option<Attribute>, String>;
+
 /// Per-operation-name information. Immutable once the name is interned.
 pub struct OpInfo {
     pub name: Box<str>,
@@ -67,6 +70,11 @@ pub struct OpInfo {
     pub verify_regions: Option<Verify>,
     pub parse: Option<CustomParseFn>,
     pub print: Option<CustomPrintFn>,
+    /// Checks and completes the properties of an op parsed in the generic
+    /// form (MLIR's `setPropertiesFromAttr` + `populateDefaultProperties`):
+    /// returns the properties with default-valued entries filled in, or the
+    /// reason they are invalid.
+    pub prepare_properties: Option<PreparePropertiesFn>,
     interfaces: HashMap<TypeId, Box<dyn Any + Send + Sync>>,
 }
 
@@ -87,6 +95,7 @@ impl OpInfo {
             verify_regions: None,
             parse: None,
             print: None,
+            prepare_properties: None,
             interfaces: HashMap::new(),
         }
     }
@@ -175,6 +184,23 @@ pub trait Dialect: Send + Sync + 'static {
         _loc: Location,
     ) -> Option<OpRef> {
         None
+    }
+    /// Checks and canonicalizes the body of an attribute of this dialect
+    /// (the text after `#dialect.`, e.g. `overflow<nuw, nsw>`), which stays
+    /// [`AttrKind::Opaque`] text: MLIR parses dialect attributes into
+    /// values and prints them back canonically, so rmlir keeps the text in
+    /// that canonical spelling to make equal values equal attributes.
+    ///
+    /// Returns `Ok(None)` to keep `body` as written, `Ok(Some(text))` for a
+    /// canonical spelling, or the parse errors (offsets into `body`) that
+    /// MLIR's attribute parser would report. The default accepts anything,
+    /// as for attributes of dialects rmlir does not model.
+    fn canonicalize_attribute(
+        &self,
+        _ctx: &Context,
+        _body: &str,
+    ) -> Result<Option<String>, Vec<(usize, String)>> {
+        Ok(None)
     }
 }
 

@@ -21,6 +21,7 @@ pub mod diagnostics;
 pub mod dominance;
 mod float_semantics;
 pub mod ir;
+pub mod ods;
 pub mod source_mgr;
 pub mod storage;
 pub mod symbol_table;

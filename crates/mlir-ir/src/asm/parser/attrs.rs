@@ -326,11 +326,30 @@ impl<'a> Parser<'a> {
                         "a type on an attribute of a dialect unknown to rmlir is not supported",
                     );
                 }
+                // Loaded dialects check and canonicalize their attributes'
+                // text (see `Dialect::canonicalize_attribute`).
+                let ctx = self.ctx.clone();
+                let canonical = match ctx.dialect(dialect) {
+                    Some(d) => d.canonicalize_attribute(&ctx, body),
+                    None => Ok(None),
+                };
+                let body: Box<str> = match canonical {
+                    Ok(None) => body.into(),
+                    Ok(Some(text)) => text.into(),
+                    Err(errors) => {
+                        let mut errors = errors.into_iter();
+                        let Some((off, msg)) = errors.next() else {
+                            return self.emit_error_at(loc, "invalid dialect attribute");
+                        };
+                        for (o, m) in errors {
+                            let l = self.loc_at(loc + o as u32);
+                            self.extra_errors.push(crate::Diagnostic::error(l, m));
+                        }
+                        return self.emit_error_at(loc + off as u32, msg);
+                    }
+                };
                 let dialect = self.ctx.ident(dialect);
-                self.ctx.intern_attr(AttrKind::Opaque {
-                    dialect,
-                    body: body.into(),
-                })
+                self.ctx.intern_attr(AttrKind::Opaque { dialect, body })
             }
         };
         if let (Some(expected), Some(actual)) = (ty, self.ctx.attr_type(attr)) {

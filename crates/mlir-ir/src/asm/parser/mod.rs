@@ -89,6 +89,12 @@ pub(crate) struct ParseCaches<'a> {
     pub(crate) fn_types: HashMap<FnTypeKey, Type>,
     /// Generic-form properties by their exact source text (`{...}` inside `<...>`).
     pub(crate) props_text: HashMap<&'a str, Attribute>,
+    /// ODS format engine: enum attributes by (spec address, attribute index, value).
+    pub(crate) ods_attrs: HashMap<(usize, u32, u64), Attribute>,
+    /// ODS format engine: property dictionaries by their sorted entries.
+    pub(crate) ods_dicts: HashMap<smallvec::SmallVec<[(Ident, Attribute); 4]>, Attribute>,
+    /// ODS format engine: segment-size arrays by their sizes.
+    pub(crate) ods_arrays: HashMap<smallvec::SmallVec<[i32; 4]>, Attribute>,
 }
 
 impl<'a> Parser<'a> {

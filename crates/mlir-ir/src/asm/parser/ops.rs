@@ -569,6 +569,22 @@ impl<'a> Parser<'a> {
             state.operands.push(v);
         }
         self.split_inherent_attrs(&mut state, attrs);
+        if let Some(prepare) = self.ctx.op_info(name).prepare_properties {
+            let ctx = self.ctx.clone();
+            match prepare(&ctx, state.properties) {
+                Ok(props) => state.properties = props,
+                Err(msg) => {
+                    let text = match state.properties {
+                        Some(p) => self.attr_to_string(p),
+                        None => "{}".to_string(),
+                    };
+                    return self.err_at(
+                        name_tok.start,
+                        format!("invalid properties {text} for op {name_str}: {msg}"),
+                    );
+                }
+            }
+        }
         let op = self.ir.create_op(state);
         self.insert_parsed_op(op);
         self.parse_trailing_location(LocTarget::Op(op))?;
@@ -689,6 +705,7 @@ impl<'a> Parser<'a> {
                 p: self,
                 isolated,
                 name_offset: name_tok.start,
+                op_name: name,
             };
             parse_fn(&mut p, &mut state)
         };
@@ -1019,6 +1036,7 @@ pub struct OpAsmParser<'p, 'a> {
     p: &'p mut Parser<'a>,
     isolated: bool,
     name_offset: u32,
+    op_name: OpName,
 }
 
 impl<'p, 'a> OpAsmParser<'p, 'a> {
@@ -1028,6 +1046,10 @@ impl<'p, 'a> OpAsmParser<'p, 'a> {
     /// The location of the op name (the op's default location).
     pub fn name_loc(&self) -> Location {
         self.p.loc_at(self.name_offset)
+    }
+    /// Byte offset of the op name (where MLIR's `getNameLoc` points).
+    pub fn name_offset(&self) -> u32 {
+        self.name_offset
     }
     /// Byte offset of the current token, for later [`Self::error_at`].
     pub fn current_offset(&self) -> u32 {
@@ -1047,6 +1069,32 @@ impl<'p, 'a> OpAsmParser<'p, 'a> {
     /// Attaches a note to the error just reported.
     pub fn note_at(&mut self, offset: u32, msg: impl Into<String>) {
         self.p.note_at(offset, msg)
+    }
+    /// MLIR's `OpAsmParser::emitError`: an error at `offset` prefixed with
+    /// `custom op '<name>' `, as errors raised by an op's own parser are
+    /// (errors of the generic parsing helpers are not prefixed). A second
+    /// error, as MLIR's generated parsers sometimes emit, is kept too.
+    pub fn emit_error<T>(&mut self, offset: u32, msg: impl std::fmt::Display) -> PResult<T> {
+        let name = self.p.ctx.op_name_str(self.op_name).to_string();
+        let msg = format!("custom op '{name}' {msg}");
+        if self.p.error.is_some() {
+            let loc = self.p.loc_at(offset);
+            self.p.extra_errors.push(Diagnostic::error(loc, msg));
+            return Err(());
+        }
+        self.p.err_at(offset, msg)
+    }
+    /// The underlying parser, for the ODS format engine.
+    pub(crate) fn raw(&mut self) -> &mut Parser<'a> {
+        self.p
+    }
+    /// `^bb` as a successor, if the next token is a block name.
+    pub fn parse_optional_successor(&mut self) -> PResult<Option<BlockRef>> {
+        if self.p.at(TokenKind::CaretIdent) {
+            self.p.parse_successor().map(Some)
+        } else {
+            Ok(None)
+        }
     }
     pub fn ir(&mut self) -> &mut crate::Ir {
         &mut self.p.ir

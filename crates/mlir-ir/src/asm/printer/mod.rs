@@ -721,6 +721,11 @@ impl<'p, 'a> OpAsmPrinter<'p, 'a> {
             self.p.out.push(')');
         }
     }
+    /// MLIR's `printNewline`: a line break indented to the op's level.
+    pub fn print_newline(&mut self) {
+        self.p.out.push('\n');
+        self.p.push_indent();
+    }
     /// Whether `a` is a unit attribute.
     pub fn is_unit(&self, a: Attribute) -> bool {
         matches!(self.p.ir.ctx().attr(a), AttrKind::Unit)

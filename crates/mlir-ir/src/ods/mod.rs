@@ -1,0 +1,195 @@
+//! The ODS runtime: the generic machinery behind operations described by a
+//! static [`OpSpec`] (what the `mlir-ods` generator emits per op, or what a
+//! test writes by hand).
+//!
+//! - [`spec`]: the description (operands, results, attributes, regions,
+//!   successors, constraints, type relations, the assembly format) and the
+//!   segment-aware accessors typed wrappers call ([`operand_group`], ...).
+//! - [`verify`]: the invariant verifier with mlir-opt's messages.
+//! - [`format`]: the declarative assembly format — compilation with
+//!   OpFormatGen's validation, and the printer and parser engines.
+//! - [`enums`]: integer and dialect enum attributes (`#arith.overflow<nsw>`).
+//!
+//! An op is registered with [`OpInfo::from_spec`] and the function-pointer
+//! trampolines made by [`ods_hooks!`](crate::ods_hooks):
+//!
+//! ```ignore
+//! static ADDI: OpSpec = OpSpec { name: "arith.addi", /* ... */ ..OpSpec::DEFAULT };
+//! let info = OpInfo::from_spec(&ADDI, mlir_ir::ods_hooks!(ADDI));
+//! ```
+
+pub mod enums;
+pub mod format;
+pub mod spec;
+pub mod verify;
+
+#[cfg(test)]
+mod tests;
+
+use smallvec::SmallVec;
+
+use crate::asm::{CustomParseFn, CustomPrintFn, OpAsmParser, OpAsmPrinter};
+use crate::attributes::{AttrKind, Attribute};
+use crate::context::{Context, Ident, OpInfo, PreparePropertiesFn};
+use crate::ir::{OpRef, OperationState};
+use crate::verifier::Verify;
+
+pub use enums::{canonicalize_enum_attr, EnumCase, EnumSpec};
+pub use format::{Format, FormatError};
+pub use spec::{
+    operand_group, operand_value, operand_values, region_group, result_group, successor_group,
+    Arity, AttrConstraint, AttrDefault, AttrFormat, AttrPresence, AttrSpec, CustomDirective,
+    CustomParseArg, CustomPrintArg, CustomRef, OpSpec, RegionConstraint, RegionSpec, SuccessorSpec,
+    TypeConstraint, TypeRule, ValueSpec, OPERAND_SEGMENTS, RESULT_SEGMENTS,
+};
+pub use verify::{check_properties, verify_invariants};
+
+/// The per-op function pointers that dispatch to the engines with the op's
+/// spec; build them with [`ods_hooks!`](crate::ods_hooks).
+#[derive(Clone, Copy)]
+pub struct OpHooks {
+    pub verify_invariants: Verify,
+    pub parse: CustomParseFn,
+    pub print: CustomPrintFn,
+    pub prepare_properties: PreparePropertiesFn,
+}
+
+/// Makes the [`OpHooks`] of the `static` spec at `$spec` (a path).
+#[macro_export]
+macro_rules! ods_hooks {
+    ($spec:path) => {{
+        fn __ods_verify(
+            ir: &$crate::Ir,
+            op: $crate::OpRef,
+        ) -> ::std::result::Result<(), $crate::Diagnostic> {
+            $crate::ods::verify_invariants(&$spec, ir, op)
+        }
+        fn __ods_parse(
+            p: &mut $crate::asm::OpAsmParser<'_, '_>,
+            state: &mut $crate::OperationState,
+        ) -> ::std::result::Result<(), ()> {
+            $crate::ods::parse_with_format(&$spec, p, state)
+        }
+        fn __ods_print(p: &mut $crate::asm::OpAsmPrinter<'_, '_>, op: $crate::OpRef) {
+            $crate::ods::print_with_format(&$spec, p, op)
+        }
+        fn __ods_props(
+            ctx: &$crate::Context,
+            props: ::std::option::Option<$crate::Attribute>,
+        ) -> ::std::result::Result<::std::option::Option<$crate::Attribute>, ::std::string::String>
+        {
+            $crate::ods::prepare_properties(&$spec, ctx, props)
+        }
+        $crate::ods::OpHooks {
+            verify_invariants: __ods_verify,
+            parse: __ods_parse,
+            print: __ods_print,
+            prepare_properties: __ods_props,
+        }
+    }};
+}
+
+impl OpInfo {
+    /// The registration info of the op described by `spec`: its traits
+    /// (with those its counts imply), inherent attribute names, implicit
+    /// terminator, verifiers, and parse/print hooks when it has a valid
+    /// assembly format.
+    pub fn from_spec(spec: &'static OpSpec, hooks: OpHooks) -> OpInfo {
+        let mut info = OpInfo::new(spec.name)
+            .with_traits(spec.implied_traits())
+            .with_inherent_attrs(&spec.inherent_attr_names())
+            .with_verify_invariants(hooks.verify_invariants);
+        info.prepare_properties = Some(hooks.prepare_properties);
+        if let Some(t) = spec.implicit_terminator {
+            info = info.with_implicit_terminator(t);
+        }
+        if let Some(v) = spec.verify {
+            info = info.with_verify(v);
+        }
+        if spec.format.is_some() && spec.format().is_ok() {
+            info = info.with_parse(hooks.parse).with_print(hooks.print);
+        }
+        info
+    }
+}
+
+/// Parses the custom form of an op with `spec`'s assembly format.
+pub fn parse_with_format(
+    spec: &OpSpec,
+    p: &mut OpAsmParser<'_, '_>,
+    state: &mut OperationState,
+) -> Result<(), ()> {
+    match spec.format() {
+        Ok(f) => format::parse::parse(spec, f, p, state),
+        Err(e) => {
+            let off = p.current_offset();
+            p.emit_error(off, format!("has an invalid assembly format: {e}"))
+        }
+    }
+}
+
+/// Prints the custom form of `op` with `spec`'s assembly format.
+pub fn print_with_format(spec: &OpSpec, p: &mut OpAsmPrinter<'_, '_>, op: OpRef) {
+    if let Ok(f) = spec.format() {
+        format::print::print(spec, f, p, op);
+    }
+}
+
+/// MLIR's `setPropertiesFromAttr` check plus `populateDefaultProperties`:
+/// `props` with default-valued attributes and segment sizes filled in
+/// (unchanged, without allocating, when nothing is missing).
+pub fn prepare_properties(
+    spec: &OpSpec,
+    ctx: &Context,
+    props: Option<Attribute>,
+) -> Result<Option<Attribute>, String> {
+    if let Some(p) = props {
+        check_properties(spec, ctx, p)?;
+    }
+    let entries: &[(Ident, Attribute)] = props.map_or(&[], |p| ctx.dictionary_entries(p));
+    let has = |name: &str| entries.iter().any(|(k, _)| ctx.ident_str(*k) == name);
+    let mut missing: SmallVec<[(Ident, Attribute); 4]> = SmallVec::new();
+    for a in spec.attrs {
+        if let AttrPresence::Default(d) = a.presence {
+            if !has(a.name) {
+                let v = match (d, a.constraint.format) {
+                    (AttrDefault::Enum(v), AttrFormat::DialectEnum(e)) => e.attr(ctx, v),
+                    (AttrDefault::Enum(v), AttrFormat::IntEnum(e)) => {
+                        ctx.int_attr(ctx.int_type(e.int_width), v as i64)
+                    }
+                    (AttrDefault::Enum(v), _) => ctx.int_attr(ctx.int_type(64), v as i64),
+                    (AttrDefault::Build(f), _) => f(ctx),
+                };
+                missing.push((ctx.ident(a.name), v));
+            }
+        }
+    }
+    for (name, on, n) in [
+        (
+            OPERAND_SEGMENTS,
+            spec.attr_sized_operand_segments,
+            spec.operands.len(),
+        ),
+        (
+            RESULT_SEGMENTS,
+            spec.attr_sized_result_segments,
+            spec.results.len(),
+        ),
+    ] {
+        if on && !has(name) {
+            let i32t = ctx.int_type(32);
+            let zeros: Vec<Attribute> = (0..n).map(|_| ctx.int_attr(i32t, 0)).collect();
+            let a = ctx.intern_attr(AttrKind::DenseArray {
+                element: i32t,
+                elements: zeros.into(),
+            });
+            missing.push((ctx.ident(name), a));
+        }
+    }
+    if missing.is_empty() {
+        return Ok(props);
+    }
+    let mut all: Vec<(Ident, Attribute)> = entries.to_vec();
+    all.extend(missing);
+    Ok(Some(ctx.dictionary_attr(&all)))
+}

@@ -1,0 +1,395 @@
+//! The ODS invariant verifier driven by an [`OpSpec`]: what MLIR runs as
+//! the count traits (`NOperands<2>`, `AtLeastNSuccessors<1>`, ...),
+//! `AttrSizedOperandSegments` and the generated `verifyInvariantsImpl`, with
+//! mlir-opt's messages and in its order: counts (regions, results,
+//! successors, operands), segment sizes, required attributes, attribute
+//! constraints, operand and result type constraints, type relations,
+//! region constraints.
+
+use crate::asm::printer::attrs::AttrPrinter;
+use crate::asm::PrintFlags;
+use crate::attributes::Attribute;
+use crate::context::Context;
+use crate::diagnostics::Diagnostic;
+use crate::ir::{Ir, OpRef};
+use crate::ods::spec::{
+    operand_group, region_group, result_group, segment_sizes, Arity, AttrPresence, OpSpec,
+    TypeRule, ValueSpec, OPERAND_SEGMENTS, RESULT_SEGMENTS,
+};
+use crate::types::Type;
+
+/// A type as MLIR streams it into a diagnostic: `'i32'`.
+pub(crate) fn quoted_type(ctx: &Context, ty: Type) -> String {
+    let flags = PrintFlags::default();
+    let p = AttrPrinter::new(ctx, &flags, None);
+    let mut s = String::from("'");
+    p.print_type(&mut s, ty);
+    s.push('\'');
+    s
+}
+
+fn count_check(
+    ir: &Ir,
+    op: OpRef,
+    fixed: usize,
+    variadic: bool,
+    found: usize,
+    msgs: [&dyn Fn() -> String; 4],
+) -> Result<(), Diagnostic> {
+    let [zero, one, n, at_least] = msgs;
+    let bad = if variadic {
+        found < fixed
+    } else {
+        found != fixed
+    };
+    if !bad {
+        return Ok(());
+    }
+    let msg = match (variadic, fixed) {
+        (true, _) => at_least(),
+        (false, 0) => zero(),
+        (false, 1) => one(),
+        _ => n(),
+    };
+    Err(ir.op_error(op, msg))
+}
+
+fn value_counts(specs: &[ValueSpec]) -> (usize, bool) {
+    let fixed = specs.iter().filter(|s| s.arity == Arity::Single).count();
+    (fixed, fixed != specs.len())
+}
+
+fn verify_segments(
+    ir: &Ir,
+    op: OpRef,
+    name: &str,
+    kind: &str,
+    groups: usize,
+    total: usize,
+) -> Result<(), Diagnostic> {
+    let ctx = ir.ctx();
+    let attr = ir.attr(op, name);
+    let sizes: &[Attribute] = match attr {
+        None => &[],
+        Some(a) => match segment_sizes(ctx, a) {
+            Some(s) => s,
+            None => {
+                return Err(ir.op_error(op, format!("requires dense i32 array attribute '{name}'")))
+            }
+        },
+    };
+    if attr.is_some() && sizes.len() != groups {
+        return Err(ir.op_error(
+            op,
+            format!(
+                "'{name}' attribute for specifying {kind} segments must have {groups} elements, but got {}",
+                sizes.len()
+            ),
+        ));
+    }
+    let mut sum: i64 = 0;
+    for &s in sizes {
+        let v = ctx.int_attr_value(s).unwrap_or(0);
+        if v < 0 {
+            return Err(ir.op_error(
+                op,
+                format!("'{name}' attribute cannot have negative elements"),
+            ));
+        }
+        sum += v;
+    }
+    if sum != total as i64 {
+        return Err(ir.op_error(
+            op,
+            format!(
+                "{kind} count ({total}) does not match with the total size ({sum}) specified in attribute '{name}'"
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// The first type of the operand or result named `name`.
+fn named_type(spec: &OpSpec, ir: &Ir, op: OpRef, name: &str) -> Option<Type> {
+    if let Some(i) = spec.operand_index(name) {
+        let r = operand_group(ir, op, spec, i);
+        return r.clone().next().map(|j| ir.value_type(ir.operand(op, j)));
+    }
+    if let Some(i) = spec.result_index(name) {
+        let r = result_group(ir, op, spec, i);
+        return r.clone().next().map(|j| ir.value_type(ir.result(op, j)));
+    }
+    if let Some(i) = spec.attr_index(name) {
+        let a = ir.attr(op, spec.attrs[i].name)?;
+        return ir.ctx().attr_type(a);
+    }
+    None
+}
+
+/// Verifies `op` against `spec` (what the generated code installs as the
+/// op's `verify_invariants`).
+pub fn verify_invariants(spec: &OpSpec, ir: &Ir, op: OpRef) -> Result<(), Diagnostic> {
+    let ctx = ir.ctx();
+    // Count traits, in ODS' trait order.
+    let fixed_regions = spec.regions.iter().filter(|r| !r.variadic).count();
+    let var_regions = fixed_regions != spec.regions.len();
+    let n = ir.num_regions(op);
+    count_check(
+        ir,
+        op,
+        fixed_regions,
+        var_regions,
+        n,
+        [
+            &|| "requires zero regions".into(),
+            &|| "requires one region".into(),
+            &|| format!("expected {fixed_regions} regions"),
+            &|| format!("expected {fixed_regions} or more regions"),
+        ],
+    )?;
+    let (fixed, var) = value_counts(spec.results);
+    let n = ir.num_results(op);
+    count_check(
+        ir,
+        op,
+        fixed,
+        var,
+        n,
+        [
+            &|| "requires zero results".into(),
+            &|| "requires one result".into(),
+            &|| format!("expected {fixed} results"),
+            &|| format!("expected {fixed} or more results"),
+        ],
+    )?;
+    let fixed_succ = spec.successors.iter().filter(|s| !s.variadic).count();
+    let var_succ = fixed_succ != spec.successors.len();
+    let n = ir.num_successors(op);
+    count_check(
+        ir,
+        op,
+        fixed_succ,
+        var_succ,
+        n,
+        [
+            &|| format!("requires 0 successors but found {n}"),
+            &|| format!("requires 1 successor but found {n}"),
+            &|| format!("requires {fixed_succ} successors but found {n}"),
+            &|| format!("requires at least {fixed_succ} successors but found {n}"),
+        ],
+    )?;
+    let (fixed, var) = value_counts(spec.operands);
+    let n = ir.num_operands(op);
+    count_check(
+        ir,
+        op,
+        fixed,
+        var,
+        n,
+        [
+            &|| "requires zero operands".into(),
+            &|| "requires a single operand".into(),
+            &|| format!("expected {fixed} operands, but found {n}"),
+            &|| format!("expected {fixed} or more operands, but found {n}"),
+        ],
+    )?;
+    if spec.attr_sized_operand_segments {
+        verify_segments(
+            ir,
+            op,
+            OPERAND_SEGMENTS,
+            "operand",
+            spec.operands.len(),
+            ir.num_operands(op),
+        )?;
+    }
+    if spec.attr_sized_result_segments {
+        verify_segments(
+            ir,
+            op,
+            RESULT_SEGMENTS,
+            "result",
+            spec.results.len(),
+            ir.num_results(op),
+        )?;
+    }
+
+    // Required attributes (ODS checks them in name order), then constraints.
+    let mut required: smallvec::SmallVec<[&str; 4]> = spec
+        .attrs
+        .iter()
+        .filter(|a| matches!(a.presence, AttrPresence::Required))
+        .map(|a| a.name)
+        .collect();
+    required.sort_unstable();
+    for name in required {
+        if ir.attr(op, name).is_none() {
+            return Err(ir.op_error(op, format!("requires attribute '{name}'")));
+        }
+    }
+    for a in spec.attrs {
+        if let Some(v) = ir.attr(op, a.name) {
+            if !(a.constraint.pred)(ctx, v) {
+                return Err(ir.op_error(
+                    op,
+                    format!(
+                        "attribute '{}' failed to satisfy constraint: {}",
+                        a.name, a.constraint.summary
+                    ),
+                ));
+            }
+        }
+    }
+
+    // Type constraints.
+    for (kind, specs, is_operand) in [
+        ("operand", spec.operands, true),
+        ("result", spec.results, false),
+    ] {
+        let mut index = 0usize;
+        for (g, s) in specs.iter().enumerate() {
+            let range = if is_operand {
+                operand_group(ir, op, spec, g)
+            } else {
+                result_group(ir, op, spec, g)
+            };
+            for j in range {
+                let t = if is_operand {
+                    ir.value_type(ir.operand(op, j))
+                } else {
+                    ir.value_type(ir.result(op, j))
+                };
+                if !(s.constraint.pred)(ctx, t) {
+                    let prefix = if s.arity == Arity::Variadic {
+                        "variadic of "
+                    } else {
+                        ""
+                    };
+                    return Err(ir.op_error(
+                        op,
+                        format!(
+                            "{kind} #{index} must be {prefix}{}, but got {}",
+                            s.constraint.summary,
+                            quoted_type(ctx, t)
+                        ),
+                    ));
+                }
+                index += 1;
+            }
+        }
+    }
+
+    // Type relations checked by ODS-generated predicates.
+    for rule in spec.type_rules {
+        match rule {
+            TypeRule::AllTypesMatch(names) => {
+                let types: smallvec::SmallVec<[Option<Type>; 4]> =
+                    names.iter().map(|n| named_type(spec, ir, op, n)).collect();
+                if types.iter().any(|t| t.is_none()) {
+                    continue;
+                }
+                if types.windows(2).any(|w| w[0] != w[1]) {
+                    return Err(ir.op_error(
+                        op,
+                        format!(
+                            "failed to verify that all of {{{}}} have same type",
+                            names.join(", ")
+                        ),
+                    ));
+                }
+            }
+            TypeRule::TypesMatchWith {
+                summary,
+                lhs,
+                rhs,
+                transform,
+            } => {
+                if let (Some(l), Some(r)) =
+                    (named_type(spec, ir, op, lhs), named_type(spec, ir, op, rhs))
+                {
+                    if transform(ctx, l) != r {
+                        return Err(ir.op_error(op, format!("failed to verify that {summary}")));
+                    }
+                }
+            }
+            TypeRule::SameOperandsAndResultType | TypeRule::SameTypeOperands => {}
+        }
+    }
+
+    // Region constraints.
+    let mut index = 0usize;
+    for (g, r) in spec.regions.iter().enumerate() {
+        for j in region_group(ir, op, spec, g) {
+            if let Some(c) = r.constraint {
+                if !(c.pred)(ir, ir.region(op, j)) {
+                    let name = if r.name.is_empty() {
+                        " ".to_string()
+                    } else {
+                        format!(" ('{}') ", r.name)
+                    };
+                    return Err(ir.op_error(
+                        op,
+                        format!(
+                            "region #{index}{name}failed to verify constraint: {}",
+                            c.summary
+                        ),
+                    ));
+                }
+            }
+            index += 1;
+        }
+    }
+    Ok(())
+}
+
+/// Checks generic-form properties as MLIR's `setPropertiesFromAttr` does
+/// (each inherent attribute must be of its storage kind, segment sizes
+/// must be `array<i32: ...>` of the right length), returning MLIR's message.
+pub fn check_properties(spec: &OpSpec, ctx: &Context, props: Attribute) -> Result<(), String> {
+    let entries = ctx.dictionary_entries(props);
+    if !matches!(ctx.attr(props), crate::AttrKind::Dictionary(_)) {
+        return Err("expected DictionaryAttr to set properties".into());
+    }
+    for a in spec.attrs {
+        if let Some(&(_, v)) = entries.iter().find(|(k, _)| ctx.ident_str(*k) == a.name) {
+            if !(a.constraint.pred)(ctx, v) {
+                let mut text = String::new();
+                let flags = PrintFlags::default();
+                AttrPrinter::new(ctx, &flags, None).print_attr(&mut text, v);
+                return Err(format!(
+                    "Invalid attribute `{}` in property conversion: {text}",
+                    a.name
+                ));
+            }
+        }
+    }
+    for (name, on, groups) in [
+        (
+            OPERAND_SEGMENTS,
+            spec.attr_sized_operand_segments,
+            spec.operands.len(),
+        ),
+        (
+            RESULT_SEGMENTS,
+            spec.attr_sized_result_segments,
+            spec.results.len(),
+        ),
+    ] {
+        if !on {
+            continue;
+        }
+        if let Some(&(_, v)) = entries.iter().find(|(k, _)| ctx.ident_str(*k) == name) {
+            match segment_sizes(ctx, v) {
+                None => return Err("expected DenseI32ArrayAttr for key `value`".into()),
+                Some(s) if s.len() != groups => {
+                    return Err(format!(
+                        "size mismatch in attribute conversion: {} vs {groups}",
+                        s.len()
+                    ))
+                }
+                _ => {}
+            }
+        }
+    }
+    Ok(())
+}
