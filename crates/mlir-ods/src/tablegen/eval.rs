@@ -879,9 +879,10 @@ pub(crate) fn fold_un(
         }
         UnOp::GetDagOp => {
             if let Value::Dag(d) = &lhs {
-                match &d.op {
-                    Value::Def(id) => {
-                        let dty = cx.def_ty(*id);
+                // The operator need not be a def yet (late resolution in
+                // multiclasses), but it must be typed.
+                match type_of(cx, &d.op) {
+                    Some(dty) => {
                         if cx.type_is_a(&dty, &ty) {
                             return d.op.clone();
                         }
@@ -923,7 +924,11 @@ pub(crate) fn fold_un(
             }
         }
         UnOp::ListFlatten => {
-            if let Value::List(items, _) = &lhs {
+            if let Value::List(items, et) = &lhs {
+                // Flattening a list of non-lists is a no-op.
+                if !matches!(et, Ty::List(_)) {
+                    return lhs;
+                }
                 let mut out = Vec::new();
                 let mut ok = true;
                 for it in items.iter() {
@@ -1062,7 +1067,7 @@ pub(crate) fn fold_bin(
                     args.extend(b.args.iter().cloned());
                     return Value::Dag(Rc::new(DagVal {
                         op,
-                        op_name: None,
+                        op_name: a.op_name.clone().or_else(|| b.op_name.clone()),
                         args,
                     }));
                 }
@@ -1155,7 +1160,8 @@ pub(crate) fn fold_bin(
                         match it {
                             Value::Str(s, c) => {
                                 out.push_str(s);
-                                code |= *c;
+                                // LLVM ignores the first element's format.
+                                code |= *c && i > 0;
                             }
                             _ => {
                                 ok = false;
@@ -1559,7 +1565,9 @@ pub(crate) fn fold_isa(cx: &mut Cx, ty: &Ty, e: Value) -> Value {
             return Value::Int(1);
         }
         if matches!(ty, Ty::Record(_)) {
-            if !cx.convertible(ty, &t) || matches!(e, Value::Def(_)) {
+            // With multiple inheritance a value of an unrelated class type
+            // may still be an instance, so only a concrete value decides.
+            if (!cx.convertible(ty, &t) && is_concrete(cx, &e)) || matches!(e, Value::Def(_)) {
                 return Value::Int(0);
             }
         } else {

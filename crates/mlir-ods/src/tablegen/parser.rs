@@ -408,13 +408,19 @@ impl Parser {
             let q: Name = Rc::from(format!("{}::{}", self.rec_name(rec), s));
             (rec, q, FieldKind::TemplateArg)
         };
+        // A new field starts out unset; `bits` fields hold unset bits, as
+        // `RecordVal::setValue(?)` makes them.
+        let initial = match &ty {
+            Ty::Bits(n) => Value::Bits(Rc::from(vec![Value::Unset; *n as usize])),
+            _ => Value::Unset,
+        };
         self.add_value(
             target,
             id_pos,
             RecordVal {
                 name: name.clone(),
                 ty: ty.clone(),
-                value: Value::Unset,
+                value: initial,
                 kind,
                 pos: id_pos,
             },
@@ -2424,11 +2430,8 @@ impl Parser {
                         Some(Ty::List(inner)) if matches!(**inner, Ty::List(_)) => {
                             ty = Some((**inner).clone())
                         }
-                        _ => {
-                            return self.tok_error(
-                                "expected list of lists type argument in unary operator",
-                            )
-                        }
+                        Some(t @ Ty::List(_)) => ty = Some(t.clone()),
+                        _ => return self.tok_error("expected list type argument in unary operator"),
                     }
                 }
                 self.expect(Tok::RParen, "expected ')' in unary operator")?;
