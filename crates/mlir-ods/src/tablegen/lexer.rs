@@ -855,7 +855,8 @@ impl Lexer {
     /// Handles a directive whose `#` has been consumed. With `live` the
     /// lexer was producing tokens before it; otherwise we are skipping lines.
     fn lex_preprocessor(&mut self, kind: PrepDir, live: bool) -> PrepResult {
-        let dir_start = self.cur_pos() - 1;
+        // Errors point at the directive word, just after the `#`.
+        let dir_start = self.cur_pos();
         self.tok_start = self.pos_at(dir_start);
         let word_len = PREP_DIRS
             .iter()
