@@ -23,8 +23,10 @@ fn render(diags: &[Diagnostic]) -> String {
 
 fn check_fixture(name: &str) {
     let td = dir().join(format!("{name}.td"));
-    let expected = std::fs::read_to_string(dir().join(format!("{name}.expected"))).expect("expected output");
-    let records = parse_file(&td, &[]).unwrap_or_else(|d| panic!("{name}.td failed:\n{}", render(&d)));
+    let expected =
+        std::fs::read_to_string(dir().join(format!("{name}.expected"))).expect("expected output");
+    let records =
+        parse_file(&td, &[]).unwrap_or_else(|d| panic!("{name}.td failed:\n{}", render(&d)));
     let got = records.print_records();
     if got != expected {
         let first = got
@@ -56,8 +58,17 @@ fn check_error(name: &str) {
     let first = diags.first().expect("at least one diagnostic");
     let loc = first.loc.as_ref().expect("a located diagnostic");
     let got = format!("{}:{}: error: {}", loc.line, loc.col, first.message);
-    assert_eq!(got, check, "{name}.td; all diagnostics:\n{}", render(&diags));
-    assert!(loc.file.ends_with(&format!("{name}.td")), "location names the file: {}", loc.file);
+    assert_eq!(
+        got,
+        check,
+        "{name}.td; all diagnostics:\n{}",
+        render(&diags)
+    );
+    assert!(
+        loc.file.ends_with(&format!("{name}.td")),
+        "location names the file: {}",
+        loc.file
+    );
 }
 
 macro_rules! fixtures {
@@ -135,8 +146,16 @@ fn every_fixture_is_listed() {
         for e in std::fs::read_dir(d).expect("fixture dir") {
             let p = e.expect("dir entry").path();
             if p.extension().is_some_and(|x| x == "td") {
-                let stem = p.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_string();
-                assert!(names.contains(&stem.as_str()), "{} is not listed in tests/tablegen.rs", p.display());
+                let stem = p
+                    .file_stem()
+                    .and_then(|s| s.to_str())
+                    .unwrap_or_default()
+                    .to_string();
+                assert!(
+                    names.contains(&stem.as_str()),
+                    "{} is not listed in tests/tablegen.rs",
+                    p.display()
+                );
             }
         }
     };
@@ -144,7 +163,10 @@ fn every_fixture_is_listed() {
     listed(&dir().join("errors"), ERRORS);
 }
 
-fn assert_no_internal_error(what: &str, r: &Result<mlir_ods::tablegen::RecordKeeper, Vec<Diagnostic>>) {
+fn assert_no_internal_error(
+    what: &str,
+    r: &Result<mlir_ods::tablegen::RecordKeeper, Vec<Diagnostic>>,
+) {
     if let Err(d) = r {
         assert!(!d.is_empty(), "{what}: failure without diagnostics");
         for x in d {

@@ -196,7 +196,7 @@ impl Cx {
     /// A record type over `classes`, sorted by name and deduplicated.
     pub fn record_ty(&self, classes: &[RecId]) -> Ty {
         let mut v: Vec<RecId> = classes.to_vec();
-        v.sort_by(|a, b| self.rec_name(*a).cmp(&self.rec_name(*b)));
+        v.sort_by_key(|a| self.rec_name(*a));
         v.dedup();
         Ty::Record(Rc::from(v))
     }

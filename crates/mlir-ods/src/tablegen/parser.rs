@@ -1653,7 +1653,7 @@ impl Parser {
         Ok(out)
     }
 
-    fn to_bit_list(&mut self, v: Vec<i64>) -> PResult<Vec<u32>> {
+    fn bit_numbers(&mut self, v: Vec<i64>) -> PResult<Vec<u32>> {
         v.into_iter()
             .map(|x| u32::try_from(x).map_err(|_| ()))
             .collect::<Result<Vec<u32>, ()>>()
@@ -1671,7 +1671,7 @@ impl Parser {
                 .ok();
             return self.error(start, "to match this '<'");
         }
-        self.to_bit_list(r)
+        self.bit_numbers(r)
     }
 
     fn parse_optional_bit_list(&mut self) -> PResult<Vec<u32>> {
@@ -1684,7 +1684,7 @@ impl Parser {
             self.tok_error::<()>("expected '}' at end of bit list").ok();
             return self.error(start, "to match this '{'");
         }
-        self.to_bit_list(r)
+        self.bit_numbers(r)
     }
 
     // ---- Types -------------------------------------------------------------------
@@ -2431,7 +2431,9 @@ impl Parser {
                             ty = Some((**inner).clone())
                         }
                         Some(t @ Ty::List(_)) => ty = Some(t.clone()),
-                        _ => return self.tok_error("expected list type argument in unary operator"),
+                        _ => {
+                            return self.tok_error("expected list type argument in unary operator")
+                        }
                     }
                 }
                 self.expect(Tok::RParen, "expected ')' in unary operator")?;
@@ -2585,89 +2587,67 @@ impl Parser {
             match arg_ty.clone() {
                 None => {
                     arg_ty = Some(vt.clone());
-                    match op {
-                        BinOp::ListConcat | BinOp::ListRemove => {
-                            if !matches!(vt, Ty::List(_)) {
-                                return self.error(
-                                    init_pos,
-                                    format!("expected a list, got value of type '{vts}'"),
-                                );
-                            }
+                    let any_rec = Ty::Record(Rc::from(Vec::new()));
+                    let (to_int, to_str) = (
+                        self.cx.convertible(&vt, &Ty::Int),
+                        self.cx.convertible(&vt, &Ty::String),
+                    );
+                    let err: Option<(Pos, String)> = match op {
+                        BinOp::ListConcat | BinOp::ListRemove if !matches!(vt, Ty::List(_)) => {
+                            Some((init_pos, format!("expected a list, got value of type '{vts}'")))
                         }
-                        BinOp::ListSplat => {
-                            if let (Some(i), 1) = (item, list.len()) {
-                                let Ty::List(ie) = i else {
-                                    let s = self.cx.ty_str(i);
-                                    return self.error(
-                                        op_pos,
-                                        format!(
-                                            "expected output type to be a list, got type '{s}'"
-                                        ),
-                                    );
-                                };
-                                if !self.cx.convertible(&Ty::list(vt.clone()), i) {
-                                    let s = self.cx.ty_str(ie);
-                                    return self.error(
-                                        op_pos,
-                                        format!("expected first arg type to be '{vts}', got value of type '{s}'"),
-                                    );
-                                }
+                        BinOp::ListSplat => match (item, list.len()) {
+                            (Some(i), 1) if !matches!(i, Ty::List(_)) => Some((
+                                op_pos,
+                                format!("expected output type to be a list, got type '{}'", self.cx.ty_str(i)),
+                            )),
+                            (Some(Ty::List(ie)), 1) if !self.cx.convertible(&Ty::list(vt.clone()), &Ty::List(ie.clone())) => {
+                                Some((
+                                    op_pos,
+                                    format!(
+                                        "expected first arg type to be '{vts}', got value of type '{}'",
+                                        self.cx.ty_str(ie)
+                                    ),
+                                ))
                             }
-                            if list.len() == 2 && vt != Ty::Int {
-                                return self.error(
-                                    init_pos,
-                                    format!("expected second parameter to be an int, got value of type '{vts}'"),
-                                );
-                            }
-                            arg_ty = None;
+                            (_, 2) if vt != Ty::Int => Some((
+                                init_pos,
+                                format!("expected second parameter to be an int, got value of type '{vts}'"),
+                            )),
+                            _ => None,
+                        },
+                        BinOp::Eq | BinOp::Ne if !to_int && !to_str && !self.cx.convertible(&vt, &any_rec) => Some((
+                            init_pos,
+                            format!("expected bit, bits, int, string, or record; got value of type '{vts}'"),
+                        )),
+                        BinOp::GetDagArg | BinOp::Le | BinOp::Lt | BinOp::Ge | BinOp::Gt if !to_int && !to_str => {
+                            Some((
+                                init_pos,
+                                format!("expected bit, bits, int, or string; got value of type '{vts}'"),
+                            ))
                         }
-                        BinOp::Eq | BinOp::Ne => {
-                            let any_rec = Ty::Record(Rc::from(Vec::new()));
-                            if !self.cx.convertible(&vt, &Ty::Int)
-                                && !self.cx.convertible(&vt, &Ty::String)
-                                && !self.cx.convertible(&vt, &any_rec)
-                            {
-                                return self.error(
-                                    init_pos,
-                                    format!("expected bit, bits, int, string, or record; got value of type '{vts}'"),
-                                );
-                            }
+                        BinOp::Interleave
+                            if list.len() == 1
+                                && vt != Ty::list(Ty::String)
+                                && !self.cx.convertible(&vt, &Ty::list(Ty::Int)) =>
+                        {
+                            Some((
+                                init_pos,
+                                format!("expected list of string, int, bits, or bit; got value of type '{vts}'"),
+                            ))
                         }
-                        BinOp::GetDagArg | BinOp::Le | BinOp::Lt | BinOp::Ge | BinOp::Gt => {
-                            if !self.cx.convertible(&vt, &Ty::Int)
-                                && !self.cx.convertible(&vt, &Ty::String)
-                            {
-                                return self.error(
-                                    init_pos,
-                                    format!("expected bit, bits, int, or string; got value of type '{vts}'"),
-                                );
-                            }
-                        }
-                        BinOp::Interleave => {
-                            match list.len() {
-                                1 => {
-                                    if vt != Ty::list(Ty::String)
-                                        && !self.cx.convertible(&vt, &Ty::list(Ty::Int))
-                                    {
-                                        return self.error(
-                                            init_pos,
-                                            format!("expected list of string, int, bits, or bit; got value of type '{vts}'"),
-                                        );
-                                    }
-                                }
-                                2 => {
-                                    if vt != Ty::String {
-                                        return self.error(
-                                            init_pos,
-                                            format!("expected second argument to be a string, got value of type '{vts}'"),
-                                        );
-                                    }
-                                }
-                                _ => {}
-                            }
-                            arg_ty = None;
-                        }
-                        _ => {}
+                        BinOp::Interleave if list.len() == 2 && vt != Ty::String => Some((
+                            init_pos,
+                            format!("expected second argument to be a string, got value of type '{vts}'"),
+                        )),
+                        _ => None,
+                    };
+                    if let Some((p, m)) = err {
+                        return self.error(p, m);
+                    }
+                    // These operators' arguments have different types.
+                    if matches!(op, BinOp::ListSplat | BinOp::Interleave) {
+                        arg_ty = None;
                     }
                 }
                 Some(at) => {
