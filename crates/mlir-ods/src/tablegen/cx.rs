@@ -188,7 +188,15 @@ impl Cx {
     // ---- Names -----------------------------------------------------------
 
     pub fn rec_name(&self, id: RecId) -> String {
-        self.show_unquoted(&self.rec(id).name)
+        self.rec_name_ref(id).into_owned()
+    }
+
+    /// The record's name without copying it in the common (string) case.
+    pub fn rec_name_ref(&self, id: RecId) -> std::borrow::Cow<'_, str> {
+        match &self.rec(id).name {
+            Value::Str(s, _) => std::borrow::Cow::Borrowed(s),
+            other => std::borrow::Cow::Owned(self.show_unquoted(other)),
+        }
     }
 
     // ---- Types -----------------------------------------------------------
@@ -196,8 +204,10 @@ impl Cx {
     /// A record type over `classes`, sorted by name and deduplicated.
     pub fn record_ty(&self, classes: &[RecId]) -> Ty {
         let mut v: Vec<RecId> = classes.to_vec();
-        v.sort_by_key(|a| self.rec_name(*a));
-        v.dedup();
+        if v.len() > 1 {
+            v.sort_by(|a, b| self.rec_name_ref(*a).cmp(&self.rec_name_ref(*b)));
+            v.dedup();
+        }
         Ty::Record(Rc::from(v))
     }
 
@@ -387,7 +397,7 @@ impl Cx {
                 }
                 out.push(')');
             }
-            Value::Def(id) => out.push_str(&self.rec_name(*id)),
+            Value::Def(id) => out.push_str(&self.rec_name_ref(*id)),
             Value::Anon(n) => {
                 let _ = write!(out, "anonymous_{n}");
             }
