@@ -1,0 +1,3 @@
+// CHECK: 3:5: error: def already exists: X
+def X;
+def X;
