@@ -6,9 +6,9 @@
 // arith is not registered until the ODS-generated ops from Arith.td are wired
 // in; this test then passes and the XFAIL line must go. The CHECK lines are
 // mlir-opt 22's output (RMLIR_OPT=/usr/lib/llvm-22/bin/mlir-opt lit reports XPASS).
-// RUN: rmlir-opt %s --mlir-print-op-generic | FileCheck %s
+// RUN: rmlir-opt %s --mlir-print-op-generic | FileCheck %s --strict-whitespace --match-full-lines
 // Generic form parses back to the same op (properties included):
-// RUN: rmlir-opt %s --mlir-print-op-generic | rmlir-opt --mlir-print-op-generic | FileCheck %s
+// RUN: rmlir-opt %s --mlir-print-op-generic | rmlir-opt --mlir-print-op-generic | FileCheck %s --strict-whitespace --match-full-lines
 
 func.func @arith(%a: i32, %b: i32, %x: f32, %y: f32, %i: index, %c: i1,
                  %va: vector<4xi32>, %vb: vector<4xi32>, %vc: vector<4xi1>,
@@ -105,98 +105,100 @@ func.func @arith(%a: i32, %b: i32, %x: f32, %y: f32, %i: index, %c: i1,
   return
 }
 
-// Expected output: mlir-opt 22 --mlir-print-op-generic %s (generated, do not edit by hand).
-// CHECK: "builtin.module"() ({
-// CHECK-NEXT: "func.func"() <{function_type = (i32, i32, f32, f32, index, i1, vector<4xi32>, vector<4xi32>, vector<4xi1>, tensor<?xf32>, memref<4xi32>, f16, f8E8M0FNU, f4E2M1FN, vector<4xf8E8M0FNU>, vector<4xf32>) -> (), sym_name = "arith"}> ({
-// CHECK-NEXT: ^bb0(%arg0: i32, %arg1: i32, %arg2: f32, %arg3: f32, %arg4: index, %arg5: i1, %arg6: vector<4xi32>, %arg7: vector<4xi32>, %arg8: vector<4xi1>, %arg9: tensor<?xf32>, %arg10: memref<4xi32>, %arg11: f16, %arg12: f8E8M0FNU, %arg13: f4E2M1FN, %arg14: vector<4xf8E8M0FNU>, %arg15: vector<4xf32>):
-// CHECK-NEXT: %0 = "arith.constant"() <{value = 0 : i32}> : () -> i32
-// CHECK-NEXT: %1 = "arith.constant"() <{value = 1 : index}> {foo} : () -> index
-// CHECK-NEXT: %2 = "arith.constant"() <{value = 1.500000e+00 : f32}> : () -> f32
-// CHECK-NEXT: %3 = "arith.constant"() <{value = true}> : () -> i1
-// CHECK-NEXT: %4 = "arith.constant"() <{value = dense<[1, 2, 3, 4]> : vector<4xi32>}> : () -> vector<4xi32>
-// CHECK-NEXT: %5 = "arith.addi"(%arg0, %arg1) <{overflowFlags = #arith.overflow<none>}> : (i32, i32) -> i32
-// CHECK-NEXT: %6 = "arith.addi"(%arg0, %arg1) <{overflowFlags = #arith.overflow<nsw>}> : (i32, i32) -> i32
-// CHECK-NEXT: %7 = "arith.addi"(%arg0, %arg1) <{overflowFlags = #arith.overflow<nsw, nuw>}> : (i32, i32) -> i32
-// CHECK-NEXT: %8 = "arith.subi"(%arg0, %arg1) <{overflowFlags = #arith.overflow<nuw>}> : (i32, i32) -> i32
-// CHECK-NEXT: %9 = "arith.muli"(%arg6, %arg7) <{overflowFlags = #arith.overflow<none>}> : (vector<4xi32>, vector<4xi32>) -> vector<4xi32>
-// CHECK-NEXT: %10 = "arith.divsi"(%arg0, %arg1) : (i32, i32) -> i32
-// CHECK-NEXT: %11 = "arith.divui"(%arg0, %arg1) <{isExact}> : (i32, i32) -> i32
-// CHECK-NEXT: %12 = "arith.ceildivsi"(%arg0, %arg1) : (i32, i32) -> i32
-// CHECK-NEXT: %13 = "arith.ceildivui"(%arg0, %arg1) : (i32, i32) -> i32
-// CHECK-NEXT: %14 = "arith.floordivsi"(%arg0, %arg1) : (i32, i32) -> i32
-// CHECK-NEXT: %15 = "arith.remsi"(%arg0, %arg1) : (i32, i32) -> i32
-// CHECK-NEXT: %16 = "arith.remui"(%arg0, %arg1) : (i32, i32) -> i32
-// CHECK-NEXT: %17 = "arith.andi"(%arg0, %arg1) : (i32, i32) -> i32
-// CHECK-NEXT: %18 = "arith.ori"(%arg0, %arg1) : (i32, i32) -> i32
-// CHECK-NEXT: %19 = "arith.xori"(%arg0, %arg1) : (i32, i32) -> i32
-// CHECK-NEXT: %20 = "arith.shli"(%arg0, %arg1) <{overflowFlags = #arith.overflow<nsw>}> : (i32, i32) -> i32
-// CHECK-NEXT: %21 = "arith.shrsi"(%arg0, %arg1) : (i32, i32) -> i32
-// CHECK-NEXT: %22 = "arith.shrui"(%arg0, %arg1) <{isExact}> : (i32, i32) -> i32
-// CHECK-NEXT: %23 = "arith.maxsi"(%arg0, %arg1) : (i32, i32) -> i32
-// CHECK-NEXT: %24 = "arith.maxui"(%arg0, %arg1) : (i32, i32) -> i32
-// CHECK-NEXT: %25 = "arith.minsi"(%arg4, %arg4) : (index, index) -> index
-// CHECK-NEXT: %26 = "arith.minui"(%arg0, %arg1) : (i32, i32) -> i32
-// CHECK-NEXT: %27 = "arith.addf"(%arg2, %arg3) <{fastmath = #arith.fastmath<none>}> : (f32, f32) -> f32
-// CHECK-NEXT: %28 = "arith.subf"(%arg2, %arg3) <{fastmath = #arith.fastmath<fast>}> : (f32, f32) -> f32
-// CHECK-NEXT: %29 = "arith.mulf"(%arg2, %arg3) <{fastmath = #arith.fastmath<nnan,ninf>}> : (f32, f32) -> f32
-// CHECK-NEXT: %30 = "arith.divf"(%arg2, %arg3) <{fastmath = #arith.fastmath<fast>}> : (f32, f32) -> f32
-// CHECK-NEXT: %31 = "arith.remf"(%arg2, %arg3) <{fastmath = #arith.fastmath<none>}> : (f32, f32) -> f32
-// CHECK-NEXT: %32 = "arith.negf"(%arg2) <{fastmath = #arith.fastmath<nsz>}> : (f32) -> f32
-// CHECK-NEXT: %33 = "arith.maximumf"(%arg2, %arg3) <{fastmath = #arith.fastmath<none>}> : (f32, f32) -> f32
-// CHECK-NEXT: %34 = "arith.minimumf"(%arg2, %arg3) <{fastmath = #arith.fastmath<none>}> : (f32, f32) -> f32
-// CHECK-NEXT: %35 = "arith.maxnumf"(%arg2, %arg3) <{fastmath = #arith.fastmath<none>}> : (f32, f32) -> f32
-// CHECK-NEXT: %36 = "arith.minnumf"(%arg9, %arg9) <{fastmath = #arith.fastmath<none>}> : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
-// CHECK-NEXT: %37 = "arith.cmpi"(%arg0, %arg1) <{predicate = 2 : i64}> : (i32, i32) -> i1
-// CHECK-NEXT: %38 = "arith.cmpi"(%arg6, %arg7) <{predicate = 9 : i64}> : (vector<4xi32>, vector<4xi32>) -> vector<4xi1>
-// CHECK-NEXT: %39 = "arith.cmpf"(%arg2, %arg3) <{fastmath = #arith.fastmath<none>, predicate = 1 : i64}> : (f32, f32) -> i1
-// CHECK-NEXT: %40 = "arith.cmpf"(%arg2, %arg3) <{fastmath = #arith.fastmath<nnan>, predicate = 13 : i64}> : (f32, f32) -> i1
-// CHECK-NEXT: %41 = "arith.cmpf"(%arg2, %arg3) <{fastmath = #arith.fastmath<none>, predicate = 0 : i64}> : (f32, f32) -> i1
-// CHECK-NEXT: %42 = "arith.select"(%arg5, %arg0, %arg1) : (i1, i32, i32) -> i32
-// CHECK-NEXT: %43 = "arith.select"(%arg8, %arg6, %arg7) : (vector<4xi1>, vector<4xi32>, vector<4xi32>) -> vector<4xi32>
-// CHECK-NEXT: %44 = "arith.select"(%arg5, %arg6, %arg7) : (i1, vector<4xi32>, vector<4xi32>) -> vector<4xi32>
-// CHECK-NEXT: %45 = "arith.extsi"(%arg0) : (i32) -> i64
-// CHECK-NEXT: %46 = "arith.extui"(%arg0) : (i32) -> i64
-// CHECK-NEXT: %47 = "arith.trunci"(%arg0) <{overflowFlags = #arith.overflow<none>}> : (i32) -> i8
-// CHECK-NEXT: %48 = "arith.trunci"(%arg0) <{overflowFlags = #arith.overflow<nuw>}> : (i32) -> i8
-// CHECK-NEXT: %49 = "arith.extf"(%arg11) : (f16) -> f32
-// CHECK-NEXT: %50 = "arith.extf"(%arg11) <{fastmath = #arith.fastmath<fast>}> : (f16) -> f32
-// CHECK-NEXT: %51 = "arith.truncf"(%arg2) : (f32) -> f16
-// CHECK-NEXT: %52 = "arith.truncf"(%arg2) <{roundingmode = 0 : i32}> : (f32) -> f16
-// CHECK-NEXT: %53 = "arith.truncf"(%arg2) <{fastmath = #arith.fastmath<nnan>, roundingmode = 1 : i32}> : (f32) -> f16
-// CHECK-NEXT: %54 = "arith.sitofp"(%arg0) : (i32) -> f32
-// CHECK-NEXT: %55 = "arith.uitofp"(%arg0) : (i32) -> f32
-// CHECK-NEXT: %56 = "arith.fptosi"(%arg2) : (f32) -> i32
-// CHECK-NEXT: %57 = "arith.fptoui"(%arg2) : (f32) -> i32
-// CHECK-NEXT: %58 = "arith.index_cast"(%arg0) : (i32) -> index
-// CHECK-NEXT: %59 = "arith.index_castui"(%arg4) : (index) -> i64
-// CHECK-NEXT: %60 = "arith.index_cast"(%arg10) : (memref<4xi32>) -> memref<4xindex>
-// CHECK-NEXT: %61 = "arith.bitcast"(%arg2) : (f32) -> i32
-// CHECK-NEXT: %62:2 = "arith.addui_extended"(%arg0, %arg1) : (i32, i32) -> (i32, i1)
-// CHECK-NEXT: %63:2 = "arith.mulsi_extended"(%arg0, %arg1) : (i32, i32) -> (i32, i32)
-// CHECK-NEXT: %64:2 = "arith.mului_extended"(%arg6, %arg7) : (vector<4xi32>, vector<4xi32>) -> (vector<4xi32>, vector<4xi32>)
-// CHECK-NEXT: %65 = "arith.scaling_extf"(%arg13, %arg12) : (f4E2M1FN, f8E8M0FNU) -> f32
-// CHECK-NEXT: %66 = "arith.scaling_truncf"(%arg2, %arg12) : (f32, f8E8M0FNU) -> f4E2M1FN
-// CHECK-NEXT: %67 = "arith.scaling_truncf"(%arg15, %arg14) <{fastmath = #arith.fastmath<fast>, roundingmode = 3 : i32}> : (vector<4xf32>, vector<4xf8E8M0FNU>) -> vector<4xf4E2M1FN>
-// CHECK-NEXT: %68 = "arith.constant"() <{value = -1 : i64}> : () -> i64
-// CHECK-NEXT: %69 = "arith.constant"() <{value = false}> : () -> i1
-// CHECK-NEXT: %70 = "arith.constant"() <{value = 2.500000e-01 : f64}> : () -> f64
-// CHECK-NEXT: %71 = "arith.constant"() <{value = dense<1.000000e+00> : tensor<2xf32>}> : () -> tensor<2xf32>
-// CHECK-NEXT: %72 = "arith.addi"(%arg0, %arg1) <{overflowFlags = #arith.overflow<none>}> {tag = "x"} : (i32, i32) -> i32
-// CHECK-NEXT: %73 = "arith.addi"(%arg0, %arg1) <{overflowFlags = #arith.overflow<nuw>}> {tag} : (i32, i32) -> i32
-// CHECK-NEXT: %74 = "arith.addf"(%arg2, %arg3) <{fastmath = #arith.fastmath<contract>}> {tag} : (f32, f32) -> f32
-// CHECK-NEXT: %75 = "arith.cmpi"(%arg4, %arg4) <{predicate = 0 : i64}> {tag} : (index, index) -> i1
-// CHECK-NEXT: %76 = "arith.select"(%arg5, %arg0, %arg1) {tag} : (i1, i32, i32) -> i32
-// CHECK-NEXT: %77 = "arith.select"(%arg5, %arg9, %arg9) : (i1, tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
-// CHECK-NEXT: %78 = "arith.addi"(%arg4, %arg4) <{overflowFlags = #arith.overflow<none>}> : (index, index) -> index
-// CHECK-NEXT: %79 = "arith.negf"(%arg15) <{fastmath = #arith.fastmath<none>}> : (vector<4xf32>) -> vector<4xf32>
-// CHECK-NEXT: %80 = "arith.extsi"(%arg6) : (vector<4xi32>) -> vector<4xi64>
-// CHECK-NEXT: %81 = "arith.index_cast"(%arg6) : (vector<4xi32>) -> vector<4xindex>
-// CHECK-NEXT: %82 = "arith.cmpf"(%arg9, %arg9) <{fastmath = #arith.fastmath<none>, predicate = 7 : i64}> : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xi1>
-// CHECK-NEXT: %83 = "arith.truncf"(%arg2) <{roundingmode = 2 : i32}> : (f32) -> bf16
-// CHECK-NEXT: %84 = "arith.trunci"(%arg0) <{overflowFlags = #arith.overflow<nsw, nuw>}> : (i32) -> i16
-// CHECK-NEXT: %85 = "arith.muli"(%arg0, %arg1) <{overflowFlags = #arith.overflow<nsw, nuw>}> : (i32, i32) -> i32
-// CHECK-NEXT: %86 = "arith.divsi"(%arg0, %arg1) <{isExact}> : (i32, i32) -> i32
-// CHECK-NEXT: %87 = "arith.shrsi"(%arg0, %arg1) <{isExact}> : (i32, i32) -> i32
-// CHECK-NEXT: "func.return"() : () -> ()
-// CHECK-NEXT: }) : () -> ()
-// CHECK-NEXT: }) : () -> ()
+// Expected output: mlir-opt 22 --mlir-print-op-generic %s (generated, do not edit by hand;
+// checked with --strict-whitespace --match-full-lines: each pattern is the
+// exact line after the colon, indentation included).
+// CHECK:"builtin.module"() ({
+// CHECK-NEXT:  "func.func"() <{function_type = (i32, i32, f32, f32, index, i1, vector<4xi32>, vector<4xi32>, vector<4xi1>, tensor<?xf32>, memref<4xi32>, f16, f8E8M0FNU, f4E2M1FN, vector<4xf8E8M0FNU>, vector<4xf32>) -> (), sym_name = "arith"}> ({
+// CHECK-NEXT:  ^bb0(%arg0: i32, %arg1: i32, %arg2: f32, %arg3: f32, %arg4: index, %arg5: i1, %arg6: vector<4xi32>, %arg7: vector<4xi32>, %arg8: vector<4xi1>, %arg9: tensor<?xf32>, %arg10: memref<4xi32>, %arg11: f16, %arg12: f8E8M0FNU, %arg13: f4E2M1FN, %arg14: vector<4xf8E8M0FNU>, %arg15: vector<4xf32>):
+// CHECK-NEXT:    %0 = "arith.constant"() <{value = 0 : i32}> : () -> i32
+// CHECK-NEXT:    %1 = "arith.constant"() <{value = 1 : index}> {foo} : () -> index
+// CHECK-NEXT:    %2 = "arith.constant"() <{value = 1.500000e+00 : f32}> : () -> f32
+// CHECK-NEXT:    %3 = "arith.constant"() <{value = true}> : () -> i1
+// CHECK-NEXT:    %4 = "arith.constant"() <{value = dense<[1, 2, 3, 4]> : vector<4xi32>}> : () -> vector<4xi32>
+// CHECK-NEXT:    %5 = "arith.addi"(%arg0, %arg1) <{overflowFlags = #arith.overflow<none>}> : (i32, i32) -> i32
+// CHECK-NEXT:    %6 = "arith.addi"(%arg0, %arg1) <{overflowFlags = #arith.overflow<nsw>}> : (i32, i32) -> i32
+// CHECK-NEXT:    %7 = "arith.addi"(%arg0, %arg1) <{overflowFlags = #arith.overflow<nsw, nuw>}> : (i32, i32) -> i32
+// CHECK-NEXT:    %8 = "arith.subi"(%arg0, %arg1) <{overflowFlags = #arith.overflow<nuw>}> : (i32, i32) -> i32
+// CHECK-NEXT:    %9 = "arith.muli"(%arg6, %arg7) <{overflowFlags = #arith.overflow<none>}> : (vector<4xi32>, vector<4xi32>) -> vector<4xi32>
+// CHECK-NEXT:    %10 = "arith.divsi"(%arg0, %arg1) : (i32, i32) -> i32
+// CHECK-NEXT:    %11 = "arith.divui"(%arg0, %arg1) <{isExact}> : (i32, i32) -> i32
+// CHECK-NEXT:    %12 = "arith.ceildivsi"(%arg0, %arg1) : (i32, i32) -> i32
+// CHECK-NEXT:    %13 = "arith.ceildivui"(%arg0, %arg1) : (i32, i32) -> i32
+// CHECK-NEXT:    %14 = "arith.floordivsi"(%arg0, %arg1) : (i32, i32) -> i32
+// CHECK-NEXT:    %15 = "arith.remsi"(%arg0, %arg1) : (i32, i32) -> i32
+// CHECK-NEXT:    %16 = "arith.remui"(%arg0, %arg1) : (i32, i32) -> i32
+// CHECK-NEXT:    %17 = "arith.andi"(%arg0, %arg1) : (i32, i32) -> i32
+// CHECK-NEXT:    %18 = "arith.ori"(%arg0, %arg1) : (i32, i32) -> i32
+// CHECK-NEXT:    %19 = "arith.xori"(%arg0, %arg1) : (i32, i32) -> i32
+// CHECK-NEXT:    %20 = "arith.shli"(%arg0, %arg1) <{overflowFlags = #arith.overflow<nsw>}> : (i32, i32) -> i32
+// CHECK-NEXT:    %21 = "arith.shrsi"(%arg0, %arg1) : (i32, i32) -> i32
+// CHECK-NEXT:    %22 = "arith.shrui"(%arg0, %arg1) <{isExact}> : (i32, i32) -> i32
+// CHECK-NEXT:    %23 = "arith.maxsi"(%arg0, %arg1) : (i32, i32) -> i32
+// CHECK-NEXT:    %24 = "arith.maxui"(%arg0, %arg1) : (i32, i32) -> i32
+// CHECK-NEXT:    %25 = "arith.minsi"(%arg4, %arg4) : (index, index) -> index
+// CHECK-NEXT:    %26 = "arith.minui"(%arg0, %arg1) : (i32, i32) -> i32
+// CHECK-NEXT:    %27 = "arith.addf"(%arg2, %arg3) <{fastmath = #arith.fastmath<none>}> : (f32, f32) -> f32
+// CHECK-NEXT:    %28 = "arith.subf"(%arg2, %arg3) <{fastmath = #arith.fastmath<fast>}> : (f32, f32) -> f32
+// CHECK-NEXT:    %29 = "arith.mulf"(%arg2, %arg3) <{fastmath = #arith.fastmath<nnan,ninf>}> : (f32, f32) -> f32
+// CHECK-NEXT:    %30 = "arith.divf"(%arg2, %arg3) <{fastmath = #arith.fastmath<fast>}> : (f32, f32) -> f32
+// CHECK-NEXT:    %31 = "arith.remf"(%arg2, %arg3) <{fastmath = #arith.fastmath<none>}> : (f32, f32) -> f32
+// CHECK-NEXT:    %32 = "arith.negf"(%arg2) <{fastmath = #arith.fastmath<nsz>}> : (f32) -> f32
+// CHECK-NEXT:    %33 = "arith.maximumf"(%arg2, %arg3) <{fastmath = #arith.fastmath<none>}> : (f32, f32) -> f32
+// CHECK-NEXT:    %34 = "arith.minimumf"(%arg2, %arg3) <{fastmath = #arith.fastmath<none>}> : (f32, f32) -> f32
+// CHECK-NEXT:    %35 = "arith.maxnumf"(%arg2, %arg3) <{fastmath = #arith.fastmath<none>}> : (f32, f32) -> f32
+// CHECK-NEXT:    %36 = "arith.minnumf"(%arg9, %arg9) <{fastmath = #arith.fastmath<none>}> : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+// CHECK-NEXT:    %37 = "arith.cmpi"(%arg0, %arg1) <{predicate = 2 : i64}> : (i32, i32) -> i1
+// CHECK-NEXT:    %38 = "arith.cmpi"(%arg6, %arg7) <{predicate = 9 : i64}> : (vector<4xi32>, vector<4xi32>) -> vector<4xi1>
+// CHECK-NEXT:    %39 = "arith.cmpf"(%arg2, %arg3) <{fastmath = #arith.fastmath<none>, predicate = 1 : i64}> : (f32, f32) -> i1
+// CHECK-NEXT:    %40 = "arith.cmpf"(%arg2, %arg3) <{fastmath = #arith.fastmath<nnan>, predicate = 13 : i64}> : (f32, f32) -> i1
+// CHECK-NEXT:    %41 = "arith.cmpf"(%arg2, %arg3) <{fastmath = #arith.fastmath<none>, predicate = 0 : i64}> : (f32, f32) -> i1
+// CHECK-NEXT:    %42 = "arith.select"(%arg5, %arg0, %arg1) : (i1, i32, i32) -> i32
+// CHECK-NEXT:    %43 = "arith.select"(%arg8, %arg6, %arg7) : (vector<4xi1>, vector<4xi32>, vector<4xi32>) -> vector<4xi32>
+// CHECK-NEXT:    %44 = "arith.select"(%arg5, %arg6, %arg7) : (i1, vector<4xi32>, vector<4xi32>) -> vector<4xi32>
+// CHECK-NEXT:    %45 = "arith.extsi"(%arg0) : (i32) -> i64
+// CHECK-NEXT:    %46 = "arith.extui"(%arg0) : (i32) -> i64
+// CHECK-NEXT:    %47 = "arith.trunci"(%arg0) <{overflowFlags = #arith.overflow<none>}> : (i32) -> i8
+// CHECK-NEXT:    %48 = "arith.trunci"(%arg0) <{overflowFlags = #arith.overflow<nuw>}> : (i32) -> i8
+// CHECK-NEXT:    %49 = "arith.extf"(%arg11) : (f16) -> f32
+// CHECK-NEXT:    %50 = "arith.extf"(%arg11) <{fastmath = #arith.fastmath<fast>}> : (f16) -> f32
+// CHECK-NEXT:    %51 = "arith.truncf"(%arg2) : (f32) -> f16
+// CHECK-NEXT:    %52 = "arith.truncf"(%arg2) <{roundingmode = 0 : i32}> : (f32) -> f16
+// CHECK-NEXT:    %53 = "arith.truncf"(%arg2) <{fastmath = #arith.fastmath<nnan>, roundingmode = 1 : i32}> : (f32) -> f16
+// CHECK-NEXT:    %54 = "arith.sitofp"(%arg0) : (i32) -> f32
+// CHECK-NEXT:    %55 = "arith.uitofp"(%arg0) : (i32) -> f32
+// CHECK-NEXT:    %56 = "arith.fptosi"(%arg2) : (f32) -> i32
+// CHECK-NEXT:    %57 = "arith.fptoui"(%arg2) : (f32) -> i32
+// CHECK-NEXT:    %58 = "arith.index_cast"(%arg0) : (i32) -> index
+// CHECK-NEXT:    %59 = "arith.index_castui"(%arg4) : (index) -> i64
+// CHECK-NEXT:    %60 = "arith.index_cast"(%arg10) : (memref<4xi32>) -> memref<4xindex>
+// CHECK-NEXT:    %61 = "arith.bitcast"(%arg2) : (f32) -> i32
+// CHECK-NEXT:    %62:2 = "arith.addui_extended"(%arg0, %arg1) : (i32, i32) -> (i32, i1)
+// CHECK-NEXT:    %63:2 = "arith.mulsi_extended"(%arg0, %arg1) : (i32, i32) -> (i32, i32)
+// CHECK-NEXT:    %64:2 = "arith.mului_extended"(%arg6, %arg7) : (vector<4xi32>, vector<4xi32>) -> (vector<4xi32>, vector<4xi32>)
+// CHECK-NEXT:    %65 = "arith.scaling_extf"(%arg13, %arg12) : (f4E2M1FN, f8E8M0FNU) -> f32
+// CHECK-NEXT:    %66 = "arith.scaling_truncf"(%arg2, %arg12) : (f32, f8E8M0FNU) -> f4E2M1FN
+// CHECK-NEXT:    %67 = "arith.scaling_truncf"(%arg15, %arg14) <{fastmath = #arith.fastmath<fast>, roundingmode = 3 : i32}> : (vector<4xf32>, vector<4xf8E8M0FNU>) -> vector<4xf4E2M1FN>
+// CHECK-NEXT:    %68 = "arith.constant"() <{value = -1 : i64}> : () -> i64
+// CHECK-NEXT:    %69 = "arith.constant"() <{value = false}> : () -> i1
+// CHECK-NEXT:    %70 = "arith.constant"() <{value = 2.500000e-01 : f64}> : () -> f64
+// CHECK-NEXT:    %71 = "arith.constant"() <{value = dense<1.000000e+00> : tensor<2xf32>}> : () -> tensor<2xf32>
+// CHECK-NEXT:    %72 = "arith.addi"(%arg0, %arg1) <{overflowFlags = #arith.overflow<none>}> {tag = "x"} : (i32, i32) -> i32
+// CHECK-NEXT:    %73 = "arith.addi"(%arg0, %arg1) <{overflowFlags = #arith.overflow<nuw>}> {tag} : (i32, i32) -> i32
+// CHECK-NEXT:    %74 = "arith.addf"(%arg2, %arg3) <{fastmath = #arith.fastmath<contract>}> {tag} : (f32, f32) -> f32
+// CHECK-NEXT:    %75 = "arith.cmpi"(%arg4, %arg4) <{predicate = 0 : i64}> {tag} : (index, index) -> i1
+// CHECK-NEXT:    %76 = "arith.select"(%arg5, %arg0, %arg1) {tag} : (i1, i32, i32) -> i32
+// CHECK-NEXT:    %77 = "arith.select"(%arg5, %arg9, %arg9) : (i1, tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+// CHECK-NEXT:    %78 = "arith.addi"(%arg4, %arg4) <{overflowFlags = #arith.overflow<none>}> : (index, index) -> index
+// CHECK-NEXT:    %79 = "arith.negf"(%arg15) <{fastmath = #arith.fastmath<none>}> : (vector<4xf32>) -> vector<4xf32>
+// CHECK-NEXT:    %80 = "arith.extsi"(%arg6) : (vector<4xi32>) -> vector<4xi64>
+// CHECK-NEXT:    %81 = "arith.index_cast"(%arg6) : (vector<4xi32>) -> vector<4xindex>
+// CHECK-NEXT:    %82 = "arith.cmpf"(%arg9, %arg9) <{fastmath = #arith.fastmath<none>, predicate = 7 : i64}> : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xi1>
+// CHECK-NEXT:    %83 = "arith.truncf"(%arg2) <{roundingmode = 2 : i32}> : (f32) -> bf16
+// CHECK-NEXT:    %84 = "arith.trunci"(%arg0) <{overflowFlags = #arith.overflow<nsw, nuw>}> : (i32) -> i16
+// CHECK-NEXT:    %85 = "arith.muli"(%arg0, %arg1) <{overflowFlags = #arith.overflow<nsw, nuw>}> : (i32, i32) -> i32
+// CHECK-NEXT:    %86 = "arith.divsi"(%arg0, %arg1) <{isExact}> : (i32, i32) -> i32
+// CHECK-NEXT:    %87 = "arith.shrsi"(%arg0, %arg1) <{isExact}> : (i32, i32) -> i32
+// CHECK-NEXT:    "func.return"() : () -> ()
+// CHECK-NEXT:  }) : () -> ()
+// CHECK-NEXT:}) : () -> ()

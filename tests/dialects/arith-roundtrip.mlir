@@ -6,7 +6,7 @@
 // arith is not registered until the ODS-generated ops from Arith.td are wired
 // in; this test then passes and the XFAIL line must go. The CHECK lines are
 // mlir-opt 22's output (RMLIR_OPT=/usr/lib/llvm-22/bin/mlir-opt lit reports XPASS).
-// RUN: rmlir-opt %s | FileCheck %s
+// RUN: rmlir-opt %s | FileCheck %s --strict-whitespace --match-full-lines
 
 func.func @arith(%a: i32, %b: i32, %x: f32, %y: f32, %i: index, %c: i1,
                  %va: vector<4xi32>, %vb: vector<4xi32>, %vc: vector<4xi1>,
@@ -103,97 +103,99 @@ func.func @arith(%a: i32, %b: i32, %x: f32, %y: f32, %i: index, %c: i1,
   return
 }
 
-// Expected output: mlir-opt 22 %s (generated, do not edit by hand).
-// CHECK: module {
-// CHECK-NEXT: func.func @arith(%arg0: i32, %arg1: i32, %arg2: f32, %arg3: f32, %arg4: index, %arg5: i1, %arg6: vector<4xi32>, %arg7: vector<4xi32>, %arg8: vector<4xi1>, %arg9: tensor<?xf32>, %arg10: memref<4xi32>, %arg11: f16, %arg12: f8E8M0FNU, %arg13: f4E2M1FN, %arg14: vector<4xf8E8M0FNU>, %arg15: vector<4xf32>) {
-// CHECK-NEXT: %c0_i32 = arith.constant 0 : i32
-// CHECK-NEXT: %c1 = arith.constant {foo} 1 : index
-// CHECK-NEXT: %cst = arith.constant 1.500000e+00 : f32
-// CHECK-NEXT: %true = arith.constant true
-// CHECK-NEXT: %cst_0 = arith.constant dense<[1, 2, 3, 4]> : vector<4xi32>
-// CHECK-NEXT: %0 = arith.addi %arg0, %arg1 : i32
-// CHECK-NEXT: %1 = arith.addi %arg0, %arg1 overflow<nsw> : i32
-// CHECK-NEXT: %2 = arith.addi %arg0, %arg1 overflow<nsw, nuw> : i32
-// CHECK-NEXT: %3 = arith.subi %arg0, %arg1 overflow<nuw> : i32
-// CHECK-NEXT: %4 = arith.muli %arg6, %arg7 : vector<4xi32>
-// CHECK-NEXT: %5 = arith.divsi %arg0, %arg1 : i32
-// CHECK-NEXT: %6 = arith.divui %arg0, %arg1 exact : i32
-// CHECK-NEXT: %7 = arith.ceildivsi %arg0, %arg1 : i32
-// CHECK-NEXT: %8 = arith.ceildivui %arg0, %arg1 : i32
-// CHECK-NEXT: %9 = arith.floordivsi %arg0, %arg1 : i32
-// CHECK-NEXT: %10 = arith.remsi %arg0, %arg1 : i32
-// CHECK-NEXT: %11 = arith.remui %arg0, %arg1 : i32
-// CHECK-NEXT: %12 = arith.andi %arg0, %arg1 : i32
-// CHECK-NEXT: %13 = arith.ori %arg0, %arg1 : i32
-// CHECK-NEXT: %14 = arith.xori %arg0, %arg1 : i32
-// CHECK-NEXT: %15 = arith.shli %arg0, %arg1 overflow<nsw> : i32
-// CHECK-NEXT: %16 = arith.shrsi %arg0, %arg1 : i32
-// CHECK-NEXT: %17 = arith.shrui %arg0, %arg1 exact : i32
-// CHECK-NEXT: %18 = arith.maxsi %arg0, %arg1 : i32
-// CHECK-NEXT: %19 = arith.maxui %arg0, %arg1 : i32
-// CHECK-NEXT: %20 = arith.minsi %arg4, %arg4 : index
-// CHECK-NEXT: %21 = arith.minui %arg0, %arg1 : i32
-// CHECK-NEXT: %22 = arith.addf %arg2, %arg3 : f32
-// CHECK-NEXT: %23 = arith.subf %arg2, %arg3 fastmath<fast> : f32
-// CHECK-NEXT: %24 = arith.mulf %arg2, %arg3 fastmath<nnan,ninf> : f32
-// CHECK-NEXT: %25 = arith.divf %arg2, %arg3 fastmath<fast> : f32
-// CHECK-NEXT: %26 = arith.remf %arg2, %arg3 : f32
-// CHECK-NEXT: %27 = arith.negf %arg2 fastmath<nsz> : f32
-// CHECK-NEXT: %28 = arith.maximumf %arg2, %arg3 : f32
-// CHECK-NEXT: %29 = arith.minimumf %arg2, %arg3 : f32
-// CHECK-NEXT: %30 = arith.maxnumf %arg2, %arg3 : f32
-// CHECK-NEXT: %31 = arith.minnumf %arg9, %arg9 : tensor<?xf32>
-// CHECK-NEXT: %32 = arith.cmpi slt, %arg0, %arg1 : i32
-// CHECK-NEXT: %33 = arith.cmpi uge, %arg6, %arg7 : vector<4xi32>
-// CHECK-NEXT: %34 = arith.cmpf oeq, %arg2, %arg3 : f32
-// CHECK-NEXT: %35 = arith.cmpf une, %arg2, %arg3 fastmath<nnan> : f32
-// CHECK-NEXT: %36 = arith.cmpf false, %arg2, %arg3 : f32
-// CHECK-NEXT: %37 = arith.select %arg5, %arg0, %arg1 : i32
-// CHECK-NEXT: %38 = arith.select %arg8, %arg6, %arg7 : vector<4xi1>, vector<4xi32>
-// CHECK-NEXT: %39 = arith.select %arg5, %arg6, %arg7 : vector<4xi32>
-// CHECK-NEXT: %40 = arith.extsi %arg0 : i32 to i64
-// CHECK-NEXT: %41 = arith.extui %arg0 : i32 to i64
-// CHECK-NEXT: %42 = arith.trunci %arg0 : i32 to i8
-// CHECK-NEXT: %43 = arith.trunci %arg0 overflow<nuw> : i32 to i8
-// CHECK-NEXT: %44 = arith.extf %arg11 : f16 to f32
-// CHECK-NEXT: %45 = arith.extf %arg11 fastmath<fast> : f16 to f32
-// CHECK-NEXT: %46 = arith.truncf %arg2 : f32 to f16
-// CHECK-NEXT: %47 = arith.truncf %arg2 to_nearest_even : f32 to f16
-// CHECK-NEXT: %48 = arith.truncf %arg2 downward fastmath<nnan> : f32 to f16
-// CHECK-NEXT: %49 = arith.sitofp %arg0 : i32 to f32
-// CHECK-NEXT: %50 = arith.uitofp %arg0 : i32 to f32
-// CHECK-NEXT: %51 = arith.fptosi %arg2 : f32 to i32
-// CHECK-NEXT: %52 = arith.fptoui %arg2 : f32 to i32
-// CHECK-NEXT: %53 = arith.index_cast %arg0 : i32 to index
-// CHECK-NEXT: %54 = arith.index_castui %arg4 : index to i64
-// CHECK-NEXT: %55 = arith.index_cast %arg10 : memref<4xi32> to memref<4xindex>
-// CHECK-NEXT: %56 = arith.bitcast %arg2 : f32 to i32
-// CHECK-NEXT: %sum, %overflow = arith.addui_extended %arg0, %arg1 : i32, i1
-// CHECK-NEXT: %low, %high = arith.mulsi_extended %arg0, %arg1 : i32
-// CHECK-NEXT: %low_1, %high_2 = arith.mului_extended %arg6, %arg7 : vector<4xi32>
-// CHECK-NEXT: %57 = arith.scaling_extf %arg13, %arg12 : f4E2M1FN, f8E8M0FNU to f32
-// CHECK-NEXT: %58 = arith.scaling_truncf %arg2, %arg12 : f32, f8E8M0FNU to f4E2M1FN
-// CHECK-NEXT: %59 = arith.scaling_truncf %arg15, %arg14 toward_zero fastmath<fast> : vector<4xf32>, vector<4xf8E8M0FNU> to vector<4xf4E2M1FN>
-// CHECK-NEXT: %c-1_i64 = arith.constant -1 : i64
-// CHECK-NEXT: %false = arith.constant false
-// CHECK-NEXT: %cst_3 = arith.constant 2.500000e-01 : f64
-// CHECK-NEXT: %cst_4 = arith.constant dense<1.000000e+00> : tensor<2xf32>
-// CHECK-NEXT: %60 = arith.addi %arg0, %arg1 {tag = "x"} : i32
-// CHECK-NEXT: %61 = arith.addi %arg0, %arg1 overflow<nuw> {tag} : i32
-// CHECK-NEXT: %62 = arith.addf %arg2, %arg3 fastmath<contract> {tag} : f32
-// CHECK-NEXT: %63 = arith.cmpi eq, %arg4, %arg4 {tag} : index
-// CHECK-NEXT: %64 = arith.select %arg5, %arg0, %arg1 {tag} : i32
-// CHECK-NEXT: %65 = arith.select %arg5, %arg9, %arg9 : tensor<?xf32>
-// CHECK-NEXT: %66 = arith.addi %arg4, %arg4 : index
-// CHECK-NEXT: %67 = arith.negf %arg15 : vector<4xf32>
-// CHECK-NEXT: %68 = arith.extsi %arg6 : vector<4xi32> to vector<4xi64>
-// CHECK-NEXT: %69 = arith.index_cast %arg6 : vector<4xi32> to vector<4xindex>
-// CHECK-NEXT: %70 = arith.cmpf ord, %arg9, %arg9 : tensor<?xf32>
-// CHECK-NEXT: %71 = arith.truncf %arg2 upward : f32 to bf16
-// CHECK-NEXT: %72 = arith.trunci %arg0 overflow<nsw, nuw> : i32 to i16
-// CHECK-NEXT: %73 = arith.muli %arg0, %arg1 overflow<nsw, nuw> : i32
-// CHECK-NEXT: %74 = arith.divsi %arg0, %arg1 exact : i32
-// CHECK-NEXT: %75 = arith.shrsi %arg0, %arg1 exact : i32
-// CHECK-NEXT: return
-// CHECK-NEXT: }
-// CHECK-NEXT: }
+// Expected output: mlir-opt 22 %s (generated, do not edit by hand;
+// checked with --strict-whitespace --match-full-lines: each pattern is the
+// exact line after the colon, indentation included).
+// CHECK:module {
+// CHECK-NEXT:  func.func @arith(%arg0: i32, %arg1: i32, %arg2: f32, %arg3: f32, %arg4: index, %arg5: i1, %arg6: vector<4xi32>, %arg7: vector<4xi32>, %arg8: vector<4xi1>, %arg9: tensor<?xf32>, %arg10: memref<4xi32>, %arg11: f16, %arg12: f8E8M0FNU, %arg13: f4E2M1FN, %arg14: vector<4xf8E8M0FNU>, %arg15: vector<4xf32>) {
+// CHECK-NEXT:    %c0_i32 = arith.constant 0 : i32
+// CHECK-NEXT:    %c1 = arith.constant {foo} 1 : index
+// CHECK-NEXT:    %cst = arith.constant 1.500000e+00 : f32
+// CHECK-NEXT:    %true = arith.constant true
+// CHECK-NEXT:    %cst_0 = arith.constant dense<[1, 2, 3, 4]> : vector<4xi32>
+// CHECK-NEXT:    %0 = arith.addi %arg0, %arg1 : i32
+// CHECK-NEXT:    %1 = arith.addi %arg0, %arg1 overflow<nsw> : i32
+// CHECK-NEXT:    %2 = arith.addi %arg0, %arg1 overflow<nsw, nuw> : i32
+// CHECK-NEXT:    %3 = arith.subi %arg0, %arg1 overflow<nuw> : i32
+// CHECK-NEXT:    %4 = arith.muli %arg6, %arg7 : vector<4xi32>
+// CHECK-NEXT:    %5 = arith.divsi %arg0, %arg1 : i32
+// CHECK-NEXT:    %6 = arith.divui %arg0, %arg1 exact : i32
+// CHECK-NEXT:    %7 = arith.ceildivsi %arg0, %arg1 : i32
+// CHECK-NEXT:    %8 = arith.ceildivui %arg0, %arg1 : i32
+// CHECK-NEXT:    %9 = arith.floordivsi %arg0, %arg1 : i32
+// CHECK-NEXT:    %10 = arith.remsi %arg0, %arg1 : i32
+// CHECK-NEXT:    %11 = arith.remui %arg0, %arg1 : i32
+// CHECK-NEXT:    %12 = arith.andi %arg0, %arg1 : i32
+// CHECK-NEXT:    %13 = arith.ori %arg0, %arg1 : i32
+// CHECK-NEXT:    %14 = arith.xori %arg0, %arg1 : i32
+// CHECK-NEXT:    %15 = arith.shli %arg0, %arg1 overflow<nsw> : i32
+// CHECK-NEXT:    %16 = arith.shrsi %arg0, %arg1 : i32
+// CHECK-NEXT:    %17 = arith.shrui %arg0, %arg1 exact : i32
+// CHECK-NEXT:    %18 = arith.maxsi %arg0, %arg1 : i32
+// CHECK-NEXT:    %19 = arith.maxui %arg0, %arg1 : i32
+// CHECK-NEXT:    %20 = arith.minsi %arg4, %arg4 : index
+// CHECK-NEXT:    %21 = arith.minui %arg0, %arg1 : i32
+// CHECK-NEXT:    %22 = arith.addf %arg2, %arg3 : f32
+// CHECK-NEXT:    %23 = arith.subf %arg2, %arg3 fastmath<fast> : f32
+// CHECK-NEXT:    %24 = arith.mulf %arg2, %arg3 fastmath<nnan,ninf> : f32
+// CHECK-NEXT:    %25 = arith.divf %arg2, %arg3 fastmath<fast> : f32
+// CHECK-NEXT:    %26 = arith.remf %arg2, %arg3 : f32
+// CHECK-NEXT:    %27 = arith.negf %arg2 fastmath<nsz> : f32
+// CHECK-NEXT:    %28 = arith.maximumf %arg2, %arg3 : f32
+// CHECK-NEXT:    %29 = arith.minimumf %arg2, %arg3 : f32
+// CHECK-NEXT:    %30 = arith.maxnumf %arg2, %arg3 : f32
+// CHECK-NEXT:    %31 = arith.minnumf %arg9, %arg9 : tensor<?xf32>
+// CHECK-NEXT:    %32 = arith.cmpi slt, %arg0, %arg1 : i32
+// CHECK-NEXT:    %33 = arith.cmpi uge, %arg6, %arg7 : vector<4xi32>
+// CHECK-NEXT:    %34 = arith.cmpf oeq, %arg2, %arg3 : f32
+// CHECK-NEXT:    %35 = arith.cmpf une, %arg2, %arg3 fastmath<nnan> : f32
+// CHECK-NEXT:    %36 = arith.cmpf false, %arg2, %arg3 : f32
+// CHECK-NEXT:    %37 = arith.select %arg5, %arg0, %arg1 : i32
+// CHECK-NEXT:    %38 = arith.select %arg8, %arg6, %arg7 : vector<4xi1>, vector<4xi32>
+// CHECK-NEXT:    %39 = arith.select %arg5, %arg6, %arg7 : vector<4xi32>
+// CHECK-NEXT:    %40 = arith.extsi %arg0 : i32 to i64
+// CHECK-NEXT:    %41 = arith.extui %arg0 : i32 to i64
+// CHECK-NEXT:    %42 = arith.trunci %arg0 : i32 to i8
+// CHECK-NEXT:    %43 = arith.trunci %arg0 overflow<nuw> : i32 to i8
+// CHECK-NEXT:    %44 = arith.extf %arg11 : f16 to f32
+// CHECK-NEXT:    %45 = arith.extf %arg11 fastmath<fast> : f16 to f32
+// CHECK-NEXT:    %46 = arith.truncf %arg2 : f32 to f16
+// CHECK-NEXT:    %47 = arith.truncf %arg2 to_nearest_even : f32 to f16
+// CHECK-NEXT:    %48 = arith.truncf %arg2 downward fastmath<nnan> : f32 to f16
+// CHECK-NEXT:    %49 = arith.sitofp %arg0 : i32 to f32
+// CHECK-NEXT:    %50 = arith.uitofp %arg0 : i32 to f32
+// CHECK-NEXT:    %51 = arith.fptosi %arg2 : f32 to i32
+// CHECK-NEXT:    %52 = arith.fptoui %arg2 : f32 to i32
+// CHECK-NEXT:    %53 = arith.index_cast %arg0 : i32 to index
+// CHECK-NEXT:    %54 = arith.index_castui %arg4 : index to i64
+// CHECK-NEXT:    %55 = arith.index_cast %arg10 : memref<4xi32> to memref<4xindex>
+// CHECK-NEXT:    %56 = arith.bitcast %arg2 : f32 to i32
+// CHECK-NEXT:    %sum, %overflow = arith.addui_extended %arg0, %arg1 : i32, i1
+// CHECK-NEXT:    %low, %high = arith.mulsi_extended %arg0, %arg1 : i32
+// CHECK-NEXT:    %low_1, %high_2 = arith.mului_extended %arg6, %arg7 : vector<4xi32>
+// CHECK-NEXT:    %57 = arith.scaling_extf %arg13, %arg12 : f4E2M1FN, f8E8M0FNU to f32
+// CHECK-NEXT:    %58 = arith.scaling_truncf %arg2, %arg12 : f32, f8E8M0FNU to f4E2M1FN
+// CHECK-NEXT:    %59 = arith.scaling_truncf %arg15, %arg14 toward_zero fastmath<fast> : vector<4xf32>, vector<4xf8E8M0FNU> to vector<4xf4E2M1FN>
+// CHECK-NEXT:    %c-1_i64 = arith.constant -1 : i64
+// CHECK-NEXT:    %false = arith.constant false
+// CHECK-NEXT:    %cst_3 = arith.constant 2.500000e-01 : f64
+// CHECK-NEXT:    %cst_4 = arith.constant dense<1.000000e+00> : tensor<2xf32>
+// CHECK-NEXT:    %60 = arith.addi %arg0, %arg1 {tag = "x"} : i32
+// CHECK-NEXT:    %61 = arith.addi %arg0, %arg1 overflow<nuw> {tag} : i32
+// CHECK-NEXT:    %62 = arith.addf %arg2, %arg3 fastmath<contract> {tag} : f32
+// CHECK-NEXT:    %63 = arith.cmpi eq, %arg4, %arg4 {tag} : index
+// CHECK-NEXT:    %64 = arith.select %arg5, %arg0, %arg1 {tag} : i32
+// CHECK-NEXT:    %65 = arith.select %arg5, %arg9, %arg9 : tensor<?xf32>
+// CHECK-NEXT:    %66 = arith.addi %arg4, %arg4 : index
+// CHECK-NEXT:    %67 = arith.negf %arg15 : vector<4xf32>
+// CHECK-NEXT:    %68 = arith.extsi %arg6 : vector<4xi32> to vector<4xi64>
+// CHECK-NEXT:    %69 = arith.index_cast %arg6 : vector<4xi32> to vector<4xindex>
+// CHECK-NEXT:    %70 = arith.cmpf ord, %arg9, %arg9 : tensor<?xf32>
+// CHECK-NEXT:    %71 = arith.truncf %arg2 upward : f32 to bf16
+// CHECK-NEXT:    %72 = arith.trunci %arg0 overflow<nsw, nuw> : i32 to i16
+// CHECK-NEXT:    %73 = arith.muli %arg0, %arg1 overflow<nsw, nuw> : i32
+// CHECK-NEXT:    %74 = arith.divsi %arg0, %arg1 exact : i32
+// CHECK-NEXT:    %75 = arith.shrsi %arg0, %arg1 exact : i32
+// CHECK-NEXT:    return
+// CHECK-NEXT:  }
+// CHECK-NEXT:}
