@@ -100,6 +100,11 @@ def SelectLikeOpInterface : OpInterface<"SelectLikeOpInterface">;
 def LoopLikeOpInterface : OpInterface<"LoopLikeOpInterface">;
 def HasParallelRegion : NativeOpTrait<"HasParallelRegion">;
 
+// Upstream DestinationStyleOpInterface.td / ParallelCombiningOpInterface.td
+// (scf.forall and its terminator).
+def DestinationStyleOpInterface : OpInterface<"DestinationStyleOpInterface">;
+def InParallelOpInterface : OpInterface<"InParallelOpInterface">;
+
 //===----------------------------------------------------------------------===//
 // Type inference, casts, integer ranges, vectors
 //===----------------------------------------------------------------------===//
