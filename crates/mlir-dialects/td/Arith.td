@@ -330,7 +330,10 @@ class Arith_FloatBinaryOp<string mnemonic, list<Trait> traits = []> :
 // a tensor, else the empty shape, must be equal. Upstream applies
 // `(isa<TensorType>($_self.getType()) ? getShape() : {})` to each value.
 // Op-level predicates here see `$_self` as the operand/result `Value` and
-// `$_ir` as the `&Ir`; the helper (hand-written, crates/mlir-dialects)
+// `$_ir` as the `&Ir` (the base library keeps PredOpTrait as documentation
+// for now; this is the convention proposed to it); the helper (hand-written
+// in crates/mlir-dialects, whose crate includes the generated code, hence
+// `crate::`)
 // returns `&[i64]` (empty for non-tensors and unranked tensors, which upstream
 // treats the same way: an unranked tensor has no static shape to compare;
 // upstream's getShape() asserts on unranked, SameOperandsAndResultShape
@@ -338,7 +341,7 @@ class Arith_FloatBinaryOp<string mnemonic, list<Trait> traits = []> :
 def SameInputOutputTensorDims : PredOpTrait<
     "input and output have the same tensor dimensions",
     AllMatchSameOperatorPred<["in", "out"],
-      "::mlir_dialects::arith::tensor_dims_or_empty($_ctx, $_ir.value_type($_self))">>;
+      "crate::arith::tensor_dims_or_empty($_ctx, $_ir.value_type($_self))">>;
 
 class Arith_CastOp<string mnemonic, TypeConstraint From, TypeConstraint To,
                    list<Trait> traits = []> :
@@ -375,7 +378,7 @@ class Arith_FToFCastOp<string mnemonic, list<Trait> traits = []> :
 class Arith_CompareOp<string mnemonic, list<Trait> traits = []> :
     Arith_Op<mnemonic, traits # [Pure, SameTypeOperands, TypesMatchWith<
     "result type has i1 element type and same shape as operands",
-    "lhs", "result", "::mlir_dialects::arith::get_i1_same_shape($_ctx, $_self)">]> {
+    "lhs", "result", "crate::arith::get_i1_same_shape($_ctx, $_self)">]> {
   let results = (outs BoolLike:$result);
 
   let assemblyFormat = "$predicate `,` $lhs `,` $rhs attr-dict `:` type($lhs)";

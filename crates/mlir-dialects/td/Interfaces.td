@@ -1,27 +1,26 @@
 //===- Interfaces.td - op interfaces used by arith/cf/scf ---*- tablegen -*-===//
 //
-// The vocabulary that upstream keeps under `mlir/Interfaces/*.td` (side
-// effects, control flow, loops, type inference, casts, vector unrolling) and
-// `mlir/Dialect/Arith/IR/ArithOpsInterfaces.td`, declared with upstream's
-// names so that the dialect files read like upstream's.
+// The interfaces and traits that arith, cf and scf use and that the base
+// library (crates/mlir-ods/td, Traits.td) does not declare. Upstream keeps
+// them under `mlir/Interfaces/*.td` and
+// `mlir/Dialect/Arith/IR/ArithOpsInterfaces.td`; the names are upstream's.
 //
 // Interfaces are declared by name only: upstream's method lists are C++
 // (`InterfaceMethod<..., [{ C++ body }]>`), and rmlir implements interfaces
-// in Rust by hand (`impl BranchOpInterface for BranchOp`). For the generator
-// an interface in an op's trait list is a marker: "this op implements X"
-// (`DeclareOpInterfaceMethods<X, [...]>` additionally names the methods the
-// op defines itself; upstream's lists are kept verbatim as documentation of
-// which hooks the Rust side must write).
+// in Rust by hand. For the generator an interface in an op's trait list is
+// a marker ("this op implements X"); `DeclareOpInterfaceMethods<X, [...]>`
+// additionally names the methods the op defines itself (upstream's lists are
+// kept verbatim as documentation of the hooks the Rust side writes).
 //
-// Side-effect traits (`Pure`, `NoMemoryEffect`, ...): upstream defines them
-// in `mlir/Interfaces/SideEffectInterfaces.td`, not in OpBase.td. If the
-// base library (crates/mlir-ods/td) provides them, it defines the macro
-// `RMLIR_SIDE_EFFECT_TRAITS` and the fallbacks below are skipped.
-// Likewise `RMLIR_TYPED_ATTR_INTERFACE` for `TypedAttrInterface` (upstream:
-// `mlir/IR/BuiltinAttributeInterfaces.td`).
-//
-// Base-library classes used here: OpInterface, DeclareOpInterfaceMethods,
-// NativeOpTrait, TraitList, Attr, CPred.
+// From the base library (Traits.td): Pure, NoMemoryEffect,
+// RecursiveMemoryEffects, ConditionallySpeculatable, RecursivelySpeculatable,
+// MemoryEffectsOpInterface, BranchOpInterface, RegionBranchOpInterface,
+// RegionBranchTerminatorOpInterface, ReturnLike, InferTypeOpInterface,
+// OpAsmOpInterface, CastOpInterface, VectorUnrollOpInterface,
+// InferIntRangeInterface, ArithFastMathInterface,
+// ArithIntegerOverflowFlagsInterface, LoopLikeOpInterface,
+// DestinationStyleOpInterface, GraphRegionNoTerminator. If the base library
+// adds any of the definitions below, delete them here.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,104 +29,29 @@
 
 include "OpBase.td"
 
-//===----------------------------------------------------------------------===//
-// Side effects and speculation (upstream SideEffectInterfaces.td)
-//===----------------------------------------------------------------------===//
-
-#ifndef RMLIR_SIDE_EFFECT_TRAITS
-#define RMLIR_SIDE_EFFECT_TRAITS
-
-def MemoryEffectsOpInterface : OpInterface<"MemoryEffectOpInterface">;
-// Upstream: `MemoryEffects<[]>` (a MemoryEffectsOpInterface with no effects).
-def NoMemoryEffect : NativeOpTrait<"NoMemoryEffect">;
-// The op's effects are the union of the effects of the ops in its regions.
-def RecursiveMemoryEffects : NativeOpTrait<"HasRecursiveMemoryEffects">;
-
-def ConditionallySpeculatable : OpInterface<"ConditionallySpeculatable">;
-def AlwaysSpeculatableImplTrait
-    : NativeOpTrait<"AlwaysSpeculatableImplTrait">;
-def RecursivelySpeculatableImplTrait
-    : NativeOpTrait<"RecursivelySpeculatableImplTrait">;
-def AlwaysSpeculatable
-    : TraitList<[ConditionallySpeculatable, AlwaysSpeculatableImplTrait]>;
-def RecursivelySpeculatable
-    : TraitList<[ConditionallySpeculatable, RecursivelySpeculatableImplTrait]>;
-// No memory effects and always speculatable.
-def Pure : TraitList<[AlwaysSpeculatable, NoMemoryEffect]>;
-
-#endif // RMLIR_SIDE_EFFECT_TRAITS
-
-//===----------------------------------------------------------------------===//
-// TypedAttrInterface (upstream BuiltinAttributeInterfaces.td)
-//===----------------------------------------------------------------------===//
-
-#ifndef RMLIR_TYPED_ATTR_INTERFACE
-#define RMLIR_TYPED_ATTR_INTERFACE
-// Used as an attribute constraint: an attribute that carries a type
-// (IntegerAttr, FloatAttr, DenseElementsAttr, ...).
-def TypedAttrInterface
-    : Attr<CPred<"$_ctx.attr_type($_self).is_some()">, "TypedAttr instance">;
-#endif // RMLIR_TYPED_ATTR_INTERFACE
-
-//===----------------------------------------------------------------------===//
-// Control flow (upstream ControlFlowInterfaces.td)
-//===----------------------------------------------------------------------===//
-
-// Terminators with successors: which operands are forwarded to which
-// successor block (`getSuccessorOperands`); the verifier checks them against
-// the successor's block arguments.
-def BranchOpInterface : OpInterface<"BranchOpInterface">;
-// Terminators with optional `branch_weights`.
+// Upstream ControlFlowInterfaces.td: terminators with optional
+// `branch_weights` (cf.cond_br).
 def WeightedBranchOpInterface : OpInterface<"WeightedBranchOpInterface">;
-// Ops with regions whose control flow is structured (scf.if, scf.for, ...).
-def RegionBranchOpInterface : OpInterface<"RegionBranchOpInterface">;
-// Terminators inside a RegionBranchOpInterface op (scf.yield, scf.condition).
-def RegionBranchTerminatorOpInterface
-    : OpInterface<"RegionBranchTerminatorOpInterface">;
-// Upstream: TraitList<[DeclareOpInterfaceMethods<
-//   RegionBranchTerminatorOpInterface>, NativeOpTrait<"ReturnLike">]>.
-def ReturnLikeImplTrait : NativeOpTrait<"ReturnLike">;
-def ReturnLike : TraitList<[
-  DeclareOpInterfaceMethods<RegionBranchTerminatorOpInterface>,
-  ReturnLikeImplTrait]>;
-// arith.select and friends.
+// arith.select.
 def SelectLikeOpInterface : OpInterface<"SelectLikeOpInterface">;
 
-//===----------------------------------------------------------------------===//
-// Loops (upstream LoopLikeInterface.td)
-//===----------------------------------------------------------------------===//
-
-def LoopLikeOpInterface : OpInterface<"LoopLikeOpInterface">;
+// Upstream LoopLikeInterface.td.
 def HasParallelRegion : NativeOpTrait<"HasParallelRegion">;
 
-// Upstream DestinationStyleOpInterface.td / ParallelCombiningOpInterface.td
-// (scf.forall and its terminator).
-def DestinationStyleOpInterface : OpInterface<"DestinationStyleOpInterface">;
+// Upstream ParallelCombiningOpInterface.td (scf.forall.in_parallel).
 def InParallelOpInterface : OpInterface<"InParallelOpInterface">;
 
-//===----------------------------------------------------------------------===//
-// Type inference, casts, integer ranges, vectors
-//===----------------------------------------------------------------------===//
-
-// Upstream InferTypeOpInterface.td: `InferTypeOpAdaptor` makes the op
-// implement `inferReturnTypes` (with an adaptor) by hand.
-def InferTypeOpInterface : OpInterface<"InferTypeOpInterface">;
+// Upstream InferTypeOpInterface.td: the op implements `inferReturnTypes`
+// (from an adaptor) by hand (scf.if).
 def InferTypeOpAdaptor : DeclareOpInterfaceMethods<InferTypeOpInterface>;
-def CastOpInterface : OpInterface<"CastOpInterface">;
-def InferIntRangeInterface : OpInterface<"InferIntRangeInterface">;
-def VectorUnrollOpInterface : OpInterface<"VectorUnrollOpInterface">;
-def OpAsmOpInterface : OpInterface<"OpAsmOpInterface">;
 
-//===----------------------------------------------------------------------===//
-// Arith interfaces (upstream ArithOpsInterfaces.td)
-//===----------------------------------------------------------------------===//
-
-// Ops with a `fastmath` attribute (getFastmathAttrName/getFastmathAttr).
-def ArithFastMathInterface : OpInterface<"ArithFastMathInterface">;
-// Ops with an `overflowFlags` attribute.
-def ArithIntegerOverflowFlagsInterface
-    : OpInterface<"ArithIntegerOverflowFlagsInterface">;
-// Ops with an optional `roundingmode` attribute.
+// Upstream ArithOpsInterfaces.td: ops with an optional `roundingmode`.
 def ArithRoundingModeInterface : OpInterface<"ArithRoundingModeInterface">;
+
+// Upstream BuiltinAttributeInterfaces.td, used as an attribute constraint:
+// an attribute that carries a type (IntegerAttr, FloatAttr, dense elements,
+// ...). arith.constant's `value`.
+def TypedAttrInterface
+    : Attr<CPred<"$_ctx.attr_type($_self).is_some()">, "TypedAttr instance">;
 
 #endif // RMLIR_DIALECT_INTERFACES
