@@ -62,7 +62,7 @@
 //   cmpf             yes      declarative  -        yes    yes    custom+generic
 //   select           yes      CUSTOM       yes      yes    yes    custom+generic
 //
-// 50 ops: all of upstream's. Attributes: #arith.fastmath, #arith.overflow
+// 51 ops: all of upstream's. Attributes: #arith.fastmath, #arith.overflow
 // (dialect enum attributes), CmpIPredicate / CmpFPredicate (I64 enums),
 // RoundingMode (I32 enum), AtomicRMWKind (I64 enum, used by memref/affine).
 //
