@@ -111,8 +111,8 @@ def ConditionOp : SCF_Op<"condition", [
 // parse: parseOptionalArrowTypeList -> result types; optional keyword
 //   `no_inline` (sets the unit property); the region (no arguments);
 //   parseOptionalAttrDict.
-// verify (hasVerifier): "region cannot have any arguments"; the region must
-//   not be empty ("region needs to have at least one block").
+// verify (hasVerifier): "'scf.execute_region' op region cannot have any
+//   arguments" (checked with mlir-opt); the region must not be empty.
 // RegionBranchOpInterface (hand-written).
 def ExecuteRegionOp : SCF_Op<"execute_region", [
     DeclareOpInterfaceMethods<RegionBranchOpInterface>, RecursiveMemoryEffects]> {
@@ -172,12 +172,11 @@ def ExecuteRegionOp : SCF_Op<"execute_region", [
 //   and the induction variable; the region with arguments [iv, iter args]
 //   (types [iv type, result types]); SingleBlockImplicitTerminator adds an
 //   empty scf.yield when missing; parseOptionalAttrDict.
-// verify (hasVerifier): "expected as many init args as results" ... (the
-//   upstream messages: number of iter_args vs results, "expected induction
-//   variable to be same type as bounds and step"); hasRegionVerifier:
-//   "expected body first argument to be an index argument for the induction
-//   variable", "mismatch in number of loop-carried values and defined
-//   values", types of region iter args vs results.
+// verify (hasVerifier) / hasRegionVerifier: the induction variable has the
+//   bounds' type, the body's arguments are [iv, iter args] with the result
+//   types, the yield matches. Checked with mlir-opt: a count mismatch in
+//   the custom form is a PARSE error, "custom op 'scf.for' mismatch in
+//   number of loop-carried values and defined values".
 // Builders: upstream's single builder (lb, ub, step, initArgs,
 //   bodyBuilder, unsignedCmp) is hand-written Rust (skipDefaultBuilders).
 def ForOp : SCF_Op<"for",
@@ -388,7 +387,8 @@ def InParallelOp : SCF_Op<"forall.in_parallel", [
 //   (`-> i32`, `-> (i32, f32)`); the then region (no arguments), implicit
 //   scf.yield added if missing; optional keyword `else` and the else region
 //   (implicit terminator likewise); parseOptionalAttrDict.
-// verify (hasVerifier): "must have an else block if defining values".
+// verify (hasVerifier): "'scf.if' op must have an else block if defining
+//   values" (checked with mlir-opt).
 // InferTypeOpAdaptor: inferReturnTypes from the then-region's yield
 //   (hand-written). Builders (result types, condition, with/without else
 //   block, body builders): hand-written Rust (skipDefaultBuilders).
@@ -514,9 +514,9 @@ def ReduceOp : SCF_Op<"reduce", [
 // ReduceReturnOp
 //===----------------------------------------------------------------------===//
 
-// `scf.reduce.return %sum : f32`. Verifier: the operand type equals the
-// reduction region's argument type ("type of return operand (i32) doesn't
-// match reduction operand (f32)").
+// `scf.reduce.return %sum : f32`. Verifier (checked with mlir-opt): the
+// operand type equals the reduction's operand type: "'scf.reduce.return' op
+// must have type 'f32' (the type of the reduction inputs)".
 def ReduceReturnOp :
     SCF_Op<"reduce.return", [HasParent<"ReduceOp">, Pure, Terminator]> {
   let summary = "terminator for reduce operation";
