@@ -9,11 +9,22 @@ use mlir_ir::asm::parser::Argument;
 use mlir_ir::asm::{OpAsmInterface, OpAsmParser, OpAsmPrinter};
 use mlir_ir::symbol_table::{SymbolTableCollection, SymbolUserOpInterface};
 use mlir_ir::{
-    AttrKind, Attribute, Diagnostic, Dialect, Ident, Ir, OpInfo, OpRef, OperationState, TraitSet,
-    Type, TypeKind,
+    AttrKind, Attribute, Diagnostic, Dialect, Ident, Ir, OpInfo, OpRef, OperationState, Type,
+    TypeKind,
 };
 
 pub struct FuncDialect;
+
+/// The generated op definitions of `td/Func.td`: `FuncOp`, `ReturnOp`,
+/// `CallOp`, `CallIndirectOp`, `ConstantOp` with their specs, accessors and
+/// builders. Predicates are generated with the parentheses TableGen puts
+/// around every leaf, hence the `allow`.
+#[allow(dead_code, unused_parens, clippy::double_parens, clippy::nonminimal_bool)]
+pub mod ops {
+    include!(concat!(env!("OUT_DIR"), "/func_ops.rs"));
+}
+
+pub use ops::{CallIndirectOp, CallOp, ConstantOp, FuncOp, ReturnOp};
 
 impl Dialect for FuncDialect {
     fn namespace(&self) -> &'static str {
@@ -21,72 +32,45 @@ impl Dialect for FuncDialect {
     }
     fn operations(&self) -> Vec<OpInfo> {
         vec![
-            OpInfo::new("func.func")
-                .with_traits(
-                    TraitSet::ISOLATED_FROM_ABOVE
-                        | TraitSet::SYMBOL
-                        | TraitSet::AFFINE_SCOPE
-                        | TraitSet::AUTOMATIC_ALLOCATION_SCOPE
-                        | TraitSet::ONE_REGION
-                        | TraitSet::ZERO_OPERANDS
-                        | TraitSet::ZERO_RESULTS
-                        | TraitSet::ZERO_SUCCESSORS,
-                )
-                .with_inherent_attrs(&[
-                    "sym_name",
-                    "function_type",
-                    "sym_visibility",
-                    "arg_attrs",
-                    "res_attrs",
-                    "no_inline",
-                ])
-                .with_interface(OpAsmInterface {
-                    default_dialect: Some("func"),
-                    ..Default::default()
-                })
-                .with_parse(parse_func)
-                .with_print(print_func)
-                .with_verify_invariants(verify_func_attrs)
-                .with_verify(verify_func),
-            OpInfo::new("func.return")
-                .with_traits(
-                    TraitSet::PURE
-                        | TraitSet::IS_TERMINATOR
-                        | TraitSet::RETURN_LIKE
-                        | TraitSet::HAS_PARENT
-                        | TraitSet::ZERO_RESULTS
-                        | TraitSet::ZERO_REGIONS
-                        | TraitSet::ZERO_SUCCESSORS,
-                )
-                .with_parents(&["func.func"])
-                .with_parse(parse_return)
-                .with_print(print_return)
-                .with_verify(verify_return),
-            OpInfo::new("func.call")
-                .with_traits(TraitSet::ZERO_REGIONS | TraitSet::ZERO_SUCCESSORS)
-                .with_inherent_attrs(&["callee", "arg_attrs", "res_attrs", "no_inline"])
-                .with_parse(parse_call)
-                .with_print(print_call)
-                .with_interface(SymbolUserOpInterface {
-                    verify_symbol_uses: verify_call_symbol_uses,
-                }),
-            OpInfo::new("func.call_indirect")
-                .with_traits(TraitSet::ZERO_REGIONS | TraitSet::ZERO_SUCCESSORS)
-                .with_parse(parse_call_indirect)
-                .with_print(print_call_indirect),
-            OpInfo::new("func.constant")
-                .with_traits(
-                    TraitSet::CONSTANT_LIKE
-                        | TraitSet::PURE
-                        | TraitSet::ZERO_OPERANDS
-                        | TraitSet::ONE_RESULT
-                        | TraitSet::ZERO_REGIONS
-                        | TraitSet::ZERO_SUCCESSORS,
-                )
-                .with_inherent_attrs(&["value"])
-                .with_parse(parse_constant)
-                .with_print(print_constant),
+            CallOp::op_info().with_interface(SymbolUserOpInterface {
+                verify_symbol_uses: verify_call_symbol_uses,
+            }),
+            CallIndirectOp::op_info(),
+            ConstantOp::op_info(),
+            FuncOp::op_info().with_interface(OpAsmInterface {
+                default_dialect: Some("func"),
+                ..Default::default()
+            }),
+            ReturnOp::op_info(),
         ]
+    }
+}
+
+// The hooks `td/Func.td` declares (`hasVerifier`, `hasCustomAssemblyFormat`).
+impl FuncOp {
+    pub fn verify(self, ir: &Ir) -> Result<(), Diagnostic> {
+        verify_func(ir, self.0)
+    }
+    pub fn parse(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> PResult {
+        parse_func(p, state)
+    }
+    pub fn print(p: &mut OpAsmPrinter<'_, '_>, op: OpRef) {
+        print_func(p, op)
+    }
+}
+
+impl ReturnOp {
+    pub fn verify(self, ir: &Ir) -> Result<(), Diagnostic> {
+        verify_return(ir, self.0)
+    }
+}
+
+impl CallIndirectOp {
+    pub fn parse(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> PResult {
+        parse_call_indirect(p, state)
+    }
+    pub fn print(p: &mut OpAsmPrinter<'_, '_>, op: OpRef) {
+        print_call_indirect(p, op)
     }
 }
 
@@ -112,53 +96,6 @@ fn function_type(ir: &Ir, func: OpRef) -> Option<(Vec<Type>, Vec<Type>)> {
             .map(|(i, r)| (i.to_vec(), r.to_vec())),
         _ => None,
     }
-}
-
-/// The declared attribute constraints of `func.func` (ODS's
-/// `verifyInvariantsImpl`): required attributes first, then each attribute's
-/// constraint.
-fn verify_func_attrs(ir: &Ir, op: OpRef) -> Result<(), Diagnostic> {
-    let ctx = ir.ctx();
-    for required in ["function_type", "sym_name"] {
-        if ir.attr(op, required).is_none() {
-            return Err(ir.op_error(op, format!("requires attribute '{required}'")));
-        }
-    }
-    let is_str = |a: Attribute| matches!(ctx.attr(a), AttrKind::String { ty: None, .. });
-    type Check<'c> = (&'static str, &'static str, &'c dyn Fn(Attribute) -> bool);
-    let checks: [Check<'_>; 6] = [
-        ("sym_name", "string attribute", &is_str),
-        (
-            "function_type",
-            "type attribute of function type",
-            &|a| matches!(ctx.attr(a), AttrKind::Type(t) if matches!(ctx.ty(*t), TypeKind::Function { .. })),
-        ),
-        ("sym_visibility", "string attribute", &is_str),
-        (
-            "arg_attrs",
-            "Array of dictionary attributes",
-            &|a| matches!(ctx.attr(a), AttrKind::Array(e) if e.iter().all(|&d| matches!(ctx.attr(d), AttrKind::Dictionary(_)))),
-        ),
-        (
-            "res_attrs",
-            "Array of dictionary attributes",
-            &|a| matches!(ctx.attr(a), AttrKind::Array(e) if e.iter().all(|&d| matches!(ctx.attr(d), AttrKind::Dictionary(_)))),
-        ),
-        ("no_inline", "unit attribute", &|a| {
-            matches!(ctx.attr(a), AttrKind::Unit)
-        }),
-    ];
-    for (name, what, ok) in checks {
-        if let Some(a) = ir.attr(op, name) {
-            if !ok(a) {
-                return Err(ir.op_error(
-                    op,
-                    format!("attribute '{name}' failed to satisfy constraint: {what}"),
-                ));
-            }
-        }
-    }
-    Ok(())
 }
 
 /// `FunctionOpInterface` checks: the type attribute, argument/result
@@ -556,78 +493,6 @@ fn print_func(p: &mut OpAsmPrinter<'_, '_>, op: OpRef) {
     }
 }
 
-/// `return` `attr-dict ($operands^ : type($operands))?`.
-fn parse_return(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> PResult {
-    p.parse_optional_attr_dict(state)?;
-    let operands = p.parse_operand_list()?;
-    if !operands.is_empty() {
-        let off = p.current_offset();
-        let types = p.parse_colon_type_list()?;
-        p.resolve_operands(&operands, &types, off, state)?;
-    }
-    Ok(())
-}
-
-fn print_return(p: &mut OpAsmPrinter<'_, '_>, op: OpRef) {
-    let ir = p.ir();
-    let attrs = p.op_attrs(op);
-    p.print_optional_attr_dict(&attrs, &[]);
-    if ir.num_operands(op) > 0 {
-        p.print_char(' ');
-        p.print_operands(ir.operands(op));
-        p.print_str(" : ");
-        p.print_types(ir.operand_types(op));
-    }
-}
-
-/// Parses `: (inputs) -> results`, resolving `operands` against the inputs.
-fn parse_functional_tail<'a>(
-    p: &mut OpAsmParser<'_, 'a>,
-    operands: &[mlir_ir::asm::parser::UnresolvedOperand<'a>],
-    state: &mut OperationState,
-) -> PResult {
-    p.parse_token(TokenKind::Colon, "expected ':'")?;
-    let off = p.current_offset();
-    let ty = p.parse_type()?;
-    let Some((inputs, results)) = p
-        .ctx()
-        .function_signature(ty)
-        .map(|(i, r)| (i.to_vec(), r.to_vec()))
-    else {
-        return p.error_at(off, "expected function type");
-    };
-    p.resolve_operands(operands, &inputs, off, state)?;
-    state.result_types.extend(results);
-    Ok(())
-}
-
-/// `call @callee(%a) attr-dict : (i32) -> i32`.
-fn parse_call(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> PResult {
-    let name = p.parse_symbol_name()?;
-    let callee = p.ctx().flat_symbol_ref(&name);
-    p.add_attr(state, "callee", callee);
-    p.parse_token(TokenKind::LParen, "expected '('")?;
-    let operands = p.parse_operand_list()?;
-    p.parse_token(TokenKind::RParen, "expected ')'")?;
-    p.parse_optional_attr_dict(state)?;
-    parse_functional_tail(p, &operands, state)
-}
-
-fn print_call(p: &mut OpAsmPrinter<'_, '_>, op: OpRef) {
-    let ir = p.ir();
-    p.print_char(' ');
-    if let Some(c) = ir.attr(op, "callee") {
-        p.print_attribute(c);
-    }
-    p.print_char('(');
-    p.print_operands(ir.operands(op));
-    p.print_char(')');
-    let attrs = p.op_attrs(op);
-    p.print_optional_attr_dict(&attrs, &["callee"]);
-    p.print_str(" : ");
-    p.print_functional_type(op);
-}
-
 /// `call_indirect %f(%a) attr-dict : (i32) -> i32`.
 fn parse_call_indirect(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> PResult {
     let callee = p.parse_operand()?;
@@ -666,27 +531,4 @@ fn print_call_indirect(p: &mut OpAsmPrinter<'_, '_>, op: OpRef) {
         p.print_str(" : ");
         p.print_type(ir.value_type(f));
     }
-}
-
-/// `constant attr-dict @sym : type`.
-fn parse_constant(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> PResult {
-    p.parse_optional_attr_dict(state)?;
-    let name = p.parse_symbol_name()?;
-    let v = p.ctx().flat_symbol_ref(&name);
-    p.add_attr(state, "value", v);
-    let ty = p.parse_colon_type()?;
-    state.result_types.push(ty);
-    Ok(())
-}
-
-fn print_constant(p: &mut OpAsmPrinter<'_, '_>, op: OpRef) {
-    let ir = p.ir();
-    let attrs = p.op_attrs(op);
-    p.print_optional_attr_dict(&attrs, &["value"]);
-    p.print_char(' ');
-    if let Some(v) = ir.attr(op, "value") {
-        p.print_attribute(v);
-    }
-    p.print_str(" : ");
-    p.print_types(ir.result_types(op));
 }

@@ -267,16 +267,10 @@ pub trait RewritePattern: Send + Sync + 'static {
     fn match_and_rewrite(&self, op: OpRef, rewriter: &mut PatternRewriter<'_>) -> LogicalResult;
 }
 
-/// A typed wrapper of an op, implemented by op classes (ODS will generate
-/// these); lets patterns be written against a specific op.
-pub trait OpType: Copy + 'static {
-    /// The op name, e.g. `"arith.addi"`.
-    const NAME: &'static str;
-    /// `op` as this type, if it is one.
-    fn from_op(ir: &Ir, op: OpRef) -> Option<Self>;
-    /// The underlying op.
-    fn op(self) -> OpRef;
-}
+/// A typed wrapper of an op; defined in `mlir-ir` (where ODS-generated
+/// wrappers implement it without depending on this crate) and re-exported
+/// here so patterns can be written against a specific op.
+pub use mlir_ir::OpType;
 
 /// A pattern on a specific op type (MLIR's `OpRewritePattern<Op>`); add it
 /// with [`crate::RewritePatternSet::add_op`].

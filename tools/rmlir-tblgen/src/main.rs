@@ -20,6 +20,12 @@ struct Cli {
     /// Print all classes and defs (the default action).
     #[arg(long)]
     print_records: bool,
+    /// Print the Rust generated for the ops defined in the file.
+    #[arg(long)]
+    gen_op_defs: bool,
+    /// Print Markdown documentation of the ops defined in the file.
+    #[arg(long)]
+    gen_op_doc: bool,
     /// Write the output here instead of to stdout.
     #[arg(short = 'o', value_name = "FILE")]
     output: Option<PathBuf>,
@@ -27,7 +33,12 @@ struct Cli {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let records = match mlir_ods::tablegen::parse_file(&cli.input, &cli.include_dirs) {
+    let mut dirs = cli.include_dirs.clone();
+    if cli.gen_op_defs || cli.gen_op_doc {
+        // The ODS base library is always on the include path.
+        dirs.push(mlir_ods::build::base_library_dir());
+    }
+    let records = match mlir_ods::tablegen::parse_file(&cli.input, &dirs) {
         Ok(r) => r,
         Err(diags) => {
             for d in &diags {
@@ -36,9 +47,25 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    // Printing records is the only action so far, so it is also the default.
-    let _ = cli.print_records;
-    let text = records.print_records();
+    let main = cli.input.to_string_lossy().to_string();
+    let generated = if cli.gen_op_defs {
+        mlir_ods::gen::gen_op_defs(&records, &main)
+    } else if cli.gen_op_doc {
+        mlir_ods::gen::gen_op_doc(&records, &main)
+    } else {
+        // Printing records is the default action.
+        let _ = cli.print_records;
+        Ok(records.print_records())
+    };
+    let text = match generated {
+        Ok(t) => t,
+        Err(diags) => {
+            for d in &diags {
+                eprintln!("{d}");
+            }
+            return ExitCode::FAILURE;
+        }
+    };
     match cli.output {
         Some(path) => {
             if let Err(e) = std::fs::write(&path, text) {

@@ -20,6 +20,7 @@
 
 pub mod enums;
 pub mod format;
+pub mod preds;
 pub mod spec;
 pub mod verify;
 
@@ -31,7 +32,7 @@ use smallvec::SmallVec;
 use crate::asm::{CustomParseFn, CustomPrintFn, OpAsmParser, OpAsmPrinter};
 use crate::attributes::{AttrKind, Attribute};
 use crate::context::{Context, Ident, OpInfo, PreparePropertiesFn};
-use crate::ir::{OpRef, OperationState};
+use crate::ir::{Ir, OpRef, OperationState};
 use crate::verifier::Verify;
 
 pub use enums::{canonicalize_enum_attr, EnumCase, EnumSpec};
@@ -43,6 +44,20 @@ pub use spec::{
     TypeConstraint, TypeRule, ValueSpec, OPERAND_SEGMENTS, RESULT_SEGMENTS,
 };
 pub use verify::{check_properties, verify_invariants};
+
+/// A typed wrapper of an op (what ODS generates per op, e.g.
+/// `pub struct AddIOp(pub OpRef)`); lets patterns and passes work with a
+/// specific op. It lives here rather than in `mlir-rewrite` so that dialect
+/// crates implement it without depending on the rewrite machinery;
+/// `mlir-rewrite` re-exports it.
+pub trait OpType: Copy + 'static {
+    /// The op name, e.g. `"arith.addi"`.
+    const NAME: &'static str;
+    /// `op` as this type, if it is one.
+    fn from_op(ir: &Ir, op: OpRef) -> Option<Self>;
+    /// The underlying op.
+    fn op(self) -> OpRef;
+}
 
 /// The per-op function pointers that dispatch to the engines with the op's
 /// spec; build them with [`ods_hooks!`](crate::ods_hooks).

@@ -52,6 +52,17 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
+    /// An error with no source location (generator errors about records
+    /// that should exist but do not).
+    pub fn error_without_loc(message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            severity: Severity::Error,
+            loc: None,
+            message: message.into(),
+            source_line: None,
+        }
+    }
+
     /// The first line of the rendering: `file:line:col: error: message`.
     pub fn headline(&self) -> String {
         match &self.loc {

@@ -1,0 +1,5 @@
+//! Generates the ODS op definitions of the dialects in `td/` into `$OUT_DIR`.
+
+fn main() {
+    mlir_ods::build::generate_op_defs("td/Func.td", "func_ops.rs");
+}

@@ -1,0 +1,194 @@
+//! Small predicates and builders that the ODS base library's Rust predicate
+//! expressions call (`crates/mlir-ods/td/*.td`), so that a `CPred` stays a
+//! one-line call instead of a `matches!` over `TypeKind`/`AttrKind`.
+//!
+//! Every function takes the context first and the checked handle second,
+//! matching the `$_ctx`/`$_self` convention of the `.td` predicates.
+
+use crate::attributes::{AttrKind, Attribute};
+use crate::context::Context;
+use crate::types::{FloatKind, Signedness, Type, TypeKind};
+
+/// An integer type of `width` bits (any width when `None`) and signedness
+/// (any when `None`).
+pub fn is_int(ctx: &Context, t: Type, width: Option<u32>, sign: Option<Signedness>) -> bool {
+    matches!(ctx.ty(t), TypeKind::Integer { width: w, signedness: s }
+        if width.is_none_or(|x| x == *w) && sign.is_none_or(|x| x == *s))
+}
+
+/// A signless integer type of any width.
+pub fn is_signless_int(ctx: &Context, t: Type) -> bool {
+    is_int(ctx, t, None, Some(Signedness::Signless))
+}
+
+/// A signless integer or `index`.
+pub fn is_signless_int_or_index(ctx: &Context, t: Type) -> bool {
+    is_signless_int(ctx, t) || ctx.is_index(t)
+}
+
+/// The float type `kind`.
+pub fn is_float_kind(ctx: &Context, t: Type, kind: FloatKind) -> bool {
+    matches!(ctx.ty(t), TypeKind::Float(k) if *k == kind)
+}
+
+/// A float type of `width` bits other than bf16/tf32 and the 8-bit formats,
+/// as ODS' `F<width>` (`F16`, `F32`, `F64`, `F80`, `F128`).
+pub fn is_float_width(ctx: &Context, t: Type, width: u32) -> bool {
+    let kind = match width {
+        16 => FloatKind::F16,
+        32 => FloatKind::F32,
+        64 => FloatKind::F64,
+        80 => FloatKind::F80,
+        128 => FloatKind::F128,
+        _ => return false,
+    };
+    is_float_kind(ctx, t, kind)
+}
+
+pub fn is_function(ctx: &Context, t: Type) -> bool {
+    matches!(ctx.ty(t), TypeKind::Function { .. })
+}
+pub fn is_none_type(ctx: &Context, t: Type) -> bool {
+    matches!(ctx.ty(t), TypeKind::None)
+}
+pub fn is_complex(ctx: &Context, t: Type) -> bool {
+    matches!(ctx.ty(t), TypeKind::Complex(_))
+}
+pub fn is_vector(ctx: &Context, t: Type) -> bool {
+    matches!(ctx.ty(t), TypeKind::Vector { .. })
+}
+pub fn is_tensor(ctx: &Context, t: Type) -> bool {
+    matches!(
+        ctx.ty(t),
+        TypeKind::RankedTensor { .. } | TypeKind::UnrankedTensor { .. }
+    )
+}
+pub fn is_ranked_tensor(ctx: &Context, t: Type) -> bool {
+    matches!(ctx.ty(t), TypeKind::RankedTensor { .. })
+}
+pub fn is_unranked_tensor(ctx: &Context, t: Type) -> bool {
+    matches!(ctx.ty(t), TypeKind::UnrankedTensor { .. })
+}
+pub fn is_memref(ctx: &Context, t: Type) -> bool {
+    matches!(
+        ctx.ty(t),
+        TypeKind::MemRef { .. } | TypeKind::UnrankedMemRef { .. }
+    )
+}
+pub fn is_ranked_memref(ctx: &Context, t: Type) -> bool {
+    matches!(ctx.ty(t), TypeKind::MemRef { .. })
+}
+pub fn is_shaped(ctx: &Context, t: Type) -> bool {
+    ctx.shaped_element_type(t).is_some()
+}
+/// A vector or tensor (MLIR's `ValueSemanticsContainerOf`).
+pub fn is_value_semantics_container(ctx: &Context, t: Type) -> bool {
+    is_vector(ctx, t) || is_tensor(ctx, t)
+}
+/// A ranked shaped type with a static shape.
+pub fn has_static_shape(ctx: &Context, t: Type) -> bool {
+    ctx.shape(t).is_some_and(|s| s.iter().all(|&d| d >= 0))
+}
+/// The element type of a shaped type; `t` itself otherwise (predicates only
+/// apply it after checking the container kind).
+pub fn element_type(ctx: &Context, t: Type) -> Type {
+    ctx.element_type_or_self(t)
+}
+
+/// An integer attribute whose type is a signless integer of `width` bits.
+pub fn is_int_attr(ctx: &Context, a: Attribute, width: u32) -> bool {
+    matches!(ctx.attr(a), AttrKind::Integer { ty, .. } if ctx.is_signless_integer(*ty, width))
+}
+/// An integer attribute of any integer or index type.
+pub fn is_any_int_attr(ctx: &Context, a: Attribute) -> bool {
+    matches!(ctx.attr(a), AttrKind::Integer { .. })
+}
+/// An integer attribute of type `index`.
+pub fn is_index_attr(ctx: &Context, a: Attribute) -> bool {
+    matches!(ctx.attr(a), AttrKind::Integer { ty, .. } if ctx.is_index(*ty))
+}
+/// A float attribute of type `kind`.
+pub fn is_float_attr(ctx: &Context, a: Attribute, kind: FloatKind) -> bool {
+    matches!(ctx.attr(a), AttrKind::Float { ty, .. } if is_float_kind(ctx, *ty, kind))
+}
+/// Any float attribute.
+pub fn is_any_float_attr(ctx: &Context, a: Attribute) -> bool {
+    matches!(ctx.attr(a), AttrKind::Float { .. })
+}
+/// An untyped string attribute.
+pub fn is_string_attr(ctx: &Context, a: Attribute) -> bool {
+    matches!(ctx.attr(a), AttrKind::String { .. })
+}
+pub fn is_bool_attr(ctx: &Context, a: Attribute) -> bool {
+    matches!(ctx.attr(a), AttrKind::Integer { ty, .. } if ctx.is_i1(*ty))
+}
+pub fn is_unit_attr(ctx: &Context, a: Attribute) -> bool {
+    matches!(ctx.attr(a), AttrKind::Unit)
+}
+pub fn is_dictionary_attr(ctx: &Context, a: Attribute) -> bool {
+    matches!(ctx.attr(a), AttrKind::Dictionary(_))
+}
+pub fn is_array_attr(ctx: &Context, a: Attribute) -> bool {
+    matches!(ctx.attr(a), AttrKind::Array(_))
+}
+/// The elements of an array attribute (empty for other attributes).
+pub fn array_elements(ctx: &Context, a: Attribute) -> &[Attribute] {
+    match ctx.attr(a) {
+        AttrKind::Array(e) => e,
+        _ => &[],
+    }
+}
+/// A type attribute; its type is [`type_attr_value`].
+pub fn is_type_attr(ctx: &Context, a: Attribute) -> bool {
+    matches!(ctx.attr(a), AttrKind::Type(_))
+}
+/// The type held by a type attribute (`none` for other attributes, which
+/// type predicates reject because predicates check `is_type_attr` first).
+pub fn type_attr_value(ctx: &Context, a: Attribute) -> Type {
+    match ctx.attr(a) {
+        AttrKind::Type(t) => *t,
+        _ => ctx.none_type(),
+    }
+}
+pub fn is_symbol_ref_attr(ctx: &Context, a: Attribute) -> bool {
+    matches!(ctx.attr(a), AttrKind::SymbolRef { .. })
+}
+pub fn is_flat_symbol_ref_attr(ctx: &Context, a: Attribute) -> bool {
+    matches!(ctx.attr(a), AttrKind::SymbolRef { nested, .. } if nested.is_empty())
+}
+/// A dense array (`array<iN: ...>`) of signless `width`-bit integers.
+pub fn is_dense_int_array(ctx: &Context, a: Attribute, width: u32) -> bool {
+    matches!(ctx.attr(a), AttrKind::DenseArray { element, .. } if ctx.is_signless_integer(*element, width))
+}
+/// A dense array of floats of kind `kind`.
+pub fn is_dense_float_array(ctx: &Context, a: Attribute, kind: FloatKind) -> bool {
+    matches!(ctx.attr(a), AttrKind::DenseArray { element, .. } if is_float_kind(ctx, *element, kind))
+}
+/// The number of elements of an array or dense array attribute.
+pub fn array_len(ctx: &Context, a: Attribute) -> usize {
+    match ctx.attr(a) {
+        AttrKind::Array(e) | AttrKind::DenseArray { elements: e, .. } => e.len(),
+        _ => 0,
+    }
+}
+/// The signed value of an integer attribute (0 for other attributes, which
+/// range predicates never see because they check the kind first).
+pub fn int_value(ctx: &Context, a: Attribute) -> i64 {
+    ctx.int_attr_value(a).unwrap_or(0)
+}
+/// A dense array attribute of `width`-bit integers holding `values`.
+pub fn dense_int_array(ctx: &Context, width: u32, values: &[i64]) -> Attribute {
+    let t = ctx.int_type(width);
+    let elements: Vec<Attribute> = values.iter().map(|&v| ctx.int_attr(t, v)).collect();
+    ctx.intern_attr(AttrKind::DenseArray {
+        element: t,
+        elements: elements.into(),
+    })
+}
+/// A float attribute of kind `kind` holding `value`.
+pub fn float_attr(ctx: &Context, kind: FloatKind, value: f64) -> Attribute {
+    ctx.float_attr(
+        ctx.float_type(kind),
+        crate::attributes::ApFloat::from_f64(value),
+    )
+}

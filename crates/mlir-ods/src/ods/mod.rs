@@ -1,0 +1,778 @@
+//! Records → op model: reads the op, constraint, attribute, enum and trait
+//! records of a [`RecordKeeper`] built from the base library in `td/` and
+//! checks them, reporting bad definitions as located [`Diagnostic`]s
+//! (unknown constraint kinds, duplicate names, invalid assembly formats).
+//! [`crate::gen`] turns the model into Rust.
+
+mod format;
+pub mod pred;
+
+use std::collections::{BTreeMap, HashSet};
+
+use crate::tablegen::{Diagnostic, Init, Record, RecordKeeper};
+
+pub use pred::pred_expr;
+
+/// How many values an operand or result group holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arity {
+    Single,
+    Optional,
+    Variadic,
+}
+
+/// A named operand or result group.
+#[derive(Debug, Clone)]
+pub struct Value {
+    pub name: String,
+    pub arity: Arity,
+    /// The constraint record (`I32`, `anonymous_12` for `Variadic<...>`).
+    pub constraint: String,
+}
+
+/// Whether an attribute must be present.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Presence {
+    Required,
+    Optional,
+    /// The `defaultValue` text of a `DefaultValuedAttr`.
+    Default(String),
+}
+
+#[derive(Debug, Clone)]
+pub struct Attr {
+    pub name: String,
+    pub presence: Presence,
+    /// The attribute constraint record.
+    pub constraint: String,
+}
+
+#[derive(Debug, Clone)]
+pub struct RegionOrSuccessor {
+    pub name: String,
+    pub variadic: bool,
+    pub constraint: String,
+}
+
+/// A type relation trait (`mlir_ir::ods::TypeRule`).
+#[derive(Debug, Clone)]
+pub enum TypeRule {
+    SameOperandsAndResultType,
+    SameTypeOperands,
+    AllTypesMatch(Vec<String>),
+    TypesMatchWith {
+        summary: String,
+        lhs: String,
+        rhs: String,
+        transform: String,
+    },
+}
+
+/// A custom builder: Rust parameters and body.
+#[derive(Debug, Clone)]
+pub struct Builder {
+    pub params: Vec<(String, String)>,
+    pub body: String,
+}
+
+/// One op, ready for code generation.
+#[derive(Debug, Clone)]
+pub struct OpModel {
+    /// The def name (`Func_ReturnOp`).
+    pub def_name: String,
+    /// The Rust type name (`ReturnOp`: the def name after the dialect prefix).
+    pub class_name: String,
+    /// `func.return`.
+    pub op_name: String,
+    pub dialect: String,
+    pub summary: String,
+    pub description: String,
+    pub operands: Vec<Value>,
+    pub results: Vec<Value>,
+    pub attrs: Vec<Attr>,
+    pub regions: Vec<RegionOrSuccessor>,
+    pub successors: Vec<RegionOrSuccessor>,
+    /// `TraitSet` constant names.
+    pub trait_flags: Vec<String>,
+    /// The trait records as written (for docs).
+    pub trait_names: Vec<String>,
+    pub implicit_terminator: Option<String>,
+    pub parents: Vec<String>,
+    pub attr_sized_operands: bool,
+    pub attr_sized_results: bool,
+    pub type_rules: Vec<TypeRule>,
+    pub infer_type: bool,
+    pub format: Option<String>,
+    pub custom_format: bool,
+    pub has_verifier: bool,
+    pub has_region_verifier: bool,
+    pub has_folder: bool,
+    pub has_canonicalizer: bool,
+    pub builders: Vec<Builder>,
+    pub skip_default_builders: bool,
+}
+
+/// An enum used by some op's attribute.
+#[derive(Debug, Clone)]
+pub struct EnumModel {
+    /// The enum info record (`Arith_CmpIPredicateAttr`, `Arith_IntegerOverflowFlags`).
+    pub info: String,
+    pub cpp_name: String,
+    pub summary: String,
+    pub cases: Vec<(String, String, u64)>,
+    pub bit_enum: bool,
+    pub separator: String,
+    pub print_primary_groups: bool,
+    pub dialect: String,
+    pub mnemonic: String,
+    pub attr_def_name: String,
+    pub int_width: u32,
+}
+
+/// Everything generated from one `.td` file.
+#[derive(Debug, Default)]
+pub struct Model {
+    pub ops: Vec<OpModel>,
+    /// Constraint records by kind, in first-use order.
+    pub type_constraints: Vec<String>,
+    pub attr_constraints: Vec<String>,
+    pub region_constraints: Vec<String>,
+    /// Enums keyed by the attribute record that uses them (`$_enum`).
+    pub enums: BTreeMap<String, EnumModel>,
+}
+
+/// Builds the model of the ops defined in `main_file` (ops merely included
+/// from other files are not generated, as with `mlir-tblgen`).
+pub fn build_model(rk: &RecordKeeper, main_file: &str) -> Result<Model, Vec<Diagnostic>> {
+    let mut model = Model::default();
+    let mut errors = Vec::new();
+    let mut seen_names: BTreeMap<String, &Record> = BTreeMap::new();
+    for op in rk.defs_derived_from("Op") {
+        if op.loc.file.as_ref() != main_file {
+            continue;
+        }
+        match build_op(rk, op, &mut model) {
+            Ok(m) => {
+                if let Some(prev) = seen_names.get(&m.op_name) {
+                    let mut d = op.error(format!("duplicate op name '{}'", m.op_name));
+                    d.message.push_str(&format!(
+                        " (previously defined by '{}' at {})",
+                        prev.name, prev.loc
+                    ));
+                    errors.push(d);
+                    continue;
+                }
+                seen_names.insert(m.op_name.clone(), op);
+                model.ops.push(m);
+            }
+            Err(d) => errors.push(d),
+        }
+    }
+    if errors.is_empty() {
+        Ok(model)
+    } else {
+        Err(errors)
+    }
+}
+
+fn def<'a>(
+    rk: &'a RecordKeeper,
+    name: &str,
+    at: &Record,
+    field: &str,
+) -> Result<&'a Record, Diagnostic> {
+    rk.def(name)
+        .ok_or_else(|| at.field_error(field, format!("unknown record '{name}'")))
+}
+
+/// `Arg<c, ...>`/`Res<c, ...>` → `c`.
+fn unwrap_arg<'a>(
+    rk: &'a RecordKeeper,
+    r: &'a Record,
+    at: &Record,
+    field: &str,
+) -> Result<&'a Record, Diagnostic> {
+    if r.is_subclass_of("Arg") {
+        let c = r.get_def("constraint")?;
+        return def(rk, c, at, field);
+    }
+    Ok(r)
+}
+
+fn is_rust_keyword(s: &str) -> bool {
+    matches!(
+        s,
+        "as" | "break"
+            | "const"
+            | "continue"
+            | "crate"
+            | "else"
+            | "enum"
+            | "extern"
+            | "false"
+            | "fn"
+            | "for"
+            | "if"
+            | "impl"
+            | "in"
+            | "let"
+            | "loop"
+            | "match"
+            | "mod"
+            | "move"
+            | "mut"
+            | "pub"
+            | "ref"
+            | "return"
+            | "self"
+            | "Self"
+            | "static"
+            | "struct"
+            | "super"
+            | "trait"
+            | "true"
+            | "type"
+            | "unsafe"
+            | "use"
+            | "where"
+            | "while"
+            | "async"
+            | "await"
+            | "dyn"
+            | "abstract"
+            | "become"
+            | "box"
+            | "do"
+            | "final"
+            | "macro"
+            | "override"
+            | "priv"
+            | "typeof"
+            | "unsized"
+            | "virtual"
+            | "yield"
+            | "try"
+            | "gen"
+    )
+}
+
+/// `trueDestOperands` → `true_dest_operands`, raw when a keyword.
+pub fn snake(name: &str) -> String {
+    let mut s = String::new();
+    let chars: Vec<char> = name.chars().collect();
+    for (i, &c) in chars.iter().enumerate() {
+        if c.is_ascii_uppercase() {
+            let prev_lower =
+                i > 0 && (chars[i - 1].is_ascii_lowercase() || chars[i - 1].is_ascii_digit());
+            let next_lower = chars.get(i + 1).is_some_and(|n| n.is_ascii_lowercase());
+            let prev_upper = i > 0 && chars[i - 1].is_ascii_uppercase();
+            if i > 0 && (prev_lower || (prev_upper && next_lower)) && !s.ends_with('_') {
+                s.push('_');
+            }
+            s.push(c.to_ascii_lowercase());
+        } else {
+            s.push(c);
+        }
+    }
+    if is_rust_keyword(&s) {
+        format!("r#{s}")
+    } else {
+        s
+    }
+}
+
+/// A Rust identifier for a static derived from a record name.
+pub fn screaming(name: &str) -> String {
+    snake(name)
+        .trim_start_matches("r#")
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_uppercase()
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+fn push_unique(v: &mut Vec<String>, s: &str) {
+    if !v.iter().any(|x| x == s) {
+        v.push(s.to_string());
+    }
+}
+
+fn build_op(rk: &RecordKeeper, op: &Record, model: &mut Model) -> Result<OpModel, Diagnostic> {
+    let dialect_name = op.get_def("opDialect")?;
+    let dialect = def(rk, dialect_name, op, "opDialect")?;
+    let ns = dialect.get_string("name")?.to_string();
+    let mnemonic = op.get_string("opName")?;
+    let op_name = if ns.is_empty() {
+        mnemonic.to_string()
+    } else {
+        format!("{ns}.{mnemonic}")
+    };
+    let class_name = match op.name.split_once('_') {
+        Some((_, rest)) if !rest.is_empty() => rest.to_string(),
+        _ => op.name.clone(),
+    };
+    let mut m = OpModel {
+        def_name: op.name.clone(),
+        class_name,
+        op_name,
+        dialect: ns,
+        summary: op.get_string("summary")?.to_string(),
+        description: op.get_string("description")?.to_string(),
+        operands: vec![],
+        results: vec![],
+        attrs: vec![],
+        regions: vec![],
+        successors: vec![],
+        trait_flags: vec![],
+        trait_names: vec![],
+        implicit_terminator: None,
+        parents: vec![],
+        attr_sized_operands: false,
+        attr_sized_results: false,
+        type_rules: vec![],
+        infer_type: false,
+        format: op
+            .get_optional_string("assemblyFormat")?
+            .map(str::to_string),
+        custom_format: op.get_bit("hasCustomAssemblyFormat")?,
+        has_verifier: op.get_bit("hasVerifier")?,
+        has_region_verifier: op.get_bit("hasRegionVerifier")?,
+        has_folder: op.get_bit("hasFolder")?,
+        has_canonicalizer: op.get_bit("hasCanonicalizer")?
+            || op.get_bit("hasCanonicalizeMethod")?,
+        builders: vec![],
+        skip_default_builders: op.get_bit("skipDefaultBuilders")?,
+    };
+    if m.format.is_some() && m.custom_format {
+        return Err(op.field_error(
+            "assemblyFormat",
+            "op cannot have both 'assemblyFormat' and 'hasCustomAssemblyFormat'",
+        ));
+    }
+    let mut names: HashSet<String> = HashSet::new();
+    let mut check_name = |name: Option<&str>,
+                          field: &str,
+                          i: usize|
+     -> Result<String, Diagnostic> {
+        let Some(n) = name.filter(|n| !n.is_empty()) else {
+            return Err(op.field_error(field, format!("argument #{i} of '{field}' has no name")));
+        };
+        if !names.insert(snake(n)) {
+            return Err(
+                op.field_error(field, format!("duplicate argument name '{n}' in '{field}'"))
+            );
+        }
+        Ok(n.to_string())
+    };
+
+    // Arguments: operands and attributes.
+    let args = op.get_dag("arguments")?;
+    if args.op_def() != Some("ins") {
+        return Err(op.field_error("arguments", "'arguments' must be an (ins ...) dag"));
+    }
+    for i in 0..args.num_args() {
+        let name = check_name(args.arg_name(i), "arguments", i)?;
+        let rec = arg_record(rk, op, "arguments", args.arg(i), i)?;
+        if rec.is_subclass_of("AttrConstraint") {
+            attr_model(rk, op, rec, model)?;
+            let presence = if rec.get_bit("isOptional").unwrap_or(false) {
+                Presence::Optional
+            } else if let Some(Init::String(d) | Init::Code(d)) = rec.value("defaultValue") {
+                Presence::Default(d.clone())
+            } else {
+                Presence::Required
+            };
+            m.attrs.push(Attr {
+                name,
+                presence,
+                constraint: rec.name.clone(),
+            });
+        } else if rec.is_subclass_of("TypeConstraint") {
+            push_unique(&mut model.type_constraints, &rec.name);
+            m.operands.push(Value {
+                name,
+                arity: arity(rec),
+                constraint: rec.name.clone(),
+            });
+        } else {
+            return Err(op.field_error(
+                "arguments",
+                format!("argument '{name}' has unknown constraint kind '{}' (expected a type or attribute constraint)", rec.name),
+            ));
+        }
+    }
+    let results = op.get_dag("results")?;
+    if results.op_def() != Some("outs") {
+        return Err(op.field_error("results", "'results' must be an (outs ...) dag"));
+    }
+    for i in 0..results.num_args() {
+        // Results may be unnamed, as upstream allows (accessed by index).
+        let name = match results.arg_name(i) {
+            None | Some("") => String::new(),
+            n => check_name(n, "results", i)?,
+        };
+        let rec = arg_record(rk, op, "results", results.arg(i), i)?;
+        if !rec.is_subclass_of("TypeConstraint") {
+            return Err(op.field_error(
+                "results",
+                format!(
+                    "result '{name}' has unknown constraint kind '{}' (expected a type constraint)",
+                    rec.name
+                ),
+            ));
+        }
+        push_unique(&mut model.type_constraints, &rec.name);
+        m.results.push(Value {
+            name,
+            arity: arity(rec),
+            constraint: rec.name.clone(),
+        });
+    }
+    let regions = op.get_dag("regions")?;
+    for i in 0..regions.num_args() {
+        let name = check_name(regions.arg_name(i), "regions", i)?;
+        let rec = arg_record(rk, op, "regions", regions.arg(i), i)?;
+        if !rec.is_subclass_of("RegionConstraint") {
+            return Err(op.field_error(
+                "regions",
+                format!("region '{name}' has unknown constraint kind '{}' (expected a region constraint)", rec.name),
+            ));
+        }
+        let variadic = rec.is_subclass_of("VariadicRegion");
+        if variadic && i + 1 != regions.num_args() {
+            return Err(op.field_error("regions", "only the last region can be variadic"));
+        }
+        push_unique(&mut model.region_constraints, &rec.name);
+        m.regions.push(RegionOrSuccessor {
+            name,
+            variadic,
+            constraint: rec.name.clone(),
+        });
+    }
+    let succs = op.get_dag("successors")?;
+    for i in 0..succs.num_args() {
+        let name = check_name(succs.arg_name(i), "successors", i)?;
+        let rec = arg_record(rk, op, "successors", succs.arg(i), i)?;
+        if !rec.is_subclass_of("SuccessorConstraint") {
+            return Err(op.field_error(
+                "successors",
+                format!("successor '{name}' has unknown constraint kind '{}' (expected a successor constraint)", rec.name),
+            ));
+        }
+        let variadic = rec.is_subclass_of("VariadicSuccessor");
+        if variadic && i + 1 != succs.num_args() {
+            return Err(op.field_error("successors", "only the last successor can be variadic"));
+        }
+        m.successors.push(RegionOrSuccessor {
+            name,
+            variadic,
+            constraint: rec.name.clone(),
+        });
+    }
+
+    // Traits.
+    let traits = op.get_list_of_defs("traits")?;
+    let mut stack: Vec<String> = traits.iter().rev().map(|s| s.to_string()).collect();
+    while let Some(t) = stack.pop() {
+        let tr = def(rk, &t, op, "traits")?;
+        if tr.is_subclass_of("TraitList") {
+            for s in tr.get_list_of_defs("traits")?.iter().rev() {
+                stack.push(s.to_string());
+            }
+            continue;
+        }
+        if !tr.is_subclass_of("Trait") {
+            return Err(op.field_error("traits", format!("'{t}' is not a trait")));
+        }
+        m.trait_names.push(t.clone());
+        if tr.is_subclass_of("NativeTrait") {
+            for f in tr.get_list_of_strings("rustFlags")? {
+                push_unique(&mut m.trait_flags, f);
+            }
+            match tr.get_string("trait")? {
+                "AttrSizedOperandSegments" => m.attr_sized_operands = true,
+                "AttrSizedResultSegments" => m.attr_sized_results = true,
+                "SameOperandsAndResultType" => {
+                    m.type_rules.push(TypeRule::SameOperandsAndResultType)
+                }
+                "SameTypeOperands" => m.type_rules.push(TypeRule::SameTypeOperands),
+                _ => {}
+            }
+            if tr.is_subclass_of("SingleBlockImplicitTerminator") {
+                m.implicit_terminator = Some(tr.get_string("terminatorOp")?.to_string());
+            }
+            if tr.is_subclass_of("ParentOneOf") {
+                m.parents = tr
+                    .get_list_of_strings("parentOps")?
+                    .iter()
+                    .map(|s| s.to_string())
+                    .collect();
+            }
+        } else if tr.is_subclass_of("AllTypesMatch") {
+            let vals: Vec<String> = tr
+                .get_list_of_strings("values")?
+                .iter()
+                .map(|s| s.to_string())
+                .collect();
+            m.type_rules.push(TypeRule::AllTypesMatch(vals));
+        } else if tr.is_subclass_of("TypesMatchWith") {
+            m.type_rules.push(TypeRule::TypesMatchWith {
+                summary: tr.get_string("description")?.to_string(),
+                lhs: tr.get_string("lhs")?.to_string(),
+                rhs: tr.get_string("rhs")?.to_string(),
+                transform: tr.get_string("transformer")?.to_string(),
+            });
+        } else if t == "InferTypeOpInterface" {
+            m.infer_type = true;
+        } else if tr.is_subclass_of("DeclareOpInterfaceMethods") {
+            if tr.get_def("baseInterface")? == "InferTypeOpInterface" {
+                m.infer_type = true;
+            }
+        }
+    }
+    // Type relations must name existing operands/results/attributes.
+    let known = |n: &str| {
+        m.operands.iter().any(|v| v.name == n)
+            || m.results.iter().any(|v| v.name == n)
+            || m.attrs.iter().any(|v| v.name == n)
+    };
+    for r in &m.type_rules {
+        let names: Vec<&str> = match r {
+            TypeRule::AllTypesMatch(v) => v.iter().map(|s| s.as_str()).collect(),
+            TypeRule::TypesMatchWith { lhs, rhs, .. } => vec![lhs, rhs],
+            _ => vec![],
+        };
+        for n in names {
+            if !known(n) {
+                return Err(op.field_error(
+                    "traits",
+                    format!("type constraint trait refers to unknown argument or result '{n}'"),
+                ));
+            }
+        }
+    }
+    if m.attr_sized_operands && !m.operands.iter().any(|o| o.arity != Arity::Single) {
+        // Upstream accepts this; it is harmless.
+    }
+    let variadic_operands = m
+        .operands
+        .iter()
+        .filter(|o| o.arity != Arity::Single)
+        .count();
+    if variadic_operands > 1 && !m.attr_sized_operands {
+        return Err(op.field_error(
+            "arguments",
+            "op has more than one variadic or optional operand group; add 'AttrSizedOperandSegments'",
+        ));
+    }
+    let variadic_results = m
+        .results
+        .iter()
+        .filter(|o| o.arity != Arity::Single)
+        .count();
+    if variadic_results > 1 && !m.attr_sized_results {
+        return Err(op.field_error(
+            "results",
+            "op has more than one variadic or optional result group; add 'AttrSizedResultSegments'",
+        ));
+    }
+
+    // Builders.
+    if let Some(Init::List(bs)) = op.value("builders") {
+        for b in bs {
+            let Some(bname) = b.as_def() else { continue };
+            let br = def(rk, bname, op, "builders")?;
+            let params = br.get_dag("dagParams")?;
+            let mut ps = Vec::new();
+            for i in 0..params.num_args() {
+                let ty = match params.arg(i) {
+                    Some(Init::String(s) | Init::Code(s)) => s.clone(),
+                    Some(Init::Def(d)) => match rk.def(d) {
+                        Some(c) if c.has_field("type") => c.get_string("type")?.to_string(),
+                        _ => {
+                            return Err(op.field_error(
+                                "builders",
+                                format!("builder parameter #{i} must be a Rust type string"),
+                            ))
+                        }
+                    },
+                    _ => {
+                        return Err(op.field_error(
+                            "builders",
+                            format!("builder parameter #{i} must be a Rust type string"),
+                        ))
+                    }
+                };
+                let Some(pn) = params.arg_name(i) else {
+                    return Err(
+                        op.field_error("builders", format!("builder parameter #{i} has no name"))
+                    );
+                };
+                ps.push((snake(pn), ty));
+            }
+            let body = br.get_string("body")?.trim().to_string();
+            if body.is_empty() {
+                return Err(op.field_error(
+                    "builders",
+                    "custom builders need a Rust body (`OpBuilder<(ins ...), [{ ... }]>`)",
+                ));
+            }
+            m.builders.push(Builder { params: ps, body });
+        }
+    }
+
+    // Assembly format.
+    if let Some(f) = &m.format {
+        if let Err(e) = format::check(&m, f) {
+            return Err(op.field_error("assemblyFormat", format!("invalid assembly format: {e}")));
+        }
+    }
+    Ok(m)
+}
+
+fn arity(rec: &Record) -> Arity {
+    if rec.is_subclass_of("Variadic") {
+        Arity::Variadic
+    } else if rec.is_subclass_of("Optional") {
+        Arity::Optional
+    } else {
+        Arity::Single
+    }
+}
+
+fn arg_record<'a>(
+    rk: &'a RecordKeeper,
+    op: &Record,
+    field: &str,
+    arg: Option<&Init>,
+    i: usize,
+) -> Result<&'a Record, Diagnostic> {
+    let Some(name) = arg.and_then(|a| a.as_def()) else {
+        return Err(op.field_error(
+            field,
+            format!("argument #{i} of '{field}' is not a constraint record"),
+        ));
+    };
+    let r = def(rk, name, op, field)?;
+    unwrap_arg(rk, r, op, field)
+}
+
+/// Records the attribute constraint `rec` and the enum it wraps, if any.
+fn attr_model(
+    rk: &RecordKeeper,
+    op: &Record,
+    rec: &Record,
+    model: &mut Model,
+) -> Result<(), Diagnostic> {
+    push_unique(&mut model.attr_constraints, &rec.name);
+    if model.enums.contains_key(&rec.name) {
+        return Ok(());
+    }
+    // Follow `baseAttr` to the record that knows the enum.
+    let mut cur = rec;
+    loop {
+        if cur.is_subclass_of("EnumAttr") {
+            let info = def(rk, cur.get_def("enum")?, op, "arguments")?;
+            let dialect = def(rk, cur.get_def("attrDialect")?, op, "arguments")?;
+            let e = enum_model(
+                info,
+                dialect.get_string("name")?,
+                cur.get_string("mnemonic")?,
+                &cur.name,
+            )?;
+            model.enums.insert(rec.name.clone(), e);
+            return Ok(());
+        }
+        if cur.is_subclass_of("EnumAttrInfo") {
+            let e = enum_model(cur, "", "", &cur.name)?;
+            model.enums.insert(rec.name.clone(), e);
+            return Ok(());
+        }
+        match cur.get_optional_def("baseAttr") {
+            Ok(Some(b)) => cur = def(rk, b, op, "arguments")?,
+            _ => return Ok(()),
+        }
+    }
+}
+
+fn enum_model(
+    info: &Record,
+    dialect: &str,
+    mnemonic: &str,
+    attr_def: &str,
+) -> Result<EnumModel, Diagnostic> {
+    let ns = info.get_string("cppNamespace")?;
+    let class = info.get_string("className")?;
+    let cases = match info.value("enumerants") {
+        Some(Init::List(l)) => l.clone(),
+        _ => vec![],
+    };
+    let _ = cases;
+    Ok(EnumModel {
+        info: info.name.clone(),
+        cpp_name: if ns.is_empty() {
+            class.to_string()
+        } else {
+            format!("{ns}::{class}")
+        },
+        summary: info.get_string("summary")?.to_string(),
+        cases: Vec::new(),
+        bit_enum: info.get_bit("isBitEnum")?,
+        separator: info.get_string("separator")?.to_string(),
+        print_primary_groups: info.get_bit("printBitEnumPrimaryGroups")?,
+        dialect: dialect.to_string(),
+        mnemonic: mnemonic.to_string(),
+        attr_def_name: attr_def.to_string(),
+        int_width: info.get_int("bitwidth")? as u32,
+    })
+}
+
+/// Fills in enum cases (needs the keeper to read case records).
+pub fn resolve_enum_cases(rk: &RecordKeeper, model: &mut Model) -> Result<(), Vec<Diagnostic>> {
+    let mut errs = Vec::new();
+    for e in model.enums.values_mut() {
+        let Some(info) = rk.def(&e.info) else {
+            continue;
+        };
+        let names = match info.get_list_of_defs("enumerants") {
+            Ok(n) => n,
+            Err(d) => {
+                errs.push(d);
+                continue;
+            }
+        };
+        for n in names {
+            let Some(c) = rk.def(n) else { continue };
+            match (
+                c.get_string("symbol"),
+                c.get_string("str"),
+                c.get_int("value"),
+            ) {
+                (Ok(s), Ok(k), Ok(v)) => e.cases.push((s.to_string(), k.to_string(), v as u64)),
+                (Err(d), _, _) | (_, Err(d), _) | (_, _, Err(d)) => errs.push(d),
+            }
+        }
+    }
+    if errs.is_empty() {
+        Ok(())
+    } else {
+        Err(errs)
+    }
+}
+
+/// The value of the enum case named by a default like
+/// `::mlir::arith::IntegerOverflowFlags::none` (its last path segment is
+/// the case symbol or keyword).
+pub fn enum_default(e: &EnumModel, default: &str) -> Option<u64> {
+    let last = default.trim().rsplit("::").next()?.trim();
+    let last = last.trim_matches('"');
+    e.cases
+        .iter()
+        .find(|(sym, s, _)| sym == last || s == last)
+        .map(|c| c.2)
+}

@@ -1,0 +1,275 @@
+//===- Attrs.td - attribute constraints -------------------*- tablegen -*-===//
+//
+// rmlir's counterpart of upstream's CommonAttrConstraints.td. Names, shapes
+// and summaries follow upstream. Predicates are Rust expressions over
+// `$_self` (an `Attribute`) and `$_ctx` (`&Context`).
+//
+// Fields the generator reads (besides `predicate` and `summary`):
+//   format           how the assembly format prints/parses the attribute
+//                    (`mlir_ir::ods::AttrFormat`);
+//   valueType        the value type of `AttrFormatWithoutType` attributes;
+//   rustValueType    the Rust type of the value a builder passes (empty: the
+//                    builder takes an `Attribute`);
+//   constBuilderCall a Rust expression over `$_ctx` and `$0` (the value, of
+//                    `rustValueType`) building the attribute;
+//   defaultValue     the Rust value of a `DefaultValuedAttr` (for enums, a
+//                    path ending in the case's symbol, as upstream writes);
+//   isOptional       `OptionalAttr`;
+//   baseAttr         the wrapped attribute of `OptionalAttr`,
+//                    `DefaultValuedAttr` and `ConfinedAttr`.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RMLIR_ATTRS
+#define RMLIR_ATTRS
+
+include "Types.td"
+
+// How the declarative assembly format handles an attribute (the cases of
+// `mlir_ir::ods::AttrFormat`).
+class AttrFormatKind<string n> {
+  string rustName = n;
+}
+def AttrFormatGeneric : AttrFormatKind<"Generic">;
+def AttrFormatWithoutType : AttrFormatKind<"WithoutType">;
+def AttrFormatDialectEnum : AttrFormatKind<"DialectEnum">;
+def AttrFormatIntEnum : AttrFormatKind<"IntEnum">;
+def AttrFormatSymbolName : AttrFormatKind<"SymbolName">;
+def AttrFormatUnit : AttrFormatKind<"Unit">;
+def AttrFormatArray : AttrFormatKind<"Array">;
+def AttrFormatString : AttrFormatKind<"String">;
+def AttrFormatDenseI32Array : AttrFormatKind<"DenseI32Array">;
+
+// An attribute kind usable as an op argument.
+class Attr<Pred condition, string summary = ""> :
+    AttrConstraint<condition, summary> {
+  AttrFormatKind format = AttrFormatGeneric;
+  Type valueType = ?;
+  string rustValueType = "";
+  string constBuilderCall = "";
+  string defaultValue = ?;
+  bit isOptional = 0;
+  Attr baseAttr = ?;
+  string description = "";
+}
+
+// An attribute that is absent or satisfies `attr`.
+class OptionalAttr<Attr attr> : Attr<attr.predicate, attr.summary> {
+  let format = attr.format;
+  let valueType = attr.valueType;
+  let rustValueType = attr.rustValueType;
+  let constBuilderCall = attr.constBuilderCall;
+  let isOptional = 1;
+  let baseAttr = attr;
+}
+
+// An attribute that takes the value `val` when absent.
+class DefaultValuedAttr<Attr attr, string val>
+    : Attr<attr.predicate, attr.summary> {
+  let format = attr.format;
+  let valueType = attr.valueType;
+  let rustValueType = attr.rustValueType;
+  let constBuilderCall = attr.constBuilderCall;
+  let defaultValue = val;
+  let baseAttr = attr;
+}
+
+// Like `DefaultValuedAttr`, and optional in the builders (upstream's
+// distinction only matters for C++ accessors).
+class DefaultValuedOptionalAttr<Attr attr, string val>
+    : DefaultValuedAttr<attr, val>;
+
+// `attr` further restricted by `constraints`.
+class ConfinedAttr<Attr attr, list<AttrConstraint> constraints> : Attr<
+    And<!listconcat([attr.predicate],
+                    !foreach(pred, constraints, pred.predicate))>,
+    !foldl(attr.summary, constraints, prev, cur, prev # " " # cur.summary)> {
+  let format = attr.format;
+  let valueType = attr.valueType;
+  let rustValueType = attr.rustValueType;
+  let constBuilderCall = attr.constBuilderCall;
+  let defaultValue = attr.defaultValue;
+  let isOptional = attr.isOptional;
+  let baseAttr = attr;
+}
+
+def AnyAttr : Attr<CPred<"true">, "any attribute">;
+
+// An attribute of a given kind whose value has type `attrValType`.
+class TypedAttrBase<Type attrValType, Pred condition, string summary>
+    : Attr<condition, summary> {
+  let valueType = attrValType;
+  let format = !if(!eq(attrValType.builderCall, ""), AttrFormatGeneric,
+                   AttrFormatWithoutType);
+}
+
+// ----- integers -----
+
+class SignlessIntegerAttrBase<I attrValType, string summary>
+    : TypedAttrBase<attrValType,
+                    CPred<P # "is_int_attr($_ctx, $_self, "
+                            # attrValType.bitwidth # ")">,
+                    summary> {
+  let rustValueType = "i64";
+  let constBuilderCall = "$_ctx.int_attr($_ctx.int_type("
+                         # attrValType.bitwidth # "), $0)";
+}
+def I1Attr : SignlessIntegerAttrBase<I1, "1-bit signless integer attribute">;
+def I8Attr : SignlessIntegerAttrBase<I8, "8-bit signless integer attribute">;
+def I16Attr : SignlessIntegerAttrBase<I16, "16-bit signless integer attribute">;
+def I32Attr : SignlessIntegerAttrBase<I32, "32-bit signless integer attribute">;
+def I64Attr : SignlessIntegerAttrBase<I64, "64-bit signless integer attribute">;
+
+def AnyIntegerAttr : Attr<CPred<P # "is_any_int_attr($_ctx, $_self)">,
+                          "arbitrary integer attribute">;
+
+def IndexAttr : TypedAttrBase<Index, CPred<P # "is_index_attr($_ctx, $_self)">,
+                              "index attribute"> {
+  let rustValueType = "i64";
+  let constBuilderCall = "$_ctx.int_attr($_ctx.index_type(), $0)";
+}
+
+def BoolAttr : Attr<CPred<P # "is_bool_attr($_ctx, $_self)">, "bool attribute"> {
+  let valueType = I1;
+  let rustValueType = "bool";
+  let constBuilderCall = "$_ctx.bool_attr($0)";
+}
+
+// ----- floats -----
+
+class FloatAttrBase<F attrValType, string summary>
+    : TypedAttrBase<attrValType,
+                    CPred<P # "is_float_attr($_ctx, $_self, ::mlir_ir::FloatKind::F"
+                            # attrValType.bitwidth # ")">,
+                    summary> {
+  let rustValueType = "f64";
+  let constBuilderCall = P # "float_attr($_ctx, ::mlir_ir::FloatKind::F"
+                         # attrValType.bitwidth # ", $0)";
+}
+def F32Attr : FloatAttrBase<F32, "32-bit float attribute">;
+def F64Attr : FloatAttrBase<F64, "64-bit float attribute">;
+
+def AnyFloatAttr : Attr<CPred<P # "is_any_float_attr($_ctx, $_self)">,
+                        "arbitrary floating-point attribute">;
+
+// ----- strings and symbols -----
+
+def StrAttrPred : CPred<P # "is_string_attr($_ctx, $_self)">;
+
+class StringBasedAttr<Pred condition, string summary>
+    : Attr<condition, summary> {
+  let format = AttrFormatString;
+  let rustValueType = "&str";
+  let constBuilderCall = "$_ctx.string_attr($0)";
+}
+def StrAttr : StringBasedAttr<StrAttrPred, "string attribute">;
+
+// A string naming a symbol, printed `@name`.
+def SymbolNameAttr : StringBasedAttr<StrAttrPred, "string attribute"> {
+  let format = AttrFormatSymbolName;
+}
+
+def SymbolRefAttr : Attr<CPred<P # "is_symbol_ref_attr($_ctx, $_self)">,
+                         "symbol reference attribute">;
+def FlatSymbolRefAttr
+    : Attr<CPred<P # "is_flat_symbol_ref_attr($_ctx, $_self)">,
+           "flat symbol reference attribute"> {
+  let rustValueType = "&str";
+  let constBuilderCall = "$_ctx.flat_symbol_ref($0)";
+}
+
+// ----- unit, types, dictionaries -----
+
+// Meaningful by its presence alone, hence always optional in builders.
+def UnitAttr : Attr<CPred<P # "is_unit_attr($_ctx, $_self)">, "unit attribute"> {
+  let format = AttrFormatUnit;
+  let isOptional = 1;
+}
+
+class TypeAttrBase<string summary, Pred typePred = CPred<"true">>
+    : Attr<And<[CPred<P # "is_type_attr($_ctx, $_self)">,
+                SubstLeaves<"$_self", P # "type_attr_value($_ctx, $_self)",
+                            typePred>]>,
+           summary> {
+  let rustValueType = "::mlir_ir::Type";
+  let constBuilderCall = "$_ctx.type_attr($0)";
+}
+def TypeAttr : TypeAttrBase<"any type attribute">;
+class TypeAttrOf<Type ty>
+    : TypeAttrBase<"type attribute of " # ty.summary, ty.predicate>;
+
+def DictionaryAttr : Attr<CPred<P # "is_dictionary_attr($_ctx, $_self)">,
+                          "dictionary of named attribute values">;
+
+// ----- arrays -----
+
+class ArrayAttrBase<Pred condition, string summary> : Attr<condition, summary> {
+  let format = AttrFormatArray;
+}
+def ArrayAttr : ArrayAttrBase<CPred<P # "is_array_attr($_ctx, $_self)">,
+                              "array attribute">;
+
+// An array attribute whose elements all satisfy `element`.
+class TypedArrayAttrBase<Attr element, string summary> : ArrayAttrBase<
+    And<[CPred<P # "is_array_attr($_ctx, $_self)">,
+         Concat<P # "array_elements($_ctx, $_self).iter().all(|&__e| ",
+                SubstLeaves<"$_self", "__e", element.predicate>, ")">]>,
+    summary> {
+  Attr elementAttr = element;
+}
+def I32ArrayAttr : TypedArrayAttrBase<I32Attr, "32-bit integer array attribute">;
+def I64ArrayAttr : TypedArrayAttrBase<I64Attr, "64-bit integer array attribute">;
+def F32ArrayAttr : TypedArrayAttrBase<F32Attr, "32-bit float array attribute">;
+def F64ArrayAttr : TypedArrayAttrBase<F64Attr, "64-bit float array attribute">;
+def StrArrayAttr : TypedArrayAttrBase<StrAttr, "string array attribute">;
+def TypeArrayAttr : TypedArrayAttrBase<TypeAttr, "type array attribute">;
+def DictArrayAttr
+    : TypedArrayAttrBase<DictionaryAttr, "Array of dictionary attributes">;
+def SymbolRefArrayAttr
+    : TypedArrayAttrBase<SymbolRefAttr, "symbol ref array attribute">;
+def FlatSymbolRefArrayAttr
+    : TypedArrayAttrBase<FlatSymbolRefAttr, "flat symbol ref array attribute">;
+
+// `array<iN: ...>` dense arrays.
+class DenseIntArrayAttrBase<int width>
+    : Attr<CPred<P # "is_dense_int_array($_ctx, $_self, " # width # ")">,
+           "i" # width # " dense array attribute"> {
+  let rustValueType = "&[i64]";
+  let constBuilderCall = P # "dense_int_array($_ctx, " # width # ", $0)";
+}
+def DenseI8ArrayAttr : DenseIntArrayAttrBase<8>;
+def DenseI16ArrayAttr : DenseIntArrayAttrBase<16>;
+def DenseI32ArrayAttr : DenseIntArrayAttrBase<32> {
+  let format = AttrFormatDenseI32Array;
+}
+def DenseI64ArrayAttr : DenseIntArrayAttrBase<64>;
+def DenseF32ArrayAttr
+    : Attr<CPred<P # "is_dense_float_array($_ctx, $_self, ::mlir_ir::FloatKind::F32)">,
+           "f32 dense array attribute">;
+def DenseF64ArrayAttr
+    : Attr<CPred<P # "is_dense_float_array($_ctx, $_self, ::mlir_ir::FloatKind::F64)">,
+           "f64 dense array attribute">;
+
+// ----- constraints for ConfinedAttr -----
+
+class IntMinValue<int n> : AttrConstraint<
+    CPred<P # "int_value($_ctx, $_self) >= " # n>,
+    "whose minimum value is " # n>;
+class IntMaxValue<int n> : AttrConstraint<
+    CPred<P # "int_value($_ctx, $_self) <= " # n>,
+    "whose maximum value is " # n>;
+def IntNonNegative : AttrConstraint<
+    CPred<P # "int_value($_ctx, $_self) >= 0">, "whose value is non-negative">;
+def IntPositive : AttrConstraint<
+    CPred<P # "int_value($_ctx, $_self) > 0">, "whose value is positive">;
+class ArrayMinCount<int n> : AttrConstraint<
+    CPred<P # "array_len($_ctx, $_self) >= " # n>,
+    "with at least " # n # " elements">;
+class ArrayMaxCount<int n> : AttrConstraint<
+    CPred<P # "array_len($_ctx, $_self) <= " # n>,
+    "with at most " # n # " elements">;
+class ArrayCount<int n> : AttrConstraint<
+    CPred<P # "array_len($_ctx, $_self) == " # n>,
+    "with exactly " # n # " elements">;
+
+#endif // RMLIR_ATTRS

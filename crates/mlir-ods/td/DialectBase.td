@@ -1,0 +1,28 @@
+//===- DialectBase.td - dialects --------------------------*- tablegen -*-===//
+//
+// rmlir's counterpart of upstream's DialectBase.td: the `Dialect` class ops
+// and dialect attributes name.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RMLIR_DIALECTBASE
+#define RMLIR_DIALECTBASE
+
+class Dialect {
+  // The namespace (`arith`), the prefix of every op name.
+  string name = ?;
+  string summary = "";
+  string description = "";
+  // Upstream's C++ namespace; kept so definitions transcribe unchanged.
+  string cppNamespace = name;
+  // Dialects whose ops this dialect's ops may create.
+  list<string> dependentDialects = [];
+  // The dialect writes `materialize_constant` by hand.
+  bit hasConstantMaterializer = 0;
+  // The dialect canonicalizes its own attributes (enum attributes).
+  bit hasCanonicalizer = 0;
+  bit useDefaultAttributePrinterParser = 0;
+  bit useDefaultTypePrinterParser = 0;
+}
+
+#endif // RMLIR_DIALECTBASE

@@ -1,0 +1,139 @@
+//===- OpBase.td - op definitions -------------------------*- tablegen -*-===//
+//
+// rmlir's base library for op definitions, the counterpart of upstream's
+// OpBase.td: include this file and define ops as upstream does,
+//
+//   def MyDialect : Dialect { let name = "my"; }
+//   class My_Op<string mnemonic, list<Trait> traits = []>
+//       : Op<MyDialect, mnemonic, traits>;
+//   def My_AddOp : My_Op<"add", [Pure, SameOperandsAndResultType]> {
+//     let arguments = (ins I32:$lhs, I32:$rhs);
+//     let results = (outs I32:$result);
+//     let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($result)";
+//   }
+//
+// The differences from upstream: predicates, type builders, attribute
+// builders and custom builder bodies are Rust (see Constraints.td for the
+// `$_self`/`$_ctx` conventions), and hooks (`hasVerifier`, `hasFolder`,
+// ...) are plain Rust methods the dialect writes in an `impl` block of the
+// generated op type.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RMLIR_OPBASE
+#define RMLIR_OPBASE
+
+include "Constraints.td"
+include "Types.td"
+include "Attrs.td"
+include "DialectBase.td"
+include "Traits.td"
+include "EnumAttr.td"
+
+// ----- argument lists -----
+
+// Markers for the dag operators of `arguments`, `results`, `regions` and
+// `successors`.
+def ins;
+def outs;
+def region;
+def successor;
+
+// An argument with documentation (`Arg<I32, "the lhs">:$lhs`).
+class Arg<Constraint c, string desc = "", list<string> decs = []> {
+  Constraint constraint = c;
+  string summary = desc;
+  string description = "";
+  list<string> decorators = decs;
+}
+// A result with documentation.
+class Res<Constraint c, string desc = "", list<string> decs = []>
+    : Arg<c, desc, decs>;
+
+// ----- regions -----
+
+// A region constraint: a Rust predicate over `$_self` (a `RegionRef`) and
+// `$_ir` (`&Ir`).
+class Region<Pred condition, string descr = "">
+    : RegionConstraint<condition, descr>;
+
+def AnyRegion : Region<CPred<"true">, "any region">;
+
+// A region with exactly `numBlocks` blocks.
+class SizedRegion<int numBlocks>
+    : Region<CPred<"$_ir.num_blocks($_self) == " # numBlocks>,
+             "region with " # numBlocks # " blocks">;
+class MinSizedRegion<int numBlocks>
+    : Region<CPred<"$_ir.num_blocks($_self) >= " # numBlocks>,
+             "region with at least " # numBlocks # " blocks">;
+class MaxSizedRegion<int numBlocks>
+    : Region<CPred<"$_ir.num_blocks($_self) <= " # numBlocks>,
+             "region with at most " # numBlocks # " blocks">;
+
+// Zero or more regions satisfying `region`.
+class VariadicRegion<Region region>
+    : Region<region.predicate, "variadic of " # region.summary> {
+  Region baseRegion = region;
+}
+
+// ----- successors -----
+
+class Successor<Pred condition, string descr = "">
+    : SuccessorConstraint<condition, descr>;
+def AnySuccessor : Successor<CPred<"true">, "any successor">;
+class VariadicSuccessor<Successor successor>
+    : Successor<successor.predicate, "variadic successor"> {
+  Successor baseSuccessor = successor;
+}
+
+// ----- builders -----
+
+// A custom builder: `dagParams` is `(ins "Type":$name, ...)` with Rust
+// parameter types, `body` a Rust block that receives `b: &mut OpBuilder`,
+// `loc: Location` and the parameters, and returns the built `Self`
+// (`OpBuilder<(ins "Value":$lhs), [{ Self::build(b, loc, lhs, lhs) }]>`).
+class OpBuilder<dag p, code b = ""> {
+  dag dagParams = p;
+  code body = b;
+}
+
+// ----- ops -----
+
+class Op<Dialect dialect, string mnemonic, list<Trait> props = []> {
+  Dialect opDialect = dialect;
+  string opName = mnemonic;
+  string cppNamespace = dialect.cppNamespace;
+  string summary = "";
+  string description = "";
+
+  dag arguments = (ins);
+  dag results = (outs);
+  dag regions = (region);
+  dag successors = (successor);
+
+  list<OpBuilder> builders = ?;
+  // Without the generated default builders (only `builders`).
+  bit skipDefaultBuilders = 0;
+
+  // The declarative assembly format, or a custom parse/print pair the
+  // dialect writes (`fn parse`, `fn print` on the op type).
+  string assemblyFormat = ?;
+  bit hasCustomAssemblyFormat = 0;
+
+  // Hooks written by hand in an `impl` block of the op type:
+  // `fn verify(ir, op) -> Result<(), Diagnostic>`,
+  bit hasVerifier = 0;
+  // `fn verify_regions(ir, op) -> Result<(), Diagnostic>`,
+  bit hasRegionVerifier = 0;
+  // `fn fold(...)` and canonicalization (recorded; registered by the
+  // dialect's own pattern code until the fold machinery takes hooks),
+  bit hasFolder = 0;
+  bit hasCanonicalizer = 0;
+  bit hasCanonicalizeMethod = 0;
+
+  list<Trait> traits = props;
+  code extraClassDeclaration = ?;
+  code extraClassDefinition = ?;
+}
+
+#endif // RMLIR_OPBASE

@@ -1,0 +1,178 @@
+//===- Traits.td - op traits ------------------------------*- tablegen -*-===//
+//
+// rmlir's counterpart of upstream's Traits.td and the interface traits ops
+// list. A trait maps to bits of `mlir_ir::TraitSet` (`rustFlags`, joined
+// with `|`; empty for traits the runtime does not track) or is one of the
+// parameterised traits the generator reads (`SingleBlockImplicitTerminator`,
+// `HasParent`, `AllTypesMatch`, `TypesMatchWith`, ...).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RMLIR_TRAITS
+#define RMLIR_TRAITS
+
+include "Types.td"
+
+class Trait;
+
+// A trait known to the runtime by its `TraitSet` constants (e.g. `PURE`).
+class NativeTrait<string name, list<string> flags = []> : Trait {
+  string trait = name;
+  list<string> rustFlags = flags;
+}
+class NativeOpTrait<string name, list<string> flags = []>
+    : NativeTrait<name, flags>;
+
+// A list of traits behaving as one (upstream's `TraitList`).
+class TraitList<list<Trait> props> : Trait {
+  list<Trait> traits = props;
+}
+
+// A trait whose condition is a predicate over the op; kept for documentation.
+class PredOpTrait<string descr, Pred pred> : Trait {
+  string summary = descr;
+  Pred predicate = pred;
+}
+
+// An interface; `DeclareOpInterfaceMethods` also names methods the op
+// implements by hand.
+class Interface<string name> {
+  string cppInterfaceName = name;
+}
+class OpInterface<string name> : Interface<name>, Trait;
+class DeclareOpInterfaceMethods<OpInterface interface,
+                                list<string> overriddenMethods = []>
+    : Trait {
+  OpInterface baseInterface = interface;
+  list<string> alwaysOverriddenMethods = overriddenMethods;
+}
+
+// ----- memory effects and speculation -----
+
+def NoMemoryEffect : NativeOpTrait<"NoMemoryEffect", ["NO_MEMORY_EFFECT"]>;
+def AlwaysSpeculatable
+    : NativeOpTrait<"AlwaysSpeculatable", ["ALWAYS_SPECULATABLE"]>;
+def ConditionallySpeculatable : NativeOpTrait<"ConditionallySpeculatable">;
+def Pure : NativeOpTrait<"Pure", ["PURE"]>;
+def RecursiveMemoryEffects
+    : NativeOpTrait<"RecursiveMemoryEffects", ["RECURSIVE_MEMORY_EFFECTS"]>;
+def RecursivelySpeculatable : NativeOpTrait<"RecursivelySpeculatable">;
+class MemoryEffects<list<string> effects = []> : Trait {
+  list<string> memoryEffects = effects;
+}
+def MemAlloc : NativeOpTrait<"MemAlloc">;
+def MemRead : NativeOpTrait<"MemRead">;
+def MemWrite : NativeOpTrait<"MemWrite">;
+def MemFree : NativeOpTrait<"MemFree">;
+
+// ----- algebraic properties -----
+
+def Commutative : NativeOpTrait<"Commutative", ["COMMUTATIVE"]>;
+def Idempotent : NativeOpTrait<"Idempotent", ["IDEMPOTENT"]>;
+def Involution : NativeOpTrait<"Involution", ["INVOLUTION"]>;
+def ConstantLike : NativeOpTrait<"ConstantLike", ["CONSTANT_LIKE"]>;
+
+// ----- structure -----
+
+def IsolatedFromAbove
+    : NativeOpTrait<"IsIsolatedFromAbove", ["ISOLATED_FROM_ABOVE"]>;
+def Terminator : NativeOpTrait<"IsTerminator", ["IS_TERMINATOR"]>;
+def NoTerminator : NativeOpTrait<"NoTerminator", ["NO_TERMINATOR"]>;
+def SingleBlock : NativeOpTrait<"SingleBlock", ["SINGLE_BLOCK"]>;
+def NoRegionArguments : NativeOpTrait<"NoRegionArguments">;
+def ReturnLike : NativeOpTrait<"ReturnLike", ["RETURN_LIKE"]>;
+def AffineScope : NativeOpTrait<"AffineScope", ["AFFINE_SCOPE"]>;
+def AutomaticAllocationScope
+    : NativeOpTrait<"AutomaticAllocationScope", ["AUTOMATIC_ALLOCATION_SCOPE"]>;
+def Symbol : NativeOpTrait<"Symbol", ["SYMBOL"]>;
+def SymbolTable : NativeOpTrait<"SymbolTable", ["SYMBOL_TABLE"]>;
+def Elementwise : NativeOpTrait<"Elementwise", ["ELEMENTWISE"]>;
+def Scalarizable : NativeOpTrait<"Scalarizable">;
+def Vectorizable : NativeOpTrait<"Vectorizable">;
+def Tensorizable : NativeOpTrait<"Tensorizable">;
+def ElementwiseMappable
+    : TraitList<[Elementwise, Scalarizable, Vectorizable, Tensorizable]>;
+
+// The op's single block ends in an implicitly created `op`.
+class SingleBlockImplicitTerminator<string op>
+    : NativeOpTrait<"SingleBlockImplicitTerminator",
+                    ["SINGLE_BLOCK_IMPLICIT_TERMINATOR", "SINGLE_BLOCK"]> {
+  string terminatorOp = op;
+}
+
+// The op's parent must be one of `ops` (full op names, e.g. "func.func").
+class ParentOneOf<list<string> ops>
+    : NativeOpTrait<"HasParent", ["HAS_PARENT"]> {
+  list<string> parentOps = ops;
+}
+class HasParent<string op> : ParentOneOf<[op]>;
+
+// ----- type relations -----
+
+def SameOperandsAndResultType
+    : NativeOpTrait<"SameOperandsAndResultType",
+                    ["SAME_OPERANDS_AND_RESULT_TYPE"]>;
+def SameTypeOperands
+    : NativeOpTrait<"SameTypeOperands", ["SAME_TYPE_OPERANDS"]>;
+def SameOperandsAndResultShape
+    : NativeOpTrait<"SameOperandsAndResultShape",
+                    ["SAME_OPERANDS_AND_RESULT_SHAPE"]>;
+def SameOperandsAndResultElementType
+    : NativeOpTrait<"SameOperandsAndResultElementType",
+                    ["SAME_OPERANDS_AND_RESULT_ELEMENT_TYPE"]>;
+def SameOperandsShape : NativeOpTrait<"SameOperandsShape">;
+def SameOperandsElementType : NativeOpTrait<"SameOperandsElementType">;
+
+// Operand/result group sizes live in `operandSegmentSizes`/`resultSegmentSizes`.
+def AttrSizedOperandSegments : NativeOpTrait<"AttrSizedOperandSegments">;
+def AttrSizedResultSegments : NativeOpTrait<"AttrSizedResultSegments">;
+
+// The named operands/results/attributes all have the same type.
+class AllTypesMatch<list<string> names> : Trait {
+  list<string> values = names;
+}
+// The type of `rhs` is `transformer` applied to the type of `lhs`: a Rust
+// expression over `$_self` (the type of `lhs`) and `$_ctx`.
+class TypesMatchWith<string summary, string lhsArg, string rhsArg,
+                     string transform, string comparator = "==">
+    : Trait {
+  string description = summary;
+  string lhs = lhsArg;
+  string rhs = rhsArg;
+  string transformer = transform;
+}
+
+// ----- interfaces -----
+
+// Result types are computed by the op's hand-written
+// `infer_return_types(ctx, operand_types, properties, &mut results)`.
+def InferTypeOpInterface : OpInterface<"InferTypeOpInterface">;
+def OpAsmOpInterface : OpInterface<"OpAsmOpInterface">;
+def RegionKindInterface : OpInterface<"RegionKindInterface">;
+// Regions of the op are graph regions (no dominance).
+def HasOnlyGraphRegion
+    : NativeOpTrait<"HasOnlyGraphRegion", ["GRAPH_REGION_KIND"]>;
+def GraphRegionNoTerminator
+    : TraitList<[NoTerminator, SingleBlock, RegionKindInterface,
+                 HasOnlyGraphRegion]>;
+def CallOpInterface : OpInterface<"CallOpInterface">;
+def CallableOpInterface : OpInterface<"CallableOpInterface">;
+def FunctionOpInterface : OpInterface<"FunctionOpInterface">;
+def SymbolUserOpInterface : OpInterface<"SymbolUserOpInterface">;
+def BranchOpInterface : OpInterface<"BranchOpInterface">;
+def RegionBranchOpInterface : OpInterface<"RegionBranchOpInterface">;
+def RegionBranchTerminatorOpInterface
+    : OpInterface<"RegionBranchTerminatorOpInterface">;
+def MemoryEffectsOpInterface : OpInterface<"MemoryEffectsOpInterface">;
+def ConditionallySpeculatableInterface
+    : OpInterface<"ConditionallySpeculatable">;
+def CastOpInterface : OpInterface<"CastOpInterface">;
+def VectorUnrollOpInterface : OpInterface<"VectorUnrollOpInterface">;
+def InferIntRangeInterface : OpInterface<"InferIntRangeInterface">;
+def ArithFastMathInterface : OpInterface<"ArithFastMathInterface">;
+def ArithIntegerOverflowFlagsInterface
+    : OpInterface<"ArithIntegerOverflowFlagsInterface">;
+def LoopLikeOpInterface : OpInterface<"LoopLikeOpInterface">;
+def DestinationStyleOpInterface : OpInterface<"DestinationStyleOpInterface">;
+
+#endif // RMLIR_TRAITS
