@@ -17,9 +17,10 @@ pub struct FuncDialect;
 
 /// The generated op definitions of `td/Func.td`: `FuncOp`, `ReturnOp`,
 /// `CallOp`, `CallIndirectOp`, `ConstantOp` with their specs, accessors and
-/// builders. Predicates are generated with the parentheses TableGen puts
-/// around every leaf, hence the `allow`.
-#[allow(dead_code, unused_parens, clippy::double_parens, clippy::nonminimal_bool)]
+/// builders. Generated code keeps the shapes of its templates (e.g. the
+/// parentheses TableGen puts around every predicate leaf), so style lints
+/// are not actionable on it.
+#[allow(dead_code, unused_parens, clippy::all)]
 pub mod ops {
     include!(concat!(env!("OUT_DIR"), "/func_ops.rs"));
 }

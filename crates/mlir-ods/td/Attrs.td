@@ -31,6 +31,10 @@ class AttrFormatKind<string n> {
   string rustName = n;
 }
 def AttrFormatGeneric : AttrFormatKind<"Generic">;
+// A specific attribute class (symbol refs, types, dictionaries) printed and
+// parsed with the generic attribute syntax; unlike `Generic` storage it
+// never takes a trailing `: type`, so a `:` may follow it in a format.
+def AttrFormatTyped : AttrFormatKind<"Typed">;
 def AttrFormatWithoutType : AttrFormatKind<"WithoutType">;
 def AttrFormatDialectEnum : AttrFormatKind<"DialectEnum">;
 def AttrFormatIntEnum : AttrFormatKind<"IntEnum">;
@@ -170,10 +174,13 @@ def SymbolNameAttr : StringBasedAttr<StrAttrPred, "string attribute"> {
 }
 
 def SymbolRefAttr : Attr<CPred<P # "is_symbol_ref_attr($_ctx, $_self)">,
-                         "symbol reference attribute">;
+                         "symbol reference attribute"> {
+  let format = AttrFormatTyped;
+}
 def FlatSymbolRefAttr
     : Attr<CPred<P # "is_flat_symbol_ref_attr($_ctx, $_self)">,
            "flat symbol reference attribute"> {
+  let format = AttrFormatTyped;
   let rustValueType = "&str";
   let constBuilderCall = "$_ctx.flat_symbol_ref($0)";
 }
@@ -191,6 +198,7 @@ class TypeAttrBase<string summary, Pred typePred = CPred<"true">>
                 SubstLeaves<"$_self", P # "type_attr_value($_ctx, $_self)",
                             typePred>]>,
            summary> {
+  let format = AttrFormatTyped;
   let rustValueType = "::mlir_ir::Type";
   let constBuilderCall = "$_ctx.type_attr($0)";
 }
@@ -199,7 +207,9 @@ class TypeAttrOf<Type ty>
     : TypeAttrBase<"type attribute of " # ty.summary, ty.predicate>;
 
 def DictionaryAttr : Attr<CPred<P # "is_dictionary_attr($_ctx, $_self)">,
-                          "dictionary of named attribute values">;
+                          "dictionary of named attribute values"> {
+  let format = AttrFormatTyped;
+}
 
 // ----- arrays -----
 

@@ -38,6 +38,11 @@ pub enum AttrFormat {
     /// `printAttribute`/`parseAttribute`: the full attribute (storage type
     /// `::mlir::Attribute`, or a builtin attribute class).
     Generic,
+    /// A specific attribute class (symbol refs, types, dictionaries) printed
+    /// and parsed like `Generic`, but whose storage never takes a trailing
+    /// `: type`, so a format may follow it with a `:` literal (MLIR only
+    /// flags attributes stored as plain `::mlir::Attribute`).
+    Typed,
     /// An attribute with a buildable value type (`I64Attr`, `F32Attr`,
     /// `BoolAttr`): printed without its type, parsed with that type.
     WithoutType(fn(&Context) -> Type),

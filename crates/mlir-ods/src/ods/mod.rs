@@ -527,12 +527,11 @@ fn build_op(rk: &RecordKeeper, op: &Record, model: &mut Model) -> Result<OpModel
                 rhs: tr.get_string("rhs")?.to_string(),
                 transform: tr.get_string("transformer")?.to_string(),
             });
-        } else if t == "InferTypeOpInterface" {
+        } else if t == "InferTypeOpInterface"
+            || (tr.is_subclass_of("DeclareOpInterfaceMethods")
+                && tr.get_def("baseInterface")? == "InferTypeOpInterface")
+        {
             m.infer_type = true;
-        } else if tr.is_subclass_of("DeclareOpInterfaceMethods") {
-            if tr.get_def("baseInterface")? == "InferTypeOpInterface" {
-                m.infer_type = true;
-            }
         }
     }
     // Type relations must name existing operands/results/attributes.
