@@ -48,7 +48,15 @@ impl<T> Slab<T> {
         let index = self.len;
         assert!(index < u32::MAX - 1, "IR entity limit reached");
         if (index & MASK) == 0 {
-            self.chunks.push(Vec::with_capacity(CHUNK));
+            // The first chunk grows on demand so that the many small arenas
+            // of the parallel pass manager (one per function) stay small;
+            // later chunks are allocated whole and never move.
+            let chunk = if self.chunks.is_empty() {
+                Vec::new()
+            } else {
+                Vec::with_capacity(CHUNK)
+            };
+            self.chunks.push(chunk);
         }
         self.chunks
             .last_mut()
