@@ -134,7 +134,11 @@ fn failure_reports_like_a_sequential_run() {
     let pipeline = "builtin.module(func.func(test-pass-failure{gen-diagnostics}))";
     let (_, d1, ok1, _) = run_pipeline(&input, pipeline, 1);
     assert!(!ok1);
-    assert_eq!(d1.len(), 1, "a sequential run stops at the first function");
+    assert_eq!(
+        d1.len(),
+        7,
+        "every function (and the declaration) is reported"
+    );
     for threads in [2, 4] {
         let (_, dn, okn, _) = run_pipeline(&input, pipeline, threads);
         assert!(!okn);

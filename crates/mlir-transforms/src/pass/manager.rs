@@ -439,6 +439,13 @@ fn run_pass(slot: &mut PassSlot, ir: &mut Ir, op: OpRef, exec: &Exec) -> Result<
     }
 }
 
+/// The number of hardware threads, looked up once (the lookup reads
+/// cgroup files on Linux, which is slow enough to show in short runs).
+fn hardware_threads() -> usize {
+    static N: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *N.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
+
 /// The top-level pass manager (MLIR's `PassManager`): a pass manager
 /// anchored on the root op plus execution settings.
 pub struct PassManager {
@@ -472,7 +479,7 @@ impl PassManager {
 
     /// Wraps a pass manager built elsewhere (e.g. by the pipeline parser).
     pub fn from_op_pass_manager(pm: OpPassManager) -> Self {
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let threads = hardware_threads();
         PassManager {
             pm,
             verify_each: true,

@@ -24,10 +24,11 @@
 //! anything that depends on them are a function of the op alone, whatever
 //! thread runs it and whatever it ran before. Diagnostics are buffered per
 //! op (a thread-local order id read by a context handler) and emitted in
-//! op order after the join; after a failure only the diagnostics of ops up
-//! to the first failing one are emitted, which is exactly what a
-//! single-threaded run reports (it stops at the first failure), and ops
-//! after the first failing one are not started when avoidable. Statistics
+//! op order after the join. Every op is processed even when another one
+//! failed, as mlir-opt 22 does in its sequential mode, so a failing run
+//! reports the same diagnostics with any number of threads (mlir-opt's
+//! parallel mode stops handing out work after a failure, which makes its
+//! report depend on scheduling; rmlir does not copy that). Statistics
 //! of the worker clones are summed into the original passes; times are
 //! merged as MLIR does (user time summed, wall time the longest thread).
 //!
@@ -93,10 +94,15 @@ pub(crate) fn run_adaptor(a: &mut Adaptor, ir: &mut Ir, op: OpRef, exec: &Exec) 
         .filter(|&&(_, c)| ir.num_operands(c) == 0 && ir.num_successors(c) == 0)
         .count();
     if exec.threads <= 1 || movable < 2 {
+        // Like mlir-opt 22, every op is processed even after one failed, so
+        // all their diagnostics are reported; the adaptor fails at the end.
+        let mut result = Ok(());
         for (i, child) in work {
-            run_pipeline(&mut a.mgrs[i], ir, child, exec)?;
+            if run_pipeline(&mut a.mgrs[i], ir, child, exec).is_err() {
+                result = Err(());
+            }
         }
-        return Ok(());
+        return result;
     }
     run_parallel(a, ir, work, exec)
 }
@@ -258,11 +264,6 @@ fn run_parallel(
                 if i >= jobs.len() {
                     break;
                 }
-                // Ops after a failed one are not reported by a sequential
-                // run, so they need not run here either.
-                if i > first_failure.load(Ordering::Relaxed) {
-                    continue;
-                }
                 let mut job = jobs[i].lock().unwrap_or_else(|e| e.into_inner());
                 let mgr = job.mgr;
                 let Some((local, stand_in)) = job.local.as_mut() else {
@@ -280,10 +281,10 @@ fn run_parallel(
         }
     });
 
-    // Ops that could not be moved run here, in order, unless an earlier op failed.
+    // Ops that could not be moved run here, in order.
     for (i, job) in jobs.iter().enumerate() {
         let mut job = job.lock().unwrap_or_else(|e| e.into_inner());
-        if job.local.is_some() || i > first_failure.load(Ordering::Relaxed) {
+        if job.local.is_some() {
             continue;
         }
         let (mgr, op) = (job.mgr, job.op);
@@ -312,13 +313,11 @@ fn run_parallel(
     }
 
     ctx.remove_diagnostic_handler(handler);
-    let cutoff = first_failure.load(Ordering::Relaxed);
     let mut diags = std::mem::take(&mut *buffered.lock().unwrap_or_else(|e| e.into_inner()));
+    // A stable sort keeps each op's diagnostics in emission order.
     diags.sort_by_key(|(id, _)| *id);
-    for (id, d) in diags {
-        if id <= cutoff {
-            ctx.emit(d);
-        }
+    for (_, d) in diags {
+        ctx.emit(d);
     }
 
     for w in &worker_mgrs {
@@ -327,7 +326,7 @@ fn run_parallel(
         }
     }
     a.mgrs.iter_mut().for_each(finish_merge);
-    if cutoff == usize::MAX {
+    if first_failure.load(Ordering::Relaxed) == usize::MAX {
         Ok(())
     } else {
         Err(())

@@ -48,6 +48,9 @@ pub struct TimingEntry {
     pub depth: usize,
     pub wall: Duration,
     pub user: Duration,
+    /// A `Pipeline Collection : [...]` line (the nested pipelines of one
+    /// adaptor together), which only the list display shows.
+    pub collection: bool,
 }
 
 /// How reports are arranged (`--mlir-timing-display`, `--mlir-pass-statistics-display`).
@@ -78,10 +81,26 @@ fn collect_timing(pm: &OpPassManager, depth: usize, out: &mut Vec<TimingEntry>) 
                         depth,
                         wall: time.wall,
                         user: time.user,
+                        collection: false,
                     });
                 }
             }
             PassSlot::Adaptor(a) => {
+                let ran: Vec<&OpPassManager> = a.mgrs.iter().filter(|m| m.time.count > 0).collect();
+                if !ran.is_empty() {
+                    let names: Vec<String> = a
+                        .mgrs
+                        .iter()
+                        .map(|m| format!("'{}'", m.anchor_name()))
+                        .collect();
+                    out.push(TimingEntry {
+                        name: format!("Pipeline Collection : [{}]", names.join(", ")),
+                        depth,
+                        wall: ran.iter().map(|m| m.time.wall).sum(),
+                        user: ran.iter().map(|m| m.time.user).sum(),
+                        collection: true,
+                    });
+                }
                 for m in &a.mgrs {
                     if m.time.count == 0 {
                         continue;
@@ -91,6 +110,7 @@ fn collect_timing(pm: &OpPassManager, depth: usize, out: &mut Vec<TimingEntry>) 
                         depth,
                         wall: m.time.wall,
                         user: m.time.user,
+                        collection: false,
                     });
                     collect_timing(m, depth + 1, out);
                 }
@@ -133,11 +153,28 @@ pub fn format_timing_report(
     } else {
         let _ = writeln!(out, "  ----Wall Time----  ----Name----");
     }
-    let list: Vec<TimingEntry> = match mode {
-        DisplayMode::Pipeline => entries.to_vec(),
+    // The list display (as mlir-opt 22 prints it) merges lines by name,
+    // adds the `root` timer and sorts by decreasing wall time; `Rest`
+    // stays last.
+    let (mut list, rest): (Vec<TimingEntry>, Vec<TimingEntry>) = match mode {
+        DisplayMode::Pipeline => (
+            entries.iter().filter(|e| !e.collection).cloned().collect(),
+            Vec::new(),
+        ),
         DisplayMode::List => {
-            let mut merged: Vec<TimingEntry> = Vec::new();
-            for e in entries.iter().filter(|e| !e.name.ends_with(" Pipeline")) {
+            let mut merged: Vec<TimingEntry> = vec![TimingEntry {
+                name: "root".into(),
+                depth: 0,
+                wall: total_wall,
+                user: total_user,
+                collection: false,
+            }];
+            let mut rest = Vec::new();
+            for e in entries {
+                if e.name == "Rest" && e.depth == 0 {
+                    rest.push(e.clone());
+                    continue;
+                }
                 match merged.iter_mut().find(|m| m.name == e.name) {
                     Some(m) => {
                         m.wall += e.wall;
@@ -150,9 +187,10 @@ pub fn format_timing_report(
                 }
             }
             merged.sort_by(|a, b| b.wall.cmp(&a.wall));
-            merged
+            (merged, rest)
         }
     };
+    list.extend(rest);
     let col = |out: &mut String, d: Duration, total: Duration| {
         let t = d.as_secs_f64();
         let pct = 100.0 * t / total.as_secs_f64().max(1e-12);
