@@ -299,3 +299,57 @@ fn moving_bodies_between_arenas_round_trips() {
     assert_eq!(print(&ir, top), before);
     assert!(mlir_ir::verifier::verify(&ir, top).is_ok());
 }
+
+/// Measures the cost of moving function bodies out of and back into the
+/// shared arena (the overhead of the parallel pass manager). Run with
+/// `cargo test --release -p mlir-transforms --test pass_manager -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn measure_move_overhead() {
+    let ctx = context();
+    let mut s = String::from("module {\n  func.func private @ext()\n");
+    let (funcs, per_func) = (100, 1000);
+    for i in 0..funcs {
+        s.push_str(&format!("  func.func @f{i}(%arg0: i32) -> i32 {{\n"));
+        for k in 0..per_func / 2 {
+            s.push_str(&format!(
+                "    %c{k} = func.constant @ext : () -> ()\n    %v{k} = \"test.op\"(%arg0, %c{k}) : (i32, () -> ()) -> i32\n"
+            ));
+        }
+        s.push_str("    return %arg0 : i32\n  }\n");
+    }
+    s.push_str("}\n");
+    let (mut ir, top) = parse(&ctx, &s);
+    let n_ops = ir.num_ops() as f64;
+    let body = ir.first_block(ir.region(top, 0)).unwrap();
+    let ops: Vec<OpRef> = ir.block_ops(body).collect();
+    let rounds = 5;
+    let start = std::time::Instant::now();
+    for _ in 0..rounds {
+        let mut locals = Vec::new();
+        for &f in &ops {
+            let mut local = Ir::new(ctx.clone());
+            let st = mlir_ir::OperationState::new(ir.op_name(f), ir.op_loc(f)).empty_regions(1);
+            let stand_in = local.create_op(st);
+            ir.move_region_contents(f, &mut local, stand_in);
+            locals.push((local, stand_in));
+        }
+        for (&f, (mut local, stand_in)) in ops.iter().zip(locals) {
+            local.move_region_contents(stand_in, &mut ir, f);
+        }
+    }
+    let per_op = start.elapsed().as_secs_f64() / rounds as f64 / n_ops;
+    println!("move out + back: {:.1} ns per op ({} ops)", per_op * 1e9, n_ops);
+
+    // The same pipeline run in place and through private arenas.
+    for threads in [1, 2] {
+        let (mut ir, top) = parse(&ctx, &s);
+        let pm = parse_pass_pipeline("builtin.module(func.func(cse))", &registry()).unwrap();
+        let mut pm = PassManager::from_op_pass_manager(pm);
+        pm.set_num_threads(threads);
+        pm.enable_verifier(false);
+        let t = std::time::Instant::now();
+        pm.run(&mut ir, top).unwrap();
+        println!("func.func(cse), {threads} thread(s): {:.1} ns per op", t.elapsed().as_secs_f64() / n_ops * 1e9);
+    }
+}

@@ -88,6 +88,40 @@ impl Ir {
             set(&mut scratch.regions, epoch, s, d);
         }
 
+        // Phase 0: size the destination when it is (nearly) fresh, as the
+        // parallel pass manager's private arenas are, so that filling it
+        // does not reallocate and copy as it grows.
+        if dest.ops.slot_bound() < 64 {
+            let (mut n_ops, mut n_blocks, mut n_regions) = (0usize, 0usize, 0usize);
+            let (mut n_operands, mut n_results) = (0usize, 0usize);
+            let mut stack: Vec<u32> = src_regions.clone();
+            while let Some(r) = stack.pop() {
+                n_regions += 1;
+                let mut b = self.regions.at(r).first_block;
+                while b != NONE {
+                    n_blocks += 1;
+                    let bd = self.blocks.at(b);
+                    let mut o = bd.first_op;
+                    while o != NONE {
+                        let d = self.ops.at(o);
+                        n_ops += 1;
+                        n_operands += d.operands.len.next_power_of_two() as usize;
+                        n_results += d.results.len.next_power_of_two() as usize;
+                        if d.extra != NONE {
+                            stack.extend(self.extras[d.extra as usize].regions.iter().map(|r| r.index));
+                        }
+                        o = d.next;
+                    }
+                    b = bd.next;
+                }
+            }
+            dest.ops.reserve_first_chunk(n_ops);
+            dest.blocks.reserve_first_chunk(n_blocks);
+            dest.regions.reserve_first_chunk(n_regions);
+            dest.operand_pool.reserve(n_operands);
+            dest.result_pool.reserve(n_results);
+        }
+
         // Phase 1: take every record out of `self` in pre-order and put it
         // into `dest` unchanged, remembering where each one went. Links still
         // name old slots after this phase.
