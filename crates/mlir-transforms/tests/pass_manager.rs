@@ -339,7 +339,11 @@ fn measure_move_overhead() {
         }
     }
     let per_op = start.elapsed().as_secs_f64() / rounds as f64 / n_ops;
-    println!("move out + back: {:.1} ns per op ({} ops)", per_op * 1e9, n_ops);
+    println!(
+        "move out + back: {:.1} ns per op ({} ops)",
+        per_op * 1e9,
+        n_ops
+    );
 
     // The same pipeline run in place and through private arenas.
     for threads in [1, 2] {
@@ -350,6 +354,9 @@ fn measure_move_overhead() {
         pm.enable_verifier(false);
         let t = std::time::Instant::now();
         pm.run(&mut ir, top).unwrap();
-        println!("func.func(cse), {threads} thread(s): {:.1} ns per op", t.elapsed().as_secs_f64() / n_ops * 1e9);
+        println!(
+            "func.func(cse), {threads} thread(s): {:.1} ns per op",
+            t.elapsed().as_secs_f64() / n_ops * 1e9
+        );
     }
 }

@@ -108,7 +108,12 @@ impl Ir {
                         n_operands += d.operands.len.next_power_of_two() as usize;
                         n_results += d.results.len.next_power_of_two() as usize;
                         if d.extra != NONE {
-                            stack.extend(self.extras[d.extra as usize].regions.iter().map(|r| r.index));
+                            stack.extend(
+                                self.extras[d.extra as usize]
+                                    .regions
+                                    .iter()
+                                    .map(|r| r.index),
+                            );
                         }
                         o = d.next;
                     }

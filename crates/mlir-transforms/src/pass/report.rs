@@ -186,7 +186,7 @@ pub fn format_timing_report(
                     }),
                 }
             }
-            merged.sort_by(|a, b| b.wall.cmp(&a.wall));
+            merged.sort_by_key(|e| std::cmp::Reverse(e.wall));
             (merged, rest)
         }
     };
@@ -210,6 +210,9 @@ pub fn format_timing_report(
     out
 }
 
+/// One statistic: name, description, value.
+type StatLine = (&'static str, &'static str, u64);
+
 /// Formats the statistics of the passes of `pm` as mlir-opt's pass
 /// statistics report (MLIR's `printStatistics`).
 pub fn format_statistics_report(pm: &OpPassManager, mode: DisplayMode) -> String {
@@ -222,7 +225,7 @@ pub fn format_statistics_report(pm: &OpPassManager, mode: DisplayMode) -> String
             }
         }
         DisplayMode::List => {
-            let mut merged: Vec<(String, Vec<(&'static str, &'static str, u64)>)> = Vec::new();
+            let mut merged: Vec<(String, Vec<StatLine>)> = Vec::new();
             collect_stats_list(pm, &mut merged);
             merged.sort_by(|a, b| a.0.cmp(&b.0));
             for (name, stats) in merged {
@@ -234,10 +237,7 @@ pub fn format_statistics_report(pm: &OpPassManager, mode: DisplayMode) -> String
     out
 }
 
-fn collect_stats_list(
-    pm: &OpPassManager,
-    merged: &mut Vec<(String, Vec<(&'static str, &'static str, u64)>)>,
-) {
+fn collect_stats_list(pm: &OpPassManager, merged: &mut Vec<(String, Vec<StatLine>)>) {
     for slot in &pm.passes {
         match slot {
             PassSlot::Pass { pass, stats, .. } => {
@@ -305,12 +305,7 @@ fn stats_pipeline(out: &mut String, mut indent: usize, slot: &PassSlot) {
 
 /// One pass and its statistics, sorted by name, values right-aligned and
 /// names left-aligned (MLIR's `printPassEntry`).
-fn print_pass_entry(
-    out: &mut String,
-    indent: usize,
-    pass: &str,
-    mut stats: Vec<(&'static str, &'static str, u64)>,
-) {
+fn print_pass_entry(out: &mut String, indent: usize, pass: &str, mut stats: Vec<StatLine>) {
     let _ = writeln!(out, "{:indent$}{pass}", "");
     if stats.is_empty() {
         return;
