@@ -1,5 +1,6 @@
 // RUN: rmlir-opt --allow-unregistered-dialect --mlir-print-op-generic --cse %s | FileCheck %s
 // RUN: rmlir-opt --allow-unregistered-dialect --mlir-print-op-generic --mlir-disable-threading --pass-pipeline='builtin.module(func.func(cse))' %s | FileCheck %s
+// RUN: rmlir-opt --allow-unregistered-dialect --mlir-print-op-generic --pass-pipeline='builtin.module(func.func(cse))' %s | FileCheck %s
 
 // Duplicated pure ops (func.constant) are replaced by the first one; dead
 // pure ops are erased; unregistered ops (unknown effects) stay.
