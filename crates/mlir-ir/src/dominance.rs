@@ -56,6 +56,9 @@ struct RegionTree {
     /// DFS numbering of the dominator tree; `u32::MAX` when unreachable.
     pre: Vec<u32>,
     post: Vec<u32>,
+    /// Children in the dominator tree, in the order LLVM's tree lists them
+    /// (DFS preorder of the CFG, successors in order); what CSE walks.
+    children: Vec<Vec<u32>>,
 }
 
 const NONE: u32 = u32::MAX;
@@ -105,11 +108,13 @@ impl RegionTree {
         let mut order: Vec<u32> = Vec::with_capacity(n + 1);
         let mut visited = vec![false; n];
         let mut stack: Vec<(u32, usize)> = Vec::new();
+        let mut dfs_pre: Vec<u32> = Vec::with_capacity(n);
         for &r in roots.iter().rev() {
             if visited[r as usize] {
                 continue;
             }
             visited[r as usize] = true;
+            dfs_pre.push(r);
             stack.push((r, 0));
             while let Some(top) = stack.last_mut() {
                 let (b, k) = *top;
@@ -117,6 +122,7 @@ impl RegionTree {
                     top.1 += 1;
                     if !visited[s as usize] {
                         visited[s as usize] = true;
+                        dfs_pre.push(s);
                         stack.push((s, 0));
                     }
                 } else {
@@ -182,7 +188,10 @@ impl RegionTree {
             order.first().copied()
         };
         let mut children: Vec<Vec<u32>> = vec![Vec::new(); n + 1];
-        for &b in &order {
+        // LLVM attaches tree nodes in DFS preorder; the post-dominator tree
+        // keeps reverse post-order (only its numbering is used).
+        let attach_order = if post_dom { &order } else { &dfs_pre };
+        for &b in attach_order {
             let d = idom[b as usize];
             if d != NONE && d != b {
                 children[d as usize].push(b);
@@ -222,12 +231,14 @@ impl RegionTree {
         idom.truncate(n);
         pre.truncate(n);
         post.truncate(n);
+        children.truncate(n);
         RegionTree {
             index,
             blocks,
             idom,
             pre,
             post,
+            children,
         }
     }
 
@@ -392,6 +403,23 @@ impl DominanceInfo {
             return true;
         }
         self.base.tree(ir, r, false).reachable(b)
+    }
+
+    /// The children of `b` in the dominator tree of its region, in the order
+    /// of MLIR's `DominanceInfoNode` children (the DFS preorder of the CFG);
+    /// empty for unreachable blocks.
+    pub fn dominator_tree_children(&self, ir: &Ir, b: BlockRef) -> Vec<BlockRef> {
+        let Some(r) = ir.block_parent_region(b) else {
+            return Vec::new();
+        };
+        let t = self.base.tree(ir, r, false);
+        match t.local(b) {
+            Some(i) => t.children[i]
+                .iter()
+                .map(|&c| t.blocks[c as usize])
+                .collect(),
+            None => Vec::new(),
+        }
     }
 
     /// The immediate dominator of `b` within its region.

@@ -29,6 +29,7 @@
 mod clone;
 mod equivalence;
 pub(crate) mod pool;
+mod relocate;
 pub(crate) mod slab;
 mod walk;
 
@@ -332,6 +333,8 @@ pub struct Ir {
     result_pool: ListPool<ResultData>,
     extras: Vec<OpExtra>,
     free_extras: Vec<u32>,
+    /// Scratch tables of [`Ir::move_region_contents`], kept to avoid reallocating them per move.
+    reloc: relocate::RelocScratch,
 }
 
 impl std::fmt::Debug for Ir {
@@ -359,6 +362,7 @@ impl Ir {
             result_pool: ListPool::default(),
             extras: Vec::new(),
             free_extras: Vec::new(),
+            reloc: Default::default(),
         }
     }
 

@@ -60,6 +60,11 @@ impl<T: Copy + Default> ListPool<T> {
         self.free[class].push(start);
     }
 
+    /// Makes room for `n` more elements.
+    pub fn reserve(&mut self, n: usize) {
+        self.data.reserve(n);
+    }
+
     /// A new list holding `items`.
     pub fn alloc(&mut self, items: impl ExactSizeIterator<Item = T>) -> PoolList {
         let len = items.len() as u32;

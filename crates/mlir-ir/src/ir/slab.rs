@@ -47,8 +47,16 @@ impl<T> Slab<T> {
         }
         let index = self.len;
         assert!(index < u32::MAX - 1, "IR entity limit reached");
-        if (index & MASK) == 0 {
-            self.chunks.push(Vec::with_capacity(CHUNK));
+        if (index >> CHUNK_BITS) as usize == self.chunks.len() {
+            // The first chunk grows on demand so that the many small arenas
+            // of the parallel pass manager (one per function) stay small;
+            // later chunks are allocated whole and never move.
+            let chunk = if self.chunks.is_empty() {
+                Vec::new()
+            } else {
+                Vec::with_capacity(CHUNK)
+            };
+            self.chunks.push(chunk);
         }
         self.chunks
             .last_mut()
@@ -59,6 +67,21 @@ impl<T> Slab<T> {
             });
         self.len += 1;
         (index, 0)
+    }
+
+    /// Makes room for `n` more entities while the slab is still within its
+    /// first chunk (which grows on demand), so that filling it does not
+    /// reallocate and copy.
+    pub fn reserve_first_chunk(&mut self, n: usize) {
+        match self.chunks.len() {
+            0 => self.chunks.push(Vec::with_capacity(n.clamp(1, CHUNK))),
+            1 => {
+                let c = &mut self.chunks[0];
+                let want = (c.len() + n).min(CHUNK);
+                c.reserve(want.saturating_sub(c.len()));
+            }
+            _ => {}
+        }
     }
 
     /// Removes the entity at `index`, invalidating all handles to it.

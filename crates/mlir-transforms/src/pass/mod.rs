@@ -1,0 +1,133 @@
+//! The pass infrastructure (MLIR's `mlir/Pass`): the [`Pass`] trait, typed
+//! pass options ([`options`]), the registry of passes by argument
+//! ([`registry`]), nested pass managers with verification, failure
+//! propagation, statistics and timing ([`manager`]), and the parallel
+//! execution of nested pipelines over `IsolatedFromAbove` ops
+//! ([`parallel`]). Textual pipelines are in [`crate::pipeline`].
+//!
+//! A pass sees the IR as `&mut Ir` plus the op it runs on. Passes anchored
+//! on isolated ops nested in the root (e.g. `func.func` in `builtin.module`)
+//! may run on several threads at once, each on a private arena holding one
+//! op's body; a pass must therefore only touch the op it is given and what
+//! is nested in it (MLIR's rule), and must be [`Send`].
+
+pub mod manager;
+pub mod options;
+pub mod parallel;
+pub mod registry;
+pub mod report;
+
+use mlir_ir::{Context, Ir, OpInfo, OpRef};
+
+pub use manager::{Nesting, OpPassManager, PassManager};
+pub use options::{IntKind, OptionKind, OptionsError, PassOption, PassOptions};
+pub use registry::{PassRegistry, PassRegistryEntry};
+pub use report::{DisplayMode, TimeRecord, TimingEntry};
+
+/// A statistic a pass declares (MLIR's `Pass::Statistic`): shown by
+/// `--mlir-pass-statistics` as `(S) value name - description`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct StatisticInfo {
+    pub name: &'static str,
+    pub description: &'static str,
+}
+
+/// What a running pass can tell the pass manager besides success or
+/// failure: statistics and preserved analyses.
+pub struct PassContext<'a> {
+    infos: &'static [StatisticInfo],
+    stats: &'a mut [u64],
+    preserved_all: bool,
+}
+
+impl<'a> PassContext<'a> {
+    pub(crate) fn new(infos: &'static [StatisticInfo], stats: &'a mut [u64]) -> Self {
+        PassContext {
+            infos,
+            stats,
+            preserved_all: false,
+        }
+    }
+
+    fn stat_index(&self, name: &str) -> usize {
+        self.infos
+            .iter()
+            .position(|s| s.name == name)
+            .unwrap_or_else(|| panic!("statistic '{name}' is not declared by the pass"))
+    }
+
+    /// Adds `n` to the statistic `name` (which the pass must declare in
+    /// [`Pass::statistics`]).
+    pub fn add_statistic(&mut self, name: &str, n: u64) {
+        let i = self.stat_index(name);
+        self.stats[i] += n;
+    }
+
+    /// Marks every analysis as preserved: the IR did not change, so the pass
+    /// manager skips the verifier after the pass, as MLIR does.
+    pub fn mark_all_analyses_preserved(&mut self) {
+        self.preserved_all = true;
+    }
+
+    pub(crate) fn preserved_all(&self) -> bool {
+        self.preserved_all
+    }
+}
+
+/// A transformation or analysis over the IR nested in one operation
+/// (MLIR's `Pass`/`OperationPass`).
+///
+/// Returning `Err(())` from [`Pass::run_on_operation`] is MLIR's
+/// `signalPassFailure`: the pass manager stops, and mlir-opt exits with 1
+/// without printing the IR. Report the reason as a diagnostic first.
+pub trait Pass: Send {
+    /// The pass name shown in timing and statistics (`CSE`).
+    fn name(&self) -> &str;
+    /// The command-line argument (`cse`); empty for unregistered passes.
+    fn argument(&self) -> &str {
+        ""
+    }
+    /// The one-line description shown in `--help`.
+    fn description(&self) -> &str {
+        ""
+    }
+    /// The op the pass is restricted to (`Some("func.func")`), or `None`
+    /// for an op-agnostic pass.
+    fn op_name(&self) -> Option<&str> {
+        None
+    }
+    /// Whether the pass can run on ops described by `info` (MLIR's
+    /// `canScheduleOn`); by default ops named [`Pass::op_name`], or any op.
+    fn can_schedule_on(&self, info: &OpInfo) -> bool {
+        self.op_name().is_none_or(|n| n == &*info.name)
+    }
+    /// The pass's options, if it has any.
+    fn options(&self) -> Option<&PassOptions> {
+        None
+    }
+    /// Mutable access to the options (for parsing them).
+    fn options_mut(&mut self) -> Option<&mut PassOptions> {
+        None
+    }
+    /// The statistics the pass declares, in the order it reports them.
+    fn statistics(&self) -> &'static [StatisticInfo] {
+        &[]
+    }
+    /// One-time setup before the first run (MLIR's `initialize`), after the
+    /// options are set; e.g. building a pattern set. Runs once per pass
+    /// manager run on the original instance, before it is cloned for
+    /// worker threads.
+    fn initialize(&mut self, _ctx: &Context) -> Result<(), ()> {
+        Ok(())
+    }
+    /// Runs the pass on `op`. Must only change `op` and the IR nested in it.
+    fn run_on_operation(
+        &mut self,
+        ir: &mut Ir,
+        op: OpRef,
+        cx: &mut PassContext<'_>,
+    ) -> Result<(), ()>;
+    /// A copy of this pass (options and initialized state included), for
+    /// the pipelines of worker threads (MLIR's `clonePass`).
+    fn clone_pass(&self) -> Box<dyn Pass>;
+}

@@ -1,0 +1,328 @@
+//! Timing and statistics reports in mlir-opt's formats (`--mlir-timing`,
+//! `--mlir-pass-statistics`), following `mlir/lib/Support/Timing.cpp` and
+//! `mlir/lib/Pass/PassStatistics.cpp`.
+
+use std::fmt::Write as _;
+use std::time::Duration;
+
+use super::manager::{OpPassManager, PassSlot};
+
+/// Accumulated time of one pass or pipeline.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct TimeRecord {
+    /// Wall-clock time (for parallel runs, the longest thread's).
+    pub wall: Duration,
+    /// Time summed over all threads.
+    pub user: Duration,
+    /// How many times the timer ran (entries that never ran are not shown).
+    pub count: u64,
+    /// The largest worker wall time of a parallel run not yet added.
+    pending_wall: Duration,
+}
+
+impl TimeRecord {
+    /// Adds one run on the current thread.
+    pub fn add_sequential(&mut self, d: Duration) {
+        self.wall += d;
+        self.user += d;
+        self.count += 1;
+    }
+    /// Adds the record of one worker of a parallel run.
+    pub(crate) fn merge_parallel(&mut self, worker: &TimeRecord) {
+        self.user += worker.user;
+        self.count += worker.count;
+        self.pending_wall = self.pending_wall.max(worker.wall);
+    }
+    /// Ends a parallel run: the longest worker's wall time counts.
+    pub(crate) fn finish_parallel(&mut self) {
+        self.wall += self.pending_wall;
+        self.pending_wall = Duration::ZERO;
+    }
+}
+
+/// One line of a timing report.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TimingEntry {
+    pub name: String,
+    /// Nesting depth (two spaces of indentation each).
+    pub depth: usize,
+    pub wall: Duration,
+    pub user: Duration,
+    /// A `Pipeline Collection : [...]` line (the nested pipelines of one
+    /// adaptor together), which only the list display shows.
+    pub collection: bool,
+}
+
+/// How reports are arranged (`--mlir-timing-display`, `--mlir-pass-statistics-display`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum DisplayMode {
+    /// Nested as the pipeline is (MLIR's `tree`/`pipeline`, the default).
+    #[default]
+    Pipeline,
+    /// One merged entry per name (MLIR's `list`).
+    List,
+}
+
+/// The timing lines of the passes of `pm` (its top-level passes at `depth`),
+/// in pipeline order, with `'anchor' Pipeline` lines for nested pipelines.
+pub fn timing_entries(pm: &OpPassManager, depth: usize) -> Vec<TimingEntry> {
+    let mut out = Vec::new();
+    collect_timing(pm, depth, &mut out);
+    out
+}
+
+fn collect_timing(pm: &OpPassManager, depth: usize, out: &mut Vec<TimingEntry>) {
+    for slot in &pm.passes {
+        match slot {
+            PassSlot::Pass { pass, time, .. } => {
+                if time.count > 0 {
+                    out.push(TimingEntry {
+                        name: pass.name().to_string(),
+                        depth,
+                        wall: time.wall,
+                        user: time.user,
+                        collection: false,
+                    });
+                }
+            }
+            PassSlot::Adaptor(a) => {
+                let ran: Vec<&OpPassManager> = a.mgrs.iter().filter(|m| m.time.count > 0).collect();
+                if !ran.is_empty() {
+                    let names: Vec<String> = a
+                        .mgrs
+                        .iter()
+                        .map(|m| format!("'{}'", m.anchor_name()))
+                        .collect();
+                    out.push(TimingEntry {
+                        name: format!("Pipeline Collection : [{}]", names.join(", ")),
+                        depth,
+                        wall: ran.iter().map(|m| m.time.wall).sum(),
+                        user: ran.iter().map(|m| m.time.user).sum(),
+                        collection: true,
+                    });
+                }
+                for m in &a.mgrs {
+                    if m.time.count == 0 {
+                        continue;
+                    }
+                    out.push(TimingEntry {
+                        name: format!("'{}' Pipeline", m.anchor_name()),
+                        depth,
+                        wall: m.time.wall,
+                        user: m.time.user,
+                        collection: false,
+                    });
+                    collect_timing(m, depth + 1, out);
+                }
+            }
+        }
+    }
+}
+
+const RULE: &str =
+    "===-------------------------------------------------------------------------===";
+
+fn centered_title(out: &mut String, title: &str) {
+    let pad = (80 - title.len()) / 2;
+    let _ = writeln!(out, "{RULE}");
+    let _ = writeln!(out, "{:pad$}{title}", "");
+    let _ = writeln!(out, "{RULE}");
+}
+
+/// Formats an execution time report as mlir-opt prints it: a header, the
+/// total, then one line per entry and a `Total` line. `show_user` adds
+/// the `User Time` column (mlir-opt shows it when threading is enabled).
+/// In [`DisplayMode::List`] entries with the same name are merged and
+/// sorted by decreasing wall time.
+pub fn format_timing_report(
+    entries: &[TimingEntry],
+    total_wall: Duration,
+    total_user: Duration,
+    show_user: bool,
+    mode: DisplayMode,
+) -> String {
+    let mut out = String::new();
+    centered_title(&mut out, "... Execution time report ...");
+    let _ = writeln!(
+        out,
+        "  Total Execution Time: {:.4} seconds\n",
+        total_wall.as_secs_f64()
+    );
+    if show_user {
+        let _ = writeln!(out, "  ----User Time----  ----Wall Time----  ----Name----");
+    } else {
+        let _ = writeln!(out, "  ----Wall Time----  ----Name----");
+    }
+    // The list display (as mlir-opt 22 prints it) merges lines by name,
+    // adds the `root` timer and sorts by decreasing wall time; `Rest`
+    // stays last.
+    let (mut list, rest): (Vec<TimingEntry>, Vec<TimingEntry>) = match mode {
+        DisplayMode::Pipeline => (
+            entries.iter().filter(|e| !e.collection).cloned().collect(),
+            Vec::new(),
+        ),
+        DisplayMode::List => {
+            let mut merged: Vec<TimingEntry> = vec![TimingEntry {
+                name: "root".into(),
+                depth: 0,
+                wall: total_wall,
+                user: total_user,
+                collection: false,
+            }];
+            let mut rest = Vec::new();
+            for e in entries {
+                if e.name == "Rest" && e.depth == 0 {
+                    rest.push(e.clone());
+                    continue;
+                }
+                match merged.iter_mut().find(|m| m.name == e.name) {
+                    Some(m) => {
+                        m.wall += e.wall;
+                        m.user += e.user;
+                    }
+                    None => merged.push(TimingEntry {
+                        depth: 0,
+                        ..e.clone()
+                    }),
+                }
+            }
+            merged.sort_by_key(|e| std::cmp::Reverse(e.wall));
+            (merged, rest)
+        }
+    };
+    list.extend(rest);
+    let col = |out: &mut String, d: Duration, total: Duration| {
+        let t = d.as_secs_f64();
+        let pct = 100.0 * t / total.as_secs_f64().max(1e-12);
+        let _ = write!(out, "  {t:8.4} ({pct:5.1}%)");
+    };
+    let line = |out: &mut String, name: &str, depth: usize, wall: Duration, user: Duration| {
+        if show_user {
+            col(out, user, total_user);
+        }
+        col(out, wall, total_wall);
+        let _ = writeln!(out, "  {:w$}{name}", "", w = 2 * depth);
+    };
+    for e in &list {
+        line(&mut out, &e.name, e.depth, e.wall, e.user);
+    }
+    line(&mut out, "Total", 0, total_wall, total_user);
+    out
+}
+
+/// One statistic: name, description, value.
+type StatLine = (&'static str, &'static str, u64);
+
+/// Formats the statistics of the passes of `pm` as mlir-opt's pass
+/// statistics report (MLIR's `printStatistics`).
+pub fn format_statistics_report(pm: &OpPassManager, mode: DisplayMode) -> String {
+    let mut out = String::new();
+    centered_title(&mut out, "... Pass statistics report ...");
+    match mode {
+        DisplayMode::Pipeline => {
+            for slot in &pm.passes {
+                stats_pipeline(&mut out, 0, slot);
+            }
+        }
+        DisplayMode::List => {
+            let mut merged: Vec<(String, Vec<StatLine>)> = Vec::new();
+            collect_stats_list(pm, &mut merged);
+            merged.sort_by(|a, b| a.0.cmp(&b.0));
+            for (name, stats) in merged {
+                print_pass_entry(&mut out, 2, &name, stats);
+            }
+        }
+    }
+    out.push('\n');
+    out
+}
+
+fn collect_stats_list(pm: &OpPassManager, merged: &mut Vec<(String, Vec<StatLine>)>) {
+    for slot in &pm.passes {
+        match slot {
+            PassSlot::Pass { pass, stats, .. } => {
+                let infos = pass.statistics();
+                if infos.is_empty() {
+                    continue;
+                }
+                match merged.iter_mut().find(|(n, _)| n == pass.name()) {
+                    Some((_, entry)) => {
+                        for (e, v) in entry.iter_mut().zip(stats) {
+                            e.2 += *v;
+                        }
+                    }
+                    None => merged.push((
+                        pass.name().to_string(),
+                        infos
+                            .iter()
+                            .zip(stats)
+                            .map(|(i, &v)| (i.name, i.description, v))
+                            .collect(),
+                    )),
+                }
+            }
+            PassSlot::Adaptor(a) => {
+                for m in &a.mgrs {
+                    collect_stats_list(m, merged);
+                }
+            }
+        }
+    }
+}
+
+fn stats_pipeline(out: &mut String, mut indent: usize, slot: &PassSlot) {
+    match slot {
+        PassSlot::Pass { pass, stats, .. } => {
+            let entries = pass
+                .statistics()
+                .iter()
+                .zip(stats)
+                .map(|(i, &v)| (i.name, i.description, v))
+                .collect();
+            print_pass_entry(out, indent, pass.name(), entries);
+        }
+        PassSlot::Adaptor(a) => {
+            if a.mgrs.len() > 1 {
+                let names: Vec<String> = a
+                    .mgrs
+                    .iter()
+                    .map(|m| format!("'{}'", m.anchor_name()))
+                    .collect();
+                let name = format!("Pipeline Collection : [{}]", names.join(", "));
+                print_pass_entry(out, indent, &name, Vec::new());
+                indent += 2;
+            }
+            for m in &a.mgrs {
+                let name = format!("'{}' Pipeline", m.anchor_name());
+                print_pass_entry(out, indent, &name, Vec::new());
+                for s in &m.passes {
+                    stats_pipeline(out, indent + 2, s);
+                }
+            }
+        }
+    }
+}
+
+/// One pass and its statistics, sorted by name, values right-aligned and
+/// names left-aligned (MLIR's `printPassEntry`).
+fn print_pass_entry(out: &mut String, indent: usize, pass: &str, mut stats: Vec<StatLine>) {
+    let _ = writeln!(out, "{:indent$}{pass}", "");
+    if stats.is_empty() {
+        return;
+    }
+    stats.sort_by(|a, b| a.0.cmp(b.0));
+    let name_w = stats.iter().map(|s| s.0.len()).max().unwrap_or(0);
+    let val_w = stats
+        .iter()
+        .map(|s| s.2.to_string().len())
+        .max()
+        .unwrap_or(0);
+    for (name, desc, v) in stats {
+        let _ = writeln!(
+            out,
+            "{:w$}(S) {v:>val_w$} {name:<name_w$} - {desc}",
+            "",
+            w = indent + 2
+        );
+    }
+}

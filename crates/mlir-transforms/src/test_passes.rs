@@ -1,0 +1,137 @@
+//! Test passes mirroring mlir-opt's (`test-pass-failure`,
+//! `test-options-pass`), so that lit tests of the pass infrastructure can
+//! be run against both tools with the same CHECK lines. They are registered
+//! by [`register_test_passes`]; tools opt in.
+
+use mlir_ir::diagnostics::Diagnostic;
+use mlir_ir::{Ir, OpRef};
+
+use crate::pass::registry::PassRegistry;
+use crate::pass::{IntKind, OptionKind, Pass, PassContext, PassOption, PassOptions};
+
+/// Always fails; with `gen-diagnostics` it first reports `illegal operation`
+/// at the op (upstream's `TestFailurePass`).
+#[derive(Clone)]
+pub struct TestFailurePass {
+    options: PassOptions,
+}
+
+impl Default for TestFailurePass {
+    fn default() -> Self {
+        TestFailurePass {
+            options: PassOptions::new().with(PassOption::bool(
+                "gen-diagnostics",
+                "Generate a diagnostic message",
+                false,
+            )),
+        }
+    }
+}
+
+impl Pass for TestFailurePass {
+    fn name(&self) -> &str {
+        "(anonymous namespace)::TestFailurePass"
+    }
+    fn argument(&self) -> &str {
+        "test-pass-failure"
+    }
+    fn description(&self) -> &str {
+        "Test a pass in the pass manager that always fails"
+    }
+    fn options(&self) -> Option<&PassOptions> {
+        Some(&self.options)
+    }
+    fn options_mut(&mut self) -> Option<&mut PassOptions> {
+        Some(&mut self.options)
+    }
+    fn run_on_operation(
+        &mut self,
+        ir: &mut Ir,
+        op: OpRef,
+        _cx: &mut PassContext<'_>,
+    ) -> Result<(), ()> {
+        if self.options.get_bool("gen-diagnostics") {
+            ir.ctx()
+                .emit(Diagnostic::error(ir.op_loc(op), "illegal operation"));
+        }
+        Err(())
+    }
+    fn clone_pass(&self) -> Box<dyn Pass> {
+        Box::new(self.clone())
+    }
+}
+
+/// Parses options of every kind and does nothing (upstream's
+/// `TestOptionsPass`, restricted to `func.func`).
+#[derive(Clone)]
+pub struct TestOptionsPass {
+    options: PassOptions,
+}
+
+impl Default for TestOptionsPass {
+    fn default() -> Self {
+        TestOptionsPass {
+            options: PassOptions::new()
+                .with(PassOption::list(
+                    "list",
+                    "Example list option",
+                    OptionKind::Int(IntKind::Int),
+                ))
+                .with(PassOption::list(
+                    "string-list",
+                    "Example string list option",
+                    OptionKind::String,
+                ))
+                .with(PassOption::string("string", "Example string option", ""))
+                .with(PassOption::enumeration(
+                    "enum",
+                    "Example enum option",
+                    &[
+                        ("zero", "Example zero value"),
+                        ("one", "Example one value"),
+                        ("two", "Example two value"),
+                    ],
+                    "zero",
+                )),
+        }
+    }
+}
+
+impl Pass for TestOptionsPass {
+    fn name(&self) -> &str {
+        "(anonymous namespace)::TestOptionsPass"
+    }
+    fn argument(&self) -> &str {
+        "test-options-pass"
+    }
+    fn description(&self) -> &str {
+        "Test options parsing capabilities"
+    }
+    fn op_name(&self) -> Option<&str> {
+        Some("func.func")
+    }
+    fn options(&self) -> Option<&PassOptions> {
+        Some(&self.options)
+    }
+    fn options_mut(&mut self) -> Option<&mut PassOptions> {
+        Some(&mut self.options)
+    }
+    fn run_on_operation(
+        &mut self,
+        _ir: &mut Ir,
+        _op: OpRef,
+        cx: &mut PassContext<'_>,
+    ) -> Result<(), ()> {
+        cx.mark_all_analyses_preserved();
+        Ok(())
+    }
+    fn clone_pass(&self) -> Box<dyn Pass> {
+        Box::new(self.clone())
+    }
+}
+
+/// Registers the test passes.
+pub fn register_test_passes(registry: &mut PassRegistry) {
+    registry.register_pass(|| Box::new(TestFailurePass::default()));
+    registry.register_pass(|| Box::new(TestOptionsPass::default()));
+}
