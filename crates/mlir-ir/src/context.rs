@@ -67,6 +67,8 @@ pub struct OpInfo {
     pub verify_regions: Option<Verify>,
     pub parse: Option<CustomParseFn>,
     pub print: Option<CustomPrintFn>,
+    /// The fold hook (MLIR's `fold` method); see [`crate::fold`].
+    pub fold: Option<crate::fold::FoldHook>,
     interfaces: HashMap<TypeId, Box<dyn Any + Send + Sync>>,
 }
 
@@ -87,6 +89,7 @@ impl OpInfo {
             verify_regions: None,
             parse: None,
             print: None,
+            fold: None,
             interfaces: HashMap::new(),
         }
     }
@@ -134,6 +137,17 @@ impl OpInfo {
         self.print = Some(f);
         self
     }
+    /// Sets a single-result fold hook (MLIR's `OpFoldResult fold(FoldAdaptor)`).
+    pub fn with_fold(mut self, f: crate::fold::SingleFoldFn) -> Self {
+        self.fold = Some(crate::fold::FoldHook::Single(f));
+        self
+    }
+    /// Sets a multi-result fold hook (MLIR's
+    /// `LogicalResult fold(FoldAdaptor, SmallVectorImpl<OpFoldResult> &)`).
+    pub fn with_fold_multi(mut self, f: crate::fold::MultiFoldFn) -> Self {
+        self.fold = Some(crate::fold::FoldHook::Multi(f));
+        self
+    }
     /// Attaches an interface implementation (any `'static` value; typically a
     /// struct of function pointers or a `Box<dyn Trait>`), looked up by type.
     pub fn with_interface<I: Any + Send + Sync>(mut self, iface: I) -> Self {
@@ -175,6 +189,29 @@ pub trait Dialect: Send + Sync + 'static {
         _loc: Location,
     ) -> Option<OpRef> {
         None
+    }
+    /// Folds an op of this dialect that its own hook and traits could not
+    /// fold (MLIR's `DialectFoldInterface::fold`); same contract as
+    /// [`crate::fold::MultiFoldFn`]. Fails by default.
+    fn fold(
+        &self,
+        _cx: &mut crate::fold::FoldCtx<'_>,
+        _results: &mut smallvec::SmallVec<[crate::fold::OpFoldResult; 1]>,
+    ) -> Result<(), ()> {
+        Err(())
+    }
+    /// A dialect-level interface implementation (MLIR's dialect interfaces,
+    /// e.g. the dialect's canonicalization patterns), looked up by the
+    /// Rust type id of the interface struct. None by default.
+    fn interface(&self, _id: TypeId) -> Option<&(dyn Any + Send + Sync)> {
+        None
+    }
+    /// Whether folded constants should be materialized into `region` (owned
+    /// by an op of this dialect) rather than further up, at the nearest
+    /// isolated-from-above region (MLIR's
+    /// `DialectFoldInterface::shouldMaterializeInto`). False by default.
+    fn should_materialize_into(&self, _ir: &crate::Ir, _region: crate::RegionRef) -> bool {
+        false
     }
 }
 
@@ -326,6 +363,12 @@ impl Context {
 
     pub fn dialect(&self, namespace: &str) -> Option<&dyn Dialect> {
         self.dialects.get(namespace).map(|d| &**d)
+    }
+    /// The implementation of dialect interface `I` by dialect `namespace`.
+    pub fn dialect_interface<I: Any>(&self, namespace: &str) -> Option<&I> {
+        self.dialect(namespace)?
+            .interface(TypeId::of::<I>())?
+            .downcast_ref::<I>()
     }
     /// The namespaces of all loaded dialects (unordered).
     pub fn dialect_namespaces(&self) -> Vec<&str> {
