@@ -233,7 +233,8 @@ impl Worklist {
     }
     fn slot(&self, op: OpRef) -> Option<usize> {
         let p = *self.pos.get(op.index() as usize)?;
-        (p != 0 && self.list[p as usize - 1] == Some(op)).then_some(p as usize - 1)
+        let at = (p as usize).checked_sub(1)?;
+        (self.list.get(at).copied().flatten() == Some(op)).then_some(at)
     }
     fn push(&mut self, op: OpRef) {
         if self.slot(op).is_some() {

@@ -134,7 +134,8 @@ fn drop_defined_value_uses(ir: &mut Ir, block: BlockRef) {
     }
 }
 
-/// Liveness facts of `runRegionDCE`.
+/// Liveness facts of `runRegionDCE`. As in MLIR, an op result is live iff
+/// its op is: results are not tracked separately.
 #[derive(Default)]
 struct LiveMap {
     changed: bool,
@@ -147,13 +148,19 @@ impl LiveMap {
         self.ops.contains(&op)
     }
     fn value_live(&self, v: Value) -> bool {
-        self.values.contains(&v)
+        match v.defining_op() {
+            Some(op) => self.op_live(op),
+            None => self.values.contains(&v),
+        }
     }
     fn set_op(&mut self, op: OpRef) {
         self.changed |= self.ops.insert(op);
     }
     fn set_value(&mut self, v: Value) {
-        self.changed |= self.values.insert(v);
+        match v.defining_op() {
+            Some(op) => self.set_op(op),
+            None => self.changed |= self.values.insert(v),
+        }
     }
 }
 
