@@ -136,16 +136,19 @@ fn drop_defined_value_uses(ir: &mut Ir, block: BlockRef) {
 
 /// Liveness facts of `runRegionDCE`. As in MLIR, an op result is live iff
 /// its op is: results are not tracked separately.
+///
+/// Live ops are a bit per op slot: nothing is erased while liveness is
+/// computed, so slots are unambiguous, and a vector avoids hashing every op.
 #[derive(Default)]
 struct LiveMap {
     changed: bool,
-    ops: HashSet<OpRef>,
+    ops: Vec<bool>,
     values: HashSet<Value>,
 }
 
 impl LiveMap {
     fn op_live(&self, op: OpRef) -> bool {
-        self.ops.contains(&op)
+        self.ops.get(op.index() as usize).copied().unwrap_or(false)
     }
     fn value_live(&self, v: Value) -> bool {
         match v.defining_op() {
@@ -154,7 +157,12 @@ impl LiveMap {
         }
     }
     fn set_op(&mut self, op: OpRef) {
-        self.changed |= self.ops.insert(op);
+        let i = op.index() as usize;
+        if self.ops.len() <= i {
+            self.ops.resize(i + 1, false);
+        }
+        self.changed |= !self.ops[i];
+        self.ops[i] = true;
     }
     fn set_value(&mut self, v: Value) {
         match v.defining_op() {
@@ -326,7 +334,10 @@ pub fn run_region_dce(
     listener: Option<&mut (dyn RewriterListener + '_)>,
     regions: &[RegionRef],
 ) -> bool {
-    let mut live = LiveMap::default();
+    let mut live = LiveMap {
+        ops: vec![false; ir.op_slot_bound() as usize],
+        ..Default::default()
+    };
     loop {
         live.changed = false;
         for &r in regions {
