@@ -5,8 +5,11 @@
 //! listener is the pattern driver, so the driver hears about new IR without
 //! patterns having to report it.
 
+use smallvec::SmallVec;
+
 use crate::attributes::{Attribute, Location};
 use crate::context::{Context, OpName};
+use crate::fold::OpFoldResult;
 use crate::ir::{BlockRef, Ir, OpRef, OperationState, RegionRef, Value};
 use crate::types::Type;
 
@@ -137,6 +140,81 @@ impl<'a> OpBuilder<'a> {
     pub fn create(&mut self, state: OperationState) -> OpRef {
         let op = self.ir.create_op(state);
         self.insert(op)
+    }
+
+    /// Tries to fold `op` (MLIR's `OpBuilder::tryFold`): on success `results`
+    /// holds the replacement values (empty for an in-place fold). Constants
+    /// are materialized through `op`'s dialect and inserted at the insertion
+    /// point only if every result could be produced. Constant-like ops are
+    /// not folded.
+    pub fn try_fold(&mut self, op: OpRef, results: &mut SmallVec<[Value; 1]>) -> Result<(), ()> {
+        results.clear();
+        if self.ir.constant_value(op).is_some() {
+            return Err(());
+        }
+        let mut folded = SmallVec::new();
+        self.ir.fold_op(op, &mut folded)?;
+        if folded.is_empty() {
+            return Ok(());
+        }
+        let ctx = self.ir.ctx_arc().clone();
+        let info = ctx.op_info(self.ir.op_name(op));
+        let dialect = ctx.dialect(&info.dialect);
+        let loc = self.ir.op_loc(op);
+        let mut generated: SmallVec<[OpRef; 1]> = SmallVec::new();
+        for (i, r) in folded.into_iter().enumerate() {
+            let attr = match r {
+                OpFoldResult::Value(v) => {
+                    results.push(v);
+                    continue;
+                }
+                OpFoldResult::Attr(a) => a,
+            };
+            let ty = self.ir.value_type(self.ir.result(op, i));
+            // Constants are built detached and inserted only once all
+            // results are known, so a failure leaves no trace.
+            let cst = dialect.and_then(|d| {
+                let mut b = OpBuilder::new(self.ir);
+                d.materialize_constant(&mut b, attr, ty, loc)
+            });
+            let Some(cst) = cst else {
+                for c in generated {
+                    self.ir.erase_op(c);
+                }
+                results.clear();
+                return Err(());
+            };
+            generated.push(cst);
+            results.push(self.ir.result(cst, 0));
+        }
+        for c in generated {
+            self.insert(c);
+        }
+        Ok(())
+    }
+
+    /// Creates an op from `state` and folds it if possible (MLIR's
+    /// `createOrFold`): returns the folded values, or the new op's results
+    /// if it did not fold or folded in place. The listener hears about the op
+    /// only if it is kept, and about materialized constants.
+    pub fn create_or_fold(&mut self, state: OperationState) -> SmallVec<[Value; 1]> {
+        let op = self.ir.create_op(state);
+        if let Some(ip) = self.ip {
+            self.ir.insert_op(ip.block, ip.before, op);
+        }
+        let mut results = SmallVec::new();
+        if self.try_fold(op, &mut results).is_ok() && !results.is_empty() {
+            self.ir.erase_op(op);
+            return results;
+        }
+        results.clear();
+        results.extend(self.ir.results(op));
+        if self.ip.is_some() {
+            if let Some(l) = self.listener.as_deref_mut() {
+                l.notify_operation_inserted(self.ir, op, None);
+            }
+        }
+        results
     }
 
     /// Creates an op by name.

@@ -75,6 +75,8 @@ pub struct OpInfo {
     /// returns the properties with default-valued entries filled in, or the
     /// reason they are invalid.
     pub prepare_properties: Option<PreparePropertiesFn>,
+    /// The fold hook (MLIR's `fold` method); see [`crate::fold`].
+    pub fold: Option<crate::fold::FoldHook>,
     interfaces: HashMap<TypeId, Box<dyn Any + Send + Sync>>,
 }
 
@@ -96,6 +98,7 @@ impl OpInfo {
             parse: None,
             print: None,
             prepare_properties: None,
+            fold: None,
             interfaces: HashMap::new(),
         }
     }
@@ -141,6 +144,17 @@ impl OpInfo {
     }
     pub fn with_print(mut self, f: CustomPrintFn) -> Self {
         self.print = Some(f);
+        self
+    }
+    /// Sets a single-result fold hook (MLIR's `OpFoldResult fold(FoldAdaptor)`).
+    pub fn with_fold(mut self, f: crate::fold::SingleFoldFn) -> Self {
+        self.fold = Some(crate::fold::FoldHook::Single(f));
+        self
+    }
+    /// Sets a multi-result fold hook (MLIR's
+    /// `LogicalResult fold(FoldAdaptor, SmallVectorImpl<OpFoldResult> &)`).
+    pub fn with_fold_multi(mut self, f: crate::fold::MultiFoldFn) -> Self {
+        self.fold = Some(crate::fold::FoldHook::Multi(f));
         self
     }
     /// Attaches an interface implementation (any `'static` value; typically a
@@ -201,6 +215,29 @@ pub trait Dialect: Send + Sync + 'static {
         _body: &str,
     ) -> Result<Option<String>, Vec<(usize, String)>> {
         Ok(None)
+    }
+    /// Folds an op of this dialect that its own hook and traits could not
+    /// fold (MLIR's `DialectFoldInterface::fold`); same contract as
+    /// [`crate::fold::MultiFoldFn`]. Fails by default.
+    fn fold(
+        &self,
+        _cx: &mut crate::fold::FoldCtx<'_>,
+        _results: &mut smallvec::SmallVec<[crate::fold::OpFoldResult; 1]>,
+    ) -> Result<(), ()> {
+        Err(())
+    }
+    /// A dialect-level interface implementation (MLIR's dialect interfaces,
+    /// e.g. the dialect's canonicalization patterns), looked up by the
+    /// Rust type id of the interface struct. None by default.
+    fn interface(&self, _id: TypeId) -> Option<&(dyn Any + Send + Sync)> {
+        None
+    }
+    /// Whether folded constants should be materialized into `region` (owned
+    /// by an op of this dialect) rather than further up, at the nearest
+    /// isolated-from-above region (MLIR's
+    /// `DialectFoldInterface::shouldMaterializeInto`). False by default.
+    fn should_materialize_into(&self, _ir: &crate::Ir, _region: crate::RegionRef) -> bool {
+        false
     }
 }
 
@@ -352,6 +389,12 @@ impl Context {
 
     pub fn dialect(&self, namespace: &str) -> Option<&dyn Dialect> {
         self.dialects.get(namespace).map(|d| &**d)
+    }
+    /// The implementation of dialect interface `I` by dialect `namespace`.
+    pub fn dialect_interface<I: Any>(&self, namespace: &str) -> Option<&I> {
+        self.dialect(namespace)?
+            .interface(TypeId::of::<I>())?
+            .downcast_ref::<I>()
     }
     /// The namespaces of all loaded dialects (unordered).
     pub fn dialect_namespaces(&self) -> Vec<&str> {

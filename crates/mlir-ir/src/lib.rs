@@ -20,6 +20,8 @@ pub mod context;
 pub mod diagnostics;
 pub mod dominance;
 mod float_semantics;
+pub mod fold;
+pub mod interfaces;
 pub mod ir;
 pub mod ods;
 pub mod source_mgr;
@@ -34,6 +36,7 @@ pub use attributes::{ApFloat, ApInt, AttrKind, Attribute, Location};
 pub use builder::{BuilderListener, InsertPoint, OpBuilder};
 pub use context::{Context, Dialect, Ident, OpInfo, OpName};
 pub use diagnostics::{Diagnostic, Severity};
+pub use fold::{FoldCtx, FoldHook, InPlaceEdit, OpFoldResult};
 pub use ir::{
     BlockOperand, BlockRef, Ir, IrMapping, OpOperand, OpRef, OperationEquivalence,
     OperationFingerprint, OperationState, RegionRef, Value, ValueDef, WalkOrder, WalkResult,

@@ -337,6 +337,14 @@ impl<'a> PatternRewriter<'a> {
         r
     }
 
+    /// Creates an op from `state` at the insertion point and folds it if
+    /// possible (MLIR's `createOrFold`); see `OpBuilder::create_or_fold`.
+    /// The listener hears "inserted" for the op only if it is kept, and for
+    /// each materialized constant.
+    pub fn create_or_fold(&mut self, state: OperationState) -> SmallVec<[Value; 1]> {
+        self.with_builder(|b| b.create_or_fold(state))
+    }
+
     /// Sends "block inserted" for every block directly in `op`'s regions.
     fn notify_block_insertions(&mut self, op: OpRef) {
         if let Some(l) = self.listener.as_deref_mut() {

@@ -1,16 +1,42 @@
 //! `mlir-transforms`: the greedy and walk pattern drivers, OperationFolder,
-//! the canonicalizer and CSE passes and the pass manager.
+//! region simplification, side-effect queries for dead code elimination,
+//! the canonicalizer core, CSE and the pass manager.
 //!
 //! The pass infrastructure is in [`pass`] (passes, options, registry, pass
 //! managers, parallel execution, reports) and [`pipeline`] (textual
 //! pipelines); [`cse`] is the CSE pass; [`test_passes`] mirrors mlir-opt's
-//! test passes for the pass-manager lit tests.
+//! test passes for the pass-manager lit tests. The drivers are [`greedy`]
+//! and [`walk`], folding is [`folder`], and [`canonicalize`] is the
+//! canonicalizer core.
 
-// Like MLIR's `LogicalResult`, a failed pass step has already reported
-// its problem as a diagnostic, so the error value carries nothing.
+// Like MLIR's `LogicalResult`, failures carry no value: the reason, if any,
+// was reported as a diagnostic.
 #![allow(clippy::result_unit_err)]
 
+pub mod canonicalize;
 pub mod cse;
+pub mod folder;
+pub mod greedy;
 pub mod pass;
 pub mod pipeline;
+pub mod region_simplify;
+pub mod side_effects;
 pub mod test_passes;
+pub mod walk;
+
+#[cfg(test)]
+mod tests;
+
+pub use canonicalize::{canonicalize, CanonicalizationPatterns, CanonicalizerOptions};
+pub use folder::OperationFolder;
+pub use greedy::{
+    apply_op_patterns_greedily, apply_patterns_greedily, apply_patterns_greedily_in_region,
+    GreedyRewriteConfig, GreedyRewriteResult, GreedyRewriteStrictness, NotConverged,
+};
+pub use region_simplify::{
+    erase_unreachable_blocks, run_region_dce, simplify_regions, RegionSimplificationLevel,
+};
+pub use side_effects::{
+    is_memory_effect_free, is_op_trivially_dead, is_pure, would_op_be_trivially_dead,
+};
+pub use walk::walk_and_apply_patterns;

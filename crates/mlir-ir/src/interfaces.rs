@@ -1,0 +1,116 @@
+//! Op interfaces that transformations query: memory effects (MLIR's
+//! `MemoryEffectOpInterface`) and branches (`BranchOpInterface`).
+//!
+//! Interfaces are plain structs of function pointers attached to an op's
+//! [`crate::OpInfo`] with `with_interface` and looked up by type, so that a
+//! dialect crate can implement them without depending on the crates that
+//! use them (dead code elimination and region simplification live in
+//! `mlir-transforms`).
+
+use smallvec::SmallVec;
+
+use crate::ir::{Ir, OpRef, Value};
+
+/// The kind of a memory effect (MLIR's `MemoryEffects::Effect` subclasses).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum MemoryEffectKind {
+    /// Memory is allocated (`MemoryEffects::Allocate`).
+    Allocate,
+    /// Memory is released (`MemoryEffects::Free`).
+    Free,
+    /// Memory is read (`MemoryEffects::Read`).
+    Read,
+    /// Memory is written (`MemoryEffects::Write`).
+    Write,
+}
+
+/// One effect of an op (MLIR's `EffectInstance`): what happens, and to
+/// which value, if the effect is on a specific value.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct MemoryEffect {
+    /// The kind of effect.
+    pub kind: MemoryEffectKind,
+    /// The value affected, if known (an operand, a result or a block argument).
+    pub value: Option<Value>,
+    /// The resource affected (MLIR's `SideEffects::Resource`); `"<Default>"`
+    /// for the default resource.
+    pub resource: &'static str,
+}
+
+impl MemoryEffect {
+    /// An effect on the default resource.
+    pub fn new(kind: MemoryEffectKind, value: Option<Value>) -> Self {
+        MemoryEffect {
+            kind,
+            value,
+            resource: "<Default>",
+        }
+    }
+}
+
+/// MLIR's `MemoryEffectOpInterface`: the memory effects of one op (not of
+/// the ops nested in it; ops with `RECURSIVE_MEMORY_EFFECTS` have their
+/// nested ops' effects too). Ops with the `NO_MEMORY_EFFECT` trait need not
+/// implement it: the trait means "implements it with no effects".
+#[derive(Copy, Clone)]
+pub struct MemoryEffectsInterface {
+    /// Appends the effects of `op`.
+    pub get_effects: fn(&Ir, OpRef, &mut SmallVec<[MemoryEffect; 4]>),
+}
+
+/// The forwarded operands of one successor of a branch (MLIR's
+/// `SuccessorOperands`): the first `produced` arguments of the successor
+/// are produced by the branch itself; the next `len` arguments receive
+/// operands `start..start + len` of the branch.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub struct SuccessorOperands {
+    /// Successor arguments produced by the op itself (not forwarded).
+    pub produced: usize,
+    /// The index of the first forwarded operand in the op's operand list.
+    pub start: usize,
+    /// How many operands are forwarded.
+    pub len: usize,
+}
+
+/// MLIR's `BranchOpInterface`: which operands a terminator forwards to each
+/// successor's arguments.
+#[derive(Copy, Clone)]
+pub struct BranchOpInterface {
+    /// The forwarded operands of successor `index`.
+    pub successor_operands: fn(&Ir, OpRef, usize) -> SuccessorOperands,
+    /// Erases forwarded operand `operand` (counted within the forwarded
+    /// operands) of successor `succ`, keeping any operand segment sizes
+    /// up to date. `None` erases the operand from the operand list only,
+    /// which is right for ops without operand segments.
+    pub erase_successor_operand: Option<fn(&mut Ir, OpRef, usize, usize)>,
+}
+
+impl BranchOpInterface {
+    /// Erases forwarded operand `operand` of successor `succ` of `op`.
+    pub fn erase_operand(&self, ir: &mut Ir, op: OpRef, succ: usize, operand: usize) {
+        match self.erase_successor_operand {
+            Some(f) => f(ir, op, succ, operand),
+            None => {
+                let so = (self.successor_operands)(ir, op, succ);
+                ir.erase_operand(op, so.start + operand);
+            }
+        }
+    }
+    /// The successor argument operand `operand` of `op` is forwarded to, if
+    /// any: (successor index, argument index) (MLIR's
+    /// `getSuccessorBlockArgument`).
+    pub fn successor_block_argument(
+        &self,
+        ir: &Ir,
+        op: OpRef,
+        operand: usize,
+    ) -> Option<(usize, usize)> {
+        for s in 0..ir.num_successors(op) {
+            let so = (self.successor_operands)(ir, op, s);
+            if operand >= so.start && operand < so.start + so.len {
+                return Some((s, so.produced + operand - so.start));
+            }
+        }
+        None
+    }
+}

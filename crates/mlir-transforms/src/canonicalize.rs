@@ -1,0 +1,158 @@
+//! The canonicalizer's core (MLIR's `Canonicalizer.cpp`): gathers the
+//! canonicalization patterns of every loaded dialect and registered op and
+//! runs the greedy driver on the regions of an op with the canonicalizer's
+//! options. The pass wrapper and its command-line options live with the
+//! pass manager, which calls [`canonicalize`] or [`Canonicalizer::run`].
+//!
+//! # How ops and dialects contribute patterns
+//!
+//! * An op attaches [`CanonicalizationPatterns`] to its `OpInfo`
+//!   (`OpInfo::with_interface`): a function adding patterns to a set
+//!   (MLIR's `getCanonicalizationPatterns`).
+//! * An op with a "canonicalize method" (MLIR's `hasCanonicalizeMethod`)
+//!   attaches [`CanonicalizeMethod`] instead: the function becomes one
+//!   pattern rooted at the op, benefit 1.
+//! * A dialect returns a [`DialectCanonicalizationPatterns`] from
+//!   `Dialect::interface` for its dialect-wide patterns.
+//!
+//! Patterns are gathered as MLIR does: dialects sorted by namespace first,
+//! then registered ops sorted by name.
+
+use std::sync::Arc;
+
+use mlir_ir::{Context, Ir, OpRef};
+use mlir_rewrite::{FrozenRewritePatternSet, Pattern, PatternRewriter, RewritePatternSet};
+
+use crate::greedy::{apply_patterns_greedily, GreedyRewriteConfig, GreedyRewriteResult};
+use crate::region_simplify::RegionSimplificationLevel;
+
+/// An op's canonicalization patterns (MLIR's `getCanonicalizationPatterns`),
+/// attached to its `OpInfo` as an interface.
+#[derive(Copy, Clone)]
+pub struct CanonicalizationPatterns(pub fn(&mut RewritePatternSet, &Context));
+
+/// An op's "canonicalize method" (MLIR's `static LogicalResult
+/// canonicalize(Op, PatternRewriter &)`), attached to its `OpInfo`.
+#[derive(Copy, Clone)]
+pub struct CanonicalizeMethod(
+    pub fn(OpRef, &mut PatternRewriter<'_>) -> mlir_rewrite::LogicalResult,
+);
+
+/// A dialect's own canonicalization patterns (MLIR's
+/// `Dialect::getCanonicalizationPatterns`), returned by `Dialect::interface`.
+#[derive(Copy, Clone)]
+pub struct DialectCanonicalizationPatterns(pub fn(&mut RewritePatternSet, &Context));
+
+/// The canonicalizer's options (mlir-opt's `-canonicalize{...}`).
+#[derive(Clone, Debug)]
+pub struct CanonicalizerOptions {
+    /// `top-down` (default true).
+    pub top_down: bool,
+    /// `region-simplify` (default normal).
+    pub region_simplify: RegionSimplificationLevel,
+    /// `max-iterations` (default 10; `None` for no limit).
+    pub max_iterations: Option<u64>,
+    /// `max-num-rewrites` (default no limit).
+    pub max_num_rewrites: Option<u64>,
+    /// `test-convergence`: fail if the rewrite does not converge.
+    pub test_convergence: bool,
+    /// `disable-patterns`: debug names or labels of patterns to drop.
+    pub disable_patterns: Vec<String>,
+    /// `enable-patterns`: if not empty, only these patterns are kept.
+    pub enable_patterns: Vec<String>,
+}
+
+impl Default for CanonicalizerOptions {
+    fn default() -> Self {
+        CanonicalizerOptions {
+            top_down: true,
+            region_simplify: RegionSimplificationLevel::Normal,
+            max_iterations: Some(10),
+            max_num_rewrites: None,
+            test_convergence: false,
+            disable_patterns: Vec::new(),
+            enable_patterns: Vec::new(),
+        }
+    }
+}
+
+/// Every canonicalization pattern of the context's dialects and ops.
+pub fn collect_canonicalization_patterns(ctx: &Arc<Context>) -> RewritePatternSet {
+    let mut set = RewritePatternSet::new(ctx.clone());
+    let mut namespaces = ctx.dialect_namespaces();
+    namespaces.sort_unstable();
+    for ns in namespaces {
+        if let Some(p) = ctx.dialect_interface::<DialectCanonicalizationPatterns>(ns) {
+            (p.0)(&mut set, ctx);
+        }
+    }
+    let mut ops: Vec<_> = ctx
+        .op_names()
+        .filter(|&n| ctx.op_info(n).registered)
+        .collect();
+    ops.sort_by(|&a, &b| ctx.op_name_str(a).cmp(ctx.op_name_str(b)));
+    for name in ops {
+        let info = ctx.op_info(name);
+        if let Some(p) = info.interface::<CanonicalizationPatterns>() {
+            (p.0)(&mut set, ctx);
+        }
+        if let Some(m) = info.interface::<CanonicalizeMethod>().copied() {
+            let pattern = Pattern::new(ctx, &info.name, 1)
+                .with_debug_name(format!("{}::canonicalize", info.name));
+            set.add_fn(pattern, move |op, rw| (m.0)(op, rw));
+        }
+    }
+    set
+}
+
+/// The canonicalizer with its patterns frozen once (MLIR's `Canonicalizer`
+/// pass after `initialize`), to run on many ops.
+pub struct Canonicalizer {
+    patterns: FrozenRewritePatternSet,
+    options: CanonicalizerOptions,
+}
+
+impl Canonicalizer {
+    /// Gathers and filters the patterns of `ctx`.
+    pub fn new(ctx: &Arc<Context>, options: CanonicalizerOptions) -> Self {
+        let set = collect_canonicalization_patterns(ctx);
+        let patterns = FrozenRewritePatternSet::with_filters(
+            set,
+            &options.disable_patterns,
+            &options.enable_patterns,
+        );
+        Canonicalizer { patterns, options }
+    }
+    /// The frozen patterns.
+    pub fn patterns(&self) -> &FrozenRewritePatternSet {
+        &self.patterns
+    }
+    /// Canonicalizes the regions of `op` (not `op` itself). Non-convergence
+    /// is an error only with `test_convergence`; both arms carry the result.
+    pub fn run(&self, ir: &mut Ir, op: OpRef) -> Result<GreedyRewriteResult, GreedyRewriteResult> {
+        let o = &self.options;
+        let config = GreedyRewriteConfig {
+            use_top_down_traversal: o.top_down,
+            region_simplification: o.region_simplify,
+            max_iterations: o.max_iterations,
+            max_num_rewrites: o.max_num_rewrites,
+            ..Default::default()
+        };
+        let result = apply_patterns_greedily(ir, op, &self.patterns, config);
+        if o.test_convergence && !result.succeeded() {
+            return Err(result);
+        }
+        Ok(result)
+    }
+}
+
+/// Canonicalizes the regions of `op` with `options` (gathering the
+/// patterns each time; use [`Canonicalizer`] to run on many ops).
+pub fn canonicalize(
+    ir: &mut Ir,
+    op: OpRef,
+    options: &CanonicalizerOptions,
+) -> Result<GreedyRewriteResult, GreedyRewriteResult> {
+    let ctx = ir.ctx_arc().clone();
+    Canonicalizer::new(&ctx, options.clone()).run(ir, op)
+}

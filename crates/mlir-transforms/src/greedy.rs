@@ -1,0 +1,1009 @@
+//! The greedy pattern rewrite driver (MLIR 22's
+//! `GreedyPatternRewriteDriver.cpp`): applies patterns and folds ops from a
+//! worklist until nothing changes.
+//!
+//! # Semantics (as upstream)
+//!
+//! Each popped op is, in order: erased if trivially dead; folded (unless
+//! folding is off or the op is constant-like), its results replaced by the
+//! fold results with constants materialized before it through its dialect,
+//! or re-queued after an in-place fold; otherwise given to the
+//! [`PatternApplicator`] (highest benefit first). The driver is the
+//! rewriter's listener: inserted and modified ops are queued (with their
+//! ancestors up to the scope region), erased ops leave the queue, and the
+//! defining ops of an erased op's operands are queued if the operand has at
+//! most one other user. Replaced values' users are queued because replacing
+//! uses "modifies" them. Under `ExistingOps`/`ExistingAndNewOps`
+//! strictness only the initial ops (plus new ones) are ever queued.
+//!
+//! The region driver ([`apply_patterns_greedily_in_region`]) iterates: each
+//! iteration rebuilds the worklist by a post-order (or, top-down, reversed
+//! pre-order) walk, uniquing and hoisting the existing constants on the way
+//! (an [`OperationFolder`]); erases unreachable blocks; drains the worklist
+//! (at most `max_num_rewrites` pattern applications); then simplifies the
+//! region's control flow. It stops when an iteration changes nothing
+//! (converged) or after `max_iterations`. The op-list driver
+//! ([`apply_op_patterns_greedily`]) drains one worklist seeded with the
+//! given ops.
+//!
+//! # Cost
+//!
+//! The worklist is a vector plus a side table from op slot to position, so
+//! push, pop, membership and removal are O(1); no step scans the IR per
+//! rewrite (queuing walks the ancestors of the op up to the scope).
+//!
+//! # Logging
+//!
+//! With the `tracing` target `greedy-rewriter` at debug level enabled, the
+//! driver logs MLIR's tree (`Processing operation : 'name'(#slot) {`,
+//! `* Pattern X : 'name -> ()' {`, `} -> success : ...`, `** Insert`, ...).
+
+use std::cell::Cell;
+
+use smallvec::SmallVec;
+
+use mlir_ir::{
+    BlockRef, BuilderListener, Diagnostic, InsertPoint, Ir, Location, OpFoldResult, OpRef,
+    RegionRef, TraitSet, Value, WalkOrder,
+};
+use mlir_rewrite::{
+    ContractChecks, ContractViolation, FrozenRewritePatternSet, Pattern, PatternApplicator,
+    PatternRewriter, RecursionError, RecursionTracker, RewriterListener,
+};
+
+use crate::folder::OperationFolder;
+use crate::region_simplify::{
+    erase_unreachable_blocks, simplify_regions, RegionSimplificationLevel,
+};
+use crate::side_effects::is_op_trivially_dead;
+
+/// The tracing target of the driver's log.
+pub const LOG_TARGET: &str = "greedy-rewriter";
+
+/// Which ops the driver may rewrite (MLIR's `GreedyRewriteStrictness`).
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub enum GreedyRewriteStrictness {
+    /// Any op in scope, including ops that were not there at the start.
+    #[default]
+    AnyOp,
+    /// The initial ops and ops created by the rewrite.
+    ExistingAndNewOps,
+    /// Only the initial ops.
+    ExistingOps,
+}
+
+/// Options of the greedy driver (MLIR's `GreedyRewriteConfig`).
+pub struct GreedyRewriteConfig<'l> {
+    /// Only ops nested in this region are queued. Defaults to the region
+    /// being simplified, or for the op-list driver to the closest region
+    /// containing all given ops (`None` there means "no limit").
+    pub scope: Option<RegionRef>,
+    /// Seed the worklist in pre-order so ops are processed top-down
+    /// (default: post-order, processed bottom-up).
+    pub use_top_down_traversal: bool,
+    /// Control-flow simplification after each iteration (default aggressive).
+    pub region_simplification: RegionSimplificationLevel,
+    /// Iterations of the region driver; `None` for no limit (default 10).
+    pub max_iterations: Option<u64>,
+    /// Pattern applications per worklist pass; `None` for no limit (default).
+    pub max_num_rewrites: Option<u64>,
+    /// Which ops may be rewritten.
+    pub strictness: GreedyRewriteStrictness,
+    /// Told about every IR change, pattern begin/end and match failure.
+    pub listener: Option<&'l mut dyn RewriterListener>,
+    /// Fold ops (default true).
+    pub fold: bool,
+    /// Unique and hoist existing constants when seeding each iteration
+    /// (default true).
+    pub cse_constants: bool,
+    /// Pop ops at pseudo-random positions (seeded), to test that results
+    /// do not depend on the processing order. Upstream has this as the
+    /// build-time `MLIR_GREEDY_REWRITE_RANDOMIZER_SEED`.
+    pub random_seed: Option<u64>,
+    /// Contract checks of the pattern applicator.
+    pub contract_checks: ContractChecks,
+    /// Refuse to apply a pattern without bounded recursion to IR it produced
+    /// (via [`RecursionTracker`]); refusals are reported in the result.
+    pub detect_recursion: bool,
+}
+
+impl Default for GreedyRewriteConfig<'_> {
+    fn default() -> Self {
+        GreedyRewriteConfig {
+            scope: None,
+            use_top_down_traversal: false,
+            region_simplification: RegionSimplificationLevel::Aggressive,
+            max_iterations: Some(10),
+            max_num_rewrites: None,
+            strictness: GreedyRewriteStrictness::AnyOp,
+            listener: None,
+            fold: true,
+            cse_constants: true,
+            random_seed: None,
+            contract_checks: ContractChecks::default(),
+            detect_recursion: false,
+        }
+    }
+}
+
+/// Why a greedy rewrite did not converge.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum NotConverged {
+    /// The region driver was still changing IR after this many iterations.
+    MaxIterations(u64),
+    /// The op-list driver stopped with a non-empty worklist after this many
+    /// pattern applications.
+    MaxNumRewrites(u64),
+}
+
+impl std::fmt::Display for NotConverged {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NotConverged::MaxIterations(n) => {
+                write!(
+                    f,
+                    "the pattern rewrite did not converge after scanning {n} times"
+                )
+            }
+            NotConverged::MaxNumRewrites(n) => {
+                write!(f, "the pattern rewrite did not converge after {n} rewrites")
+            }
+        }
+    }
+}
+
+/// The outcome of a greedy rewrite.
+#[derive(Clone, Debug)]
+pub struct GreedyRewriteResult {
+    /// Whether the IR changed.
+    pub changed: bool,
+    /// `Ok` if a fixed point was reached, else why not.
+    pub converged: Result<(), NotConverged>,
+    /// For the op-list driver: whether every given op was erased.
+    pub all_erased: bool,
+    /// Iterations run by the region driver.
+    pub iterations: u64,
+    /// Successful pattern applications.
+    pub num_rewrites: u64,
+    /// Pattern applications refused by recursion detection.
+    pub recursion_errors: Vec<RecursionError>,
+    /// Contract violations found by the applicator's checks.
+    pub violations: Vec<ContractViolation>,
+}
+
+impl Default for GreedyRewriteResult {
+    fn default() -> Self {
+        GreedyRewriteResult {
+            changed: false,
+            converged: Ok(()),
+            all_erased: false,
+            iterations: 0,
+            num_rewrites: 0,
+            recursion_errors: Vec::new(),
+            violations: Vec::new(),
+        }
+    }
+}
+
+impl GreedyRewriteResult {
+    /// Whether the rewrite converged (MLIR's `succeeded(result)`).
+    pub fn succeeded(&self) -> bool {
+        self.converged.is_ok()
+    }
+}
+
+// ----------------------------------------------------------------------
+// Worklist
+// ----------------------------------------------------------------------
+
+/// MLIR's `minstd_rand0` (the generator of `RandomizedWorklist`).
+struct MinStd(u64);
+
+impl MinStd {
+    fn new(seed: u64) -> Self {
+        let s = seed % 2_147_483_647;
+        MinStd(if s == 0 { 1 } else { s })
+    }
+    fn next(&mut self) -> u64 {
+        self.0 = self.0 * 16807 % 2_147_483_647;
+        self.0
+    }
+}
+
+/// A LIFO worklist with set semantics and O(1) removal (MLIR's
+/// `Worklist`): removed entries become holes that `pop` skips.
+#[derive(Default)]
+struct Worklist {
+    list: Vec<Option<OpRef>>,
+    /// Position + 1 in `list` by op slot index; 0 when absent.
+    pos: Vec<u32>,
+    len: usize,
+    rng: Option<MinStd>,
+}
+
+impl Worklist {
+    fn clear(&mut self) {
+        for op in self.list.drain(..).flatten() {
+            self.pos[op.index() as usize] = 0;
+        }
+        self.len = 0;
+    }
+    fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    fn slot(&self, op: OpRef) -> Option<usize> {
+        let p = *self.pos.get(op.index() as usize)?;
+        let at = (p as usize).checked_sub(1)?;
+        (self.list.get(at).copied().flatten() == Some(op)).then_some(at)
+    }
+    fn push(&mut self, op: OpRef) {
+        if self.slot(op).is_some() {
+            return;
+        }
+        let i = op.index() as usize;
+        if self.pos.len() <= i {
+            self.pos.resize(i + 1 + i / 2, 0);
+        }
+        self.list.push(Some(op));
+        self.pos[i] = self.list.len() as u32;
+        self.len += 1;
+    }
+    fn trim(&mut self) {
+        while matches!(self.list.last(), Some(None)) {
+            self.list.pop();
+        }
+    }
+    fn pop(&mut self) -> Option<OpRef> {
+        if self.len == 0 {
+            return None;
+        }
+        if self.rng.is_some() {
+            // Pick among the live entries; swap the last into the hole so
+            // the pick stays O(1).
+            self.trim();
+            loop {
+                let r = self.rng.as_mut().expect("randomized").next();
+                let at = (r % self.list.len() as u64) as usize;
+                if let Some(op) = self.list[at] {
+                    let last = self.list.pop().expect("non-empty");
+                    if at < self.list.len() {
+                        self.list[at] = last;
+                        if let Some(l) = last {
+                            self.pos[l.index() as usize] = at as u32 + 1;
+                        }
+                    }
+                    self.pos[op.index() as usize] = 0;
+                    self.len -= 1;
+                    self.trim();
+                    return Some(op);
+                }
+            }
+        }
+        self.trim();
+        let op = self.list.pop().flatten()?;
+        self.pos[op.index() as usize] = 0;
+        self.len -= 1;
+        self.trim();
+        Some(op)
+    }
+    fn remove(&mut self, op: OpRef) {
+        if let Some(at) = self.slot(op) {
+            self.list[at] = None;
+            self.pos[op.index() as usize] = 0;
+            self.len -= 1;
+        }
+    }
+    fn reverse(&mut self) {
+        self.list.reverse();
+        for (i, op) in self.list.iter().enumerate() {
+            if let Some(op) = op {
+                self.pos[op.index() as usize] = i as u32 + 1;
+            }
+        }
+        self.trim();
+    }
+}
+
+/// A set of ops indexed by slot (for the strictness filter).
+#[derive(Default)]
+struct OpSet(Vec<Option<OpRef>>);
+
+impl OpSet {
+    fn insert(&mut self, op: OpRef) {
+        let i = op.index() as usize;
+        if self.0.len() <= i {
+            self.0.resize(i + 1 + i / 2, None);
+        }
+        self.0[i] = Some(op);
+    }
+    fn remove(&mut self, op: OpRef) {
+        if let Some(s) = self.0.get_mut(op.index() as usize) {
+            if *s == Some(op) {
+                *s = None;
+            }
+        }
+    }
+    fn contains(&self, op: OpRef) -> bool {
+        self.0.get(op.index() as usize).copied().flatten() == Some(op)
+    }
+}
+
+// ----------------------------------------------------------------------
+// Logging
+// ----------------------------------------------------------------------
+
+/// MLIR's `ScopedPrinter` over `tracing`: one event per line.
+pub(crate) struct Logger {
+    pub(crate) enabled: bool,
+    indent: Cell<usize>,
+    target: &'static str,
+}
+
+const LOG_LINE: &str = "//===-------------------------------------------===//";
+
+impl Logger {
+    pub(crate) fn new(target: &'static str) -> Self {
+        let enabled = match target {
+            LOG_TARGET => tracing::enabled!(target: "greedy-rewriter", tracing::Level::DEBUG),
+            _ => tracing::enabled!(target: "walk-rewriter", tracing::Level::DEBUG),
+        };
+        Logger {
+            enabled,
+            indent: Cell::new(0),
+            target,
+        }
+    }
+    pub(crate) fn line(&self, f: impl FnOnce() -> String) {
+        if self.enabled {
+            let text = format!("{}{}", "  ".repeat(self.indent.get()), f());
+            match self.target {
+                LOG_TARGET => tracing::debug!(target: "greedy-rewriter", "{text}"),
+                _ => tracing::debug!(target: "walk-rewriter", "{text}"),
+            }
+        }
+    }
+    fn indent(&self) {
+        self.indent.set(self.indent.get() + 1);
+    }
+    fn unindent(&self) {
+        self.indent.set(self.indent.get().saturating_sub(1));
+    }
+    fn result(&self, result: &str, msg: &str) {
+        self.unindent();
+        self.line(|| format!("}} -> {result} : {msg}"));
+    }
+    fn result_with_line(&self, result: &str, msg: &str) {
+        self.result(result, msg);
+        self.line(|| LOG_LINE.to_string());
+    }
+}
+
+fn op_label(ir: &Ir, op: OpRef) -> String {
+    format!("'{}'(#{})", ir.op_name_str(op), op.index())
+}
+
+// ----------------------------------------------------------------------
+// The driver's listener state
+// ----------------------------------------------------------------------
+
+/// The worklist bookkeeping; it is the rewriter's listener.
+struct State<'l, 'a> {
+    worklist: Worklist,
+    scope: Option<RegionRef>,
+    scope_op: Option<OpRef>,
+    strictness: GreedyRewriteStrictness,
+    filtered: OpSet,
+    listener: Option<&'l mut dyn RewriterListener>,
+    tracker: Option<&'a RecursionTracker>,
+    surviving: Option<OpSet>,
+    surviving_count: usize,
+    log: &'a Logger,
+}
+
+impl State<'_, '_> {
+    fn add_single(&mut self, op: OpRef) {
+        if self.strictness == GreedyRewriteStrictness::AnyOp || self.filtered.contains(op) {
+            self.worklist.push(op);
+        }
+    }
+
+    /// Queues `op` and its ancestors below the scope, if `op` is in scope.
+    fn add_to_worklist(&mut self, ir: &Ir, op: OpRef) {
+        let mut ancestors: SmallVec<[OpRef; 8]> = SmallVec::new();
+        let mut cur = op;
+        loop {
+            ancestors.push(cur);
+            let region = ir.op_parent_region(cur);
+            if region == self.scope {
+                for a in ancestors {
+                    self.add_single(a);
+                }
+                return;
+            }
+            let Some(r) = region else { return };
+            match ir.region_parent_op(r) {
+                Some(p) => cur = p,
+                None => return,
+            }
+        }
+    }
+
+    /// Queues the defining op of each operand of `op` that has at most one
+    /// user besides `op` (it may become dead or foldable).
+    fn add_operands_to_worklist(&mut self, ir: &Ir, op: OpRef) {
+        for i in 0..ir.num_operands(op) {
+            let v = ir.operand(op, i);
+            let Some(def) = v.defining_op() else { continue };
+            let mut other: Option<OpRef> = None;
+            let mut more = false;
+            for user in ir.users(v) {
+                if user == op || Some(user) == other {
+                    continue;
+                }
+                if other.is_none() {
+                    other = Some(user);
+                    continue;
+                }
+                more = true;
+                break;
+            }
+            if !more {
+                self.add_to_worklist(ir, def);
+            }
+        }
+    }
+}
+
+impl BuilderListener for State<'_, '_> {
+    fn notify_operation_inserted(&mut self, ir: &Ir, op: OpRef, previous: Option<InsertPoint>) {
+        self.log
+            .line(|| format!("** Insert  : {}", op_label(ir, op)));
+        if let Some(l) = self.listener.as_deref_mut() {
+            l.notify_operation_inserted(ir, op, previous);
+        }
+        if let Some(mut t) = self.tracker {
+            t.notify_operation_inserted(ir, op, previous);
+        }
+        if self.strictness == GreedyRewriteStrictness::ExistingAndNewOps {
+            self.filtered.insert(op);
+        }
+        self.add_to_worklist(ir, op);
+    }
+    fn notify_block_inserted(
+        &mut self,
+        ir: &Ir,
+        block: BlockRef,
+        previous: Option<(RegionRef, Option<BlockRef>)>,
+    ) {
+        if let Some(l) = self.listener.as_deref_mut() {
+            l.notify_block_inserted(ir, block, previous);
+        }
+    }
+}
+
+impl RewriterListener for State<'_, '_> {
+    fn notify_block_erased(&mut self, ir: &Ir, block: BlockRef) {
+        if let Some(l) = self.listener.as_deref_mut() {
+            l.notify_block_erased(ir, block);
+        }
+    }
+    fn notify_operation_modified(&mut self, ir: &Ir, op: OpRef) {
+        self.log
+            .line(|| format!("** Modified: {}", op_label(ir, op)));
+        if let Some(l) = self.listener.as_deref_mut() {
+            l.notify_operation_modified(ir, op);
+        }
+        self.add_to_worklist(ir, op);
+    }
+    fn notify_operation_replaced(&mut self, ir: &Ir, op: OpRef, replacement: &[Value]) {
+        self.log
+            .line(|| format!("** Replace : {}", op_label(ir, op)));
+        if let Some(l) = self.listener.as_deref_mut() {
+            l.notify_operation_replaced(ir, op, replacement);
+        }
+    }
+    fn notify_operation_replaced_by_op(&mut self, ir: &Ir, op: OpRef, replacement: OpRef) {
+        self.log
+            .line(|| format!("** Replace : {}", op_label(ir, op)));
+        if let Some(l) = self.listener.as_deref_mut() {
+            l.notify_operation_replaced_by_op(ir, op, replacement);
+        }
+    }
+    fn notify_operation_erased(&mut self, ir: &Ir, op: OpRef) {
+        self.log
+            .line(|| format!("** Erase   : {}", op_label(ir, op)));
+        assert!(
+            self.scope_op != Some(op),
+            "scope region must not be erased during greedy pattern rewrite"
+        );
+        if let Some(l) = self.listener.as_deref_mut() {
+            l.notify_operation_erased(ir, op);
+        }
+        if let Some(mut t) = self.tracker {
+            t.notify_operation_erased(ir, op);
+        }
+        self.add_operands_to_worklist(ir, op);
+        self.worklist.remove(op);
+        if self.strictness != GreedyRewriteStrictness::AnyOp {
+            self.filtered.remove(op);
+        }
+        if let Some(s) = &mut self.surviving {
+            if s.contains(op) {
+                s.remove(op);
+                self.surviving_count -= 1;
+            }
+        }
+    }
+    fn notify_pattern_begin(&mut self, ir: &Ir, pattern: &Pattern, op: OpRef) {
+        if let Some(l) = self.listener.as_deref_mut() {
+            l.notify_pattern_begin(ir, pattern, op);
+        }
+        if let Some(mut t) = self.tracker {
+            t.notify_pattern_begin(ir, pattern, op);
+        }
+    }
+    fn notify_pattern_end(
+        &mut self,
+        ir: &Ir,
+        pattern: &Pattern,
+        result: mlir_rewrite::LogicalResult,
+    ) {
+        if let Some(l) = self.listener.as_deref_mut() {
+            l.notify_pattern_end(ir, pattern, result);
+        }
+        if let Some(mut t) = self.tracker {
+            t.notify_pattern_end(ir, pattern, result);
+        }
+    }
+    fn notify_match_failure(&mut self, loc: Location, reason: &dyn Fn(&mut Diagnostic)) {
+        if self.log.enabled {
+            let mut d = Diagnostic::remark(loc, String::new());
+            reason(&mut d);
+            self.log
+                .line(|| format!("** Match Failure : {}", d.message));
+        }
+        if let Some(l) = self.listener.as_deref_mut() {
+            l.notify_match_failure(loc, reason);
+        }
+    }
+}
+
+// ----------------------------------------------------------------------
+// The driver
+// ----------------------------------------------------------------------
+
+struct Driver<'l, 'a> {
+    state: State<'l, 'a>,
+    applicator: PatternApplicator,
+    fold: bool,
+    max_num_rewrites: Option<u64>,
+    num_rewrites: u64,
+    recursion_errors: Vec<RecursionError>,
+}
+
+impl<'l, 'a> Driver<'l, 'a> {
+    fn new(
+        patterns: &FrozenRewritePatternSet,
+        config: GreedyRewriteConfig<'l>,
+        tracker: &'a RecursionTracker,
+        log: &'a Logger,
+        scope_op: Option<OpRef>,
+    ) -> Self {
+        let mut applicator = PatternApplicator::new(patterns);
+        applicator.apply_default_cost_model();
+        applicator.set_contract_checks(config.contract_checks);
+        let worklist = Worklist {
+            rng: config.random_seed.map(MinStd::new),
+            ..Worklist::default()
+        };
+        Driver {
+            state: State {
+                worklist,
+                scope: config.scope,
+                scope_op,
+                strictness: config.strictness,
+                filtered: OpSet::default(),
+                listener: config.listener,
+                tracker: config.detect_recursion.then_some(tracker),
+                surviving: None,
+                surviving_count: 0,
+                log,
+            },
+            applicator,
+            fold: config.fold,
+            max_num_rewrites: config.max_num_rewrites,
+            num_rewrites: 0,
+            recursion_errors: Vec::new(),
+        }
+    }
+
+    /// Drains the worklist (or stops at the rewrite cap); returns whether
+    /// the IR changed (MLIR's `processWorklist`).
+    fn process_worklist(&mut self, ir: &mut Ir) -> bool {
+        let log = self.state.log;
+        let mut changed = false;
+        let mut rewrites: u64 = 0;
+        while !self.state.worklist.is_empty() && self.max_num_rewrites.is_none_or(|m| rewrites < m)
+        {
+            let Some(op) = self.state.worklist.pop() else {
+                break;
+            };
+            if log.enabled {
+                log.line(String::new);
+                log.line(|| LOG_LINE.to_string());
+                log.line(|| format!("Processing operation : {} {{", op_label(ir, op)));
+                log.indent();
+                if ir.num_regions(op) == 0 {
+                    let flags = mlir_ir::asm::printer::PrintFlags {
+                        generic: true,
+                        ..Default::default()
+                    };
+                    let text = mlir_ir::asm::printer::print_to_string(ir, op, &flags);
+                    log.line(|| format!("{}\n", text.trim_end()));
+                }
+            }
+
+            if is_op_trivially_dead(ir, op) {
+                PatternRewriter::with_listener(ir, &mut self.state).erase_op(op);
+                changed = true;
+                log.result_with_line("success", "operation is trivially dead");
+                continue;
+            }
+
+            if self.fold && !ir.op_has_trait(op, TraitSet::CONSTANT_LIKE) {
+                let mut folded: SmallVec<[OpFoldResult; 1]> = SmallVec::new();
+                if ir.fold_op(op, &mut folded).is_ok() {
+                    log.result_with_line("success", "operation was folded");
+                    if folded.is_empty() {
+                        // The fold hooks notify nobody; the driver does.
+                        self.state.notify_operation_modified(ir, op);
+                        changed = true;
+                        continue;
+                    }
+                    if materialize_and_replace(ir, &mut self.state, op, &folded) {
+                        changed = true;
+                        continue;
+                    }
+                }
+            }
+
+            let tracker = self.state.tracker;
+            let errors = &mut self.recursion_errors;
+            let mut rw = PatternRewriter::with_listener(ir, &mut self.state);
+            let result = self.applicator.match_and_rewrite_with(
+                op,
+                &mut rw,
+                |pattern, rw| {
+                    log.line(String::new);
+                    log.line(|| {
+                        let ctx = rw.ctx();
+                        let gen: Vec<&str> = pattern
+                            .generated_ops()
+                            .iter()
+                            .map(|&n| ctx.op_name_str(n))
+                            .collect();
+                        format!(
+                            "* Pattern {} : '{} -> ({})' {{",
+                            pattern.debug_name(),
+                            rw.ir().op_name_str(op),
+                            gen.join(", ")
+                        )
+                    });
+                    log.indent();
+                    if let Some(t) = tracker {
+                        if let Err(e) = t.check(pattern, op) {
+                            log.result("failure", "recursive application refused");
+                            errors.push(e);
+                            return false;
+                        }
+                    }
+                    rw.notify_pattern_begin(pattern, op);
+                    true
+                },
+                |pattern, rw| {
+                    log.result("failure", "pattern failed to match");
+                    rw.notify_pattern_end(pattern, Err(()));
+                },
+                |pattern, rw| {
+                    log.result("success", "pattern applied successfully");
+                    rw.notify_pattern_end(pattern, Ok(()));
+                    Ok(())
+                },
+            );
+            if result.is_ok() {
+                log.result_with_line("success", "at least one pattern matched");
+                changed = true;
+                rewrites += 1;
+                self.num_rewrites += 1;
+            } else {
+                log.result_with_line("failure", "all patterns failed to match");
+            }
+        }
+        changed
+    }
+}
+
+/// Replaces `op` by its fold results, materializing constants before it
+/// through its dialect. Returns false (and leaves no new op behind) if a
+/// constant cannot be materialized.
+fn materialize_and_replace(
+    ir: &mut Ir,
+    state: &mut State<'_, '_>,
+    op: OpRef,
+    folded: &[OpFoldResult],
+) -> bool {
+    let ctx = ir.ctx_arc().clone();
+    let info = ctx.op_info(ir.op_name(op));
+    let dialect = ctx.dialect(&info.dialect);
+    let loc = ir.op_loc(op);
+    let mut rw = PatternRewriter::with_listener(ir, state);
+    rw.set_insertion_point_before(op);
+    let mut replacements: SmallVec<[Value; 2]> = SmallVec::new();
+    let mut created: SmallVec<[OpRef; 2]> = SmallVec::new();
+    for (i, r) in folded.iter().enumerate() {
+        let ty = rw.ir().value_type(rw.ir().result(op, i));
+        match *r {
+            OpFoldResult::Value(v) => {
+                debug_assert_eq!(
+                    rw.ir().value_type(v),
+                    ty,
+                    "folder produced value of incorrect type"
+                );
+                replacements.push(v);
+            }
+            OpFoldResult::Attr(attr) => {
+                let c = dialect
+                    .and_then(|d| rw.with_builder(|b| d.materialize_constant(b, attr, ty, loc)));
+                match c {
+                    Some(c) => {
+                        debug_assert!(
+                            rw.ir().op_has_trait(c, TraitSet::CONSTANT_LIKE),
+                            "materialize_constant produced an op that is not ConstantLike"
+                        );
+                        created.push(c);
+                        replacements.push(rw.ir().result(c, 0));
+                    }
+                    None => {
+                        for c in created {
+                            rw.erase_op(c);
+                        }
+                        return false;
+                    }
+                }
+            }
+        }
+    }
+    rw.replace_op(op, &replacements);
+    true
+}
+
+/// The ops of `region` in post-order, or in pre-order.
+fn collect_region_ops(ir: &Ir, region: RegionRef, order: WalkOrder) -> Vec<OpRef> {
+    let mut out = Vec::new();
+    for b in ir.region_blocks(region) {
+        for op in ir.block_ops(b) {
+            ir.walk(op, order, |o| {
+                out.push(o);
+                mlir_ir::WalkResult::Advance
+            });
+        }
+    }
+    out
+}
+
+/// Applies `patterns` (and folding) greedily to the ops in `region`, whose
+/// parent op should be isolated from above, and simplifies the region
+/// (MLIR's `applyPatternsGreedily(Region &, ...)`). The parent op itself is
+/// not rewritten.
+pub fn apply_patterns_greedily_in_region(
+    ir: &mut Ir,
+    region: RegionRef,
+    patterns: &FrozenRewritePatternSet,
+    mut config: GreedyRewriteConfig<'_>,
+) -> GreedyRewriteResult {
+    if config.scope.is_none() {
+        config.scope = Some(region);
+    }
+    let scope_op = config.scope.and_then(|r| ir.region_parent_op(r));
+    let order = if config.use_top_down_traversal {
+        WalkOrder::PreOrder
+    } else {
+        WalkOrder::PostOrder
+    };
+    let top_down = config.use_top_down_traversal;
+    let cse_constants = config.cse_constants;
+    let level = config.region_simplification;
+    let max_iterations = config.max_iterations;
+    let strict = config.strictness;
+    let tracker = RecursionTracker::new();
+    let log = Logger::new(LOG_TARGET);
+    let mut driver = Driver::new(patterns, config, &tracker, &log, scope_op);
+    if strict != GreedyRewriteStrictness::AnyOp {
+        for op in collect_region_ops(ir, region, WalkOrder::PostOrder) {
+            driver.state.filtered.insert(op);
+        }
+    }
+
+    let mut iteration: u64 = 0;
+    let mut continue_rewrites;
+    loop {
+        iteration += 1;
+        if max_iterations.is_some_and(|m| iteration > m) {
+            continue_rewrites = true;
+            break;
+        }
+        driver.state.worklist.clear();
+        let mut folder = OperationFolder::new();
+        let ops = collect_region_ops(ir, region, order);
+        for op in ops {
+            if !ir.is_live_op(op) {
+                continue;
+            }
+            if cse_constants {
+                if let Some(value) = ir.constant_value(op) {
+                    if !folder.insert_known_constant(ir, Some(&mut driver.state), op, Some(value)) {
+                        continue;
+                    }
+                }
+            }
+            driver.state.add_to_worklist(ir, op);
+        }
+        if top_down {
+            driver.state.worklist.reverse();
+        }
+
+        continue_rewrites = erase_unreachable_blocks(ir, Some(&mut driver.state), &[region]);
+        continue_rewrites |= driver.process_worklist(ir);
+        if level != RegionSimplificationLevel::Disabled {
+            continue_rewrites |= simplify_regions(
+                ir,
+                Some(&mut driver.state),
+                &[region],
+                level == RegionSimplificationLevel::Aggressive,
+            );
+        }
+        if !continue_rewrites {
+            break;
+        }
+    }
+    let iterations = iteration.min(max_iterations.unwrap_or(u64::MAX));
+    let converged = if continue_rewrites {
+        let n = max_iterations.unwrap_or(iterations);
+        tracing::debug!(target: "greedy-rewriter", "The pattern rewrite did not converge after scanning {n} times");
+        Err(NotConverged::MaxIterations(n))
+    } else {
+        Ok(())
+    };
+    GreedyRewriteResult {
+        changed: iteration > 1,
+        converged,
+        all_erased: false,
+        iterations,
+        num_rewrites: driver.num_rewrites,
+        recursion_errors: std::mem::take(&mut driver.recursion_errors),
+        violations: driver.applicator.take_violations(),
+    }
+}
+
+/// Applies the patterns greedily to the ops in each region of `op` (not to
+/// `op` itself), one region after the other (MLIR's
+/// `applyPatternsGreedily(Operation *, ...)`). The result merges the
+/// regions' results: changed if any changed, converged if all did.
+pub fn apply_patterns_greedily(
+    ir: &mut Ir,
+    op: OpRef,
+    patterns: &FrozenRewritePatternSet,
+    mut config: GreedyRewriteConfig<'_>,
+) -> GreedyRewriteResult {
+    let regions: SmallVec<[RegionRef; 2]> = ir.regions(op).iter().copied().collect();
+    let mut total = GreedyRewriteResult::default();
+    for r in regions {
+        let per_region = GreedyRewriteConfig {
+            scope: config.scope,
+            use_top_down_traversal: config.use_top_down_traversal,
+            region_simplification: config.region_simplification,
+            max_iterations: config.max_iterations,
+            max_num_rewrites: config.max_num_rewrites,
+            strictness: config.strictness,
+            listener: config
+                .listener
+                .as_deref_mut()
+                .map(|l| l as &mut dyn RewriterListener),
+            fold: config.fold,
+            cse_constants: config.cse_constants,
+            random_seed: config.random_seed,
+            contract_checks: config.contract_checks,
+            detect_recursion: config.detect_recursion,
+        };
+        let r = apply_patterns_greedily_in_region(ir, r, patterns, per_region);
+        total.changed |= r.changed;
+        if total.converged.is_ok() {
+            total.converged = r.converged;
+        }
+        total.iterations = total.iterations.max(r.iterations);
+        total.num_rewrites += r.num_rewrites;
+        total.recursion_errors.extend(r.recursion_errors);
+        total.violations.extend(r.violations);
+    }
+    total
+}
+
+/// The closest region containing all `ops`, `None` if one of them is
+/// top-level (MLIR's `findCommonAncestor`).
+fn common_ancestor_region(ir: &Ir, ops: &[OpRef]) -> Option<RegionRef> {
+    let mut region = ir.op_parent_region(ops[0]);
+    while let Some(r) = region {
+        if ops[1..].iter().all(|&o| ir.region_is_ancestor(r, o)) {
+            return Some(r);
+        }
+        region = ir.region_parent_op(r).and_then(|p| ir.op_parent_region(p));
+    }
+    None
+}
+
+/// Applies the patterns greedily to `ops` and the ops their rewriting
+/// queues (MLIR's `applyOpPatternsGreedily`): one worklist pass, no region
+/// simplification, no constant uniquing. `converged` fails if the pass
+/// stopped at `max_num_rewrites` with work left; `all_erased` says whether
+/// every op of `ops` was erased.
+pub fn apply_op_patterns_greedily(
+    ir: &mut Ir,
+    ops: &[OpRef],
+    patterns: &FrozenRewritePatternSet,
+    mut config: GreedyRewriteConfig<'_>,
+) -> GreedyRewriteResult {
+    if ops.is_empty() {
+        return GreedyRewriteResult {
+            all_erased: true,
+            ..Default::default()
+        };
+    }
+    match config.scope {
+        None => config.scope = common_ancestor_region(ir, ops),
+        Some(s) => debug_assert!(
+            ops.iter().all(|&o| ir.region_is_ancestor(s, o)),
+            "ops must be within the specified scope"
+        ),
+    }
+    let scope_op = config.scope.and_then(|r| ir.region_parent_op(r));
+    let strict = config.strictness;
+    let max_num_rewrites = config.max_num_rewrites;
+    let tracker = RecursionTracker::new();
+    let log = Logger::new(LOG_TARGET);
+    let mut driver = Driver::new(patterns, config, &tracker, &log, scope_op);
+    if strict != GreedyRewriteStrictness::AnyOp {
+        for &op in ops {
+            driver.state.filtered.insert(op);
+        }
+    }
+    let mut surviving = OpSet::default();
+    let mut count = 0;
+    for &op in ops {
+        if !surviving.contains(op) {
+            surviving.insert(op);
+            count += 1;
+        }
+    }
+    driver.state.surviving = Some(surviving);
+    driver.state.surviving_count = count;
+    for &op in ops {
+        driver.state.add_single(op);
+    }
+    let changed = driver.process_worklist(ir);
+    let converged = if driver.state.worklist.is_empty() {
+        Ok(())
+    } else {
+        let n = max_num_rewrites.unwrap_or(driver.num_rewrites);
+        tracing::debug!(target: "greedy-rewriter", "The pattern rewrite did not converge after {n} rewrites");
+        Err(NotConverged::MaxNumRewrites(n))
+    };
+    GreedyRewriteResult {
+        changed,
+        converged,
+        all_erased: driver.state.surviving_count == 0,
+        iterations: 1,
+        num_rewrites: driver.num_rewrites,
+        recursion_errors: std::mem::take(&mut driver.recursion_errors),
+        violations: driver.applicator.take_violations(),
+    }
+}
