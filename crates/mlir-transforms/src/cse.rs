@@ -18,81 +18,14 @@ use mlir_ir::{AttrKind, BlockRef, Ir, OpRef, OperationEquivalence, RegionRef, Tr
 
 use crate::pass::{Pass, PassContext, StatisticInfo};
 
-// ----------------------------------------------------------------------
-// Side effects
-// ----------------------------------------------------------------------
-
-/// What is known about an op's memory effects. This is the one place that
-/// decides it, from the op's traits; when a memory-effects interface lands
-/// it replaces the trait test here (and read-only ops become CSE-able, as
-/// upstream's `onlyHasEffect<Read>` path allows).
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-enum MemEffects {
-    /// The op implements the interface and reports no effect (`NoMemoryEffect`).
-    None,
-    /// No interface, or effects that are not known to be harmless.
-    Unknown,
-}
-
-fn memory_effects(ir: &Ir, op: OpRef) -> MemEffects {
-    if ir.op_has_trait(op, TraitSet::NO_MEMORY_EFFECT) {
-        MemEffects::None
-    } else {
-        MemEffects::Unknown
-    }
-}
-
-/// Whether `op` (and, for ops with recursive effects, everything nested in
-/// it) has no memory effect (MLIR's `isMemoryEffectFree`).
-pub fn is_memory_effect_free(ir: &Ir, op: OpRef) -> bool {
-    let recursive = ir.op_has_trait(op, TraitSet::RECURSIVE_MEMORY_EFFECTS);
-    match memory_effects(ir, op) {
-        MemEffects::None if !recursive => return true,
-        MemEffects::Unknown if !recursive => return false,
-        _ => {}
-    }
-    ir.regions(op).iter().all(|&r| {
-        ir.region_blocks(r)
-            .all(|b| ir.block_ops(b).all(|o| is_memory_effect_free(ir, o)))
-    })
-}
+// Side effects come from `crate::side_effects` (the same rules the greedy
+// driver's dead-code elimination uses).
+use crate::side_effects::{is_memory_effect_free, is_op_trivially_dead};
 
 /// MLIR's `mightHaveTrait`: registered ops have exactly their traits, an
 /// unregistered op might have any.
 fn might_have_trait(ir: &Ir, op: OpRef, t: TraitSet) -> bool {
     !ir.op_is_registered(op) || ir.op_has_trait(op, t)
-}
-
-/// Whether `op` would be dead if its results had no uses (MLIR's
-/// `wouldOpBeTriviallyDead`): not a terminator, not a symbol, and no
-/// effects other than reads (here: none) in it or, with recursive
-/// effects, in the ops nested in it.
-pub fn would_op_be_trivially_dead(ir: &Ir, op: OpRef) -> bool {
-    if might_have_trait(ir, op, TraitSet::IS_TERMINATOR) || ir.op_has_trait(op, TraitSet::SYMBOL) {
-        return false;
-    }
-    let mut work = vec![op];
-    while let Some(o) = work.pop() {
-        let recursive = ir.op_has_trait(o, TraitSet::RECURSIVE_MEMORY_EFFECTS);
-        if recursive {
-            for &r in ir.regions(o) {
-                for b in ir.region_blocks(r) {
-                    work.extend(ir.block_ops(b));
-                }
-            }
-        }
-        match memory_effects(ir, o) {
-            MemEffects::None => continue,
-            MemEffects::Unknown if recursive => continue,
-            MemEffects::Unknown => return false,
-        }
-    }
-    true
-}
-
-/// Whether `op` is unused and would be trivially dead (MLIR's `isOpTriviallyDead`).
-pub fn is_op_trivially_dead(ir: &Ir, op: OpRef) -> bool {
-    ir.op_use_empty(op) && would_op_be_trivially_dead(ir, op)
 }
 
 // ----------------------------------------------------------------------
