@@ -27,6 +27,12 @@ pub mod ops {
 
 pub use ops::{CallIndirectOp, CallOp, ConstantOp, FuncOp, ReturnOp};
 
+/// `func.constant` names its result `%f` (then `%f_0`, ...), as upstream's
+/// `ConstantOp::getAsmResultNames`.
+fn constant_result_names(ir: &mlir_ir::Ir, op: OpRef, set: &mut dyn FnMut(mlir_ir::Value, &str)) {
+    set(ir.result(op, 0), "f");
+}
+
 impl Dialect for FuncDialect {
     fn namespace(&self) -> &'static str {
         "func"
@@ -37,7 +43,10 @@ impl Dialect for FuncDialect {
                 verify_symbol_uses: verify_call_symbol_uses,
             }),
             CallIndirectOp::op_info(),
-            ConstantOp::op_info(),
+            ConstantOp::op_info().with_interface(OpAsmInterface {
+                result_names: Some(constant_result_names),
+                ..Default::default()
+            }),
             FuncOp::op_info().with_interface(OpAsmInterface {
                 default_dialect: Some("func"),
                 ..Default::default()

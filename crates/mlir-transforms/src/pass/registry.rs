@@ -172,15 +172,10 @@ impl PassRegistry {
     }
 }
 
-/// Registers the passes of `mlir-transforms`: `cse` and, once it lands,
-/// `canonicalize`.
+/// Registers the passes of `mlir-transforms`: `cse` and `canonicalize`.
 pub fn register_transforms_passes(registry: &mut PassRegistry) {
     registry.register_pass(|| Box::new(crate::cse::CsePass::new()));
-    // INTEGRATION POINT (branch `greedy`): the canonicalizer pass registers
-    // itself here once `canonicalize.rs` is merged, e.g.
-    // `registry.register_pass(|| Box::new(crate::canonicalize::CanonicalizerPass::new()));`
-    // Its argument `canonicalize` then becomes available to textual
-    // pipelines and as `rmlir-opt --canonicalize[=options]`.
+    registry.register_pass(|| Box::new(crate::canonicalize::CanonicalizerPass::new()));
     for hook in EXTRA_REGISTRATIONS {
         hook(registry);
     }
