@@ -245,6 +245,22 @@ fn emit(rk: &RecordKeeper, model: &Model, out: &mut String) -> Result<(), Diagno
     Ok(())
 }
 
+/// The names of the `custom<Name>` directives of `format`, in order, once each.
+fn custom_directives(format: &str) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    let mut rest = format;
+    while let Some(i) = rest.find("custom<") {
+        rest = &rest[i + "custom<".len()..];
+        let end = rest.find('>').unwrap_or(rest.len());
+        let name = rest[..end].trim().to_string();
+        if !names.contains(&name) {
+            names.push(name);
+        }
+        rest = &rest[end..];
+    }
+    names
+}
+
 fn spec_name(op: &OpModel) -> String {
     format!("{}_SPEC", ods::screaming(&op.class_name))
 }
@@ -362,6 +378,33 @@ fn emit_op(
     }
     if op.attr_sized_operands {
         out.push_str("    attr_sized_operand_segments: true,\n");
+    }
+    if !op.variadic_of_variadic.is_empty() {
+        let groups: Vec<String> = op
+            .variadic_of_variadic
+            .iter()
+            .map(|(i, a)| format!("({i}, {})", lit(a)))
+            .collect();
+        let _ = writeln!(out, "    variadic_of_variadic: &[{}],", groups.join(", "));
+    }
+    // `custom<Name>` directives are the functions `parse_<name>` and
+    // `print_<name>` of the module that includes the generated code.
+    let directives = op
+        .format
+        .as_deref()
+        .map(custom_directives)
+        .unwrap_or_default();
+    if !directives.is_empty() {
+        out.push_str("    custom_directives: &[\n");
+        for d in &directives {
+            let n = ods::snake(d);
+            let _ = writeln!(
+                out,
+                "        ::mlir_ir::ods::CustomDirective {{ name: {}, parse: super::parse_{n}, print: super::print_{n} }},",
+                lit(d)
+            );
+        }
+        out.push_str("    ],\n");
     }
     if op.attr_sized_results {
         out.push_str("    attr_sized_result_segments: true,\n");

@@ -110,6 +110,8 @@ pub struct OpModel {
     pub has_canonicalizer: bool,
     pub builders: Vec<Builder>,
     pub skip_default_builders: bool,
+    /// `VariadicOfVariadic` operand groups: (group index, segment attribute).
+    pub variadic_of_variadic: Vec<(usize, String)>,
 }
 
 /// An enum used by some op's attribute.
@@ -347,6 +349,7 @@ fn build_op(rk: &RecordKeeper, op: &Record, model: &mut Model) -> Result<OpModel
             || op.get_bit("hasCanonicalizeMethod")?,
         builders: vec![],
         skip_default_builders: op.get_bit("skipDefaultBuilders")?,
+        variadic_of_variadic: vec![],
     };
     if m.format.is_some() && m.custom_format {
         return Err(op.field_error(
@@ -394,6 +397,10 @@ fn build_op(rk: &RecordKeeper, op: &Record, model: &mut Model) -> Result<OpModel
             });
         } else if rec.is_subclass_of("TypeConstraint") {
             push_unique(&mut model.type_constraints, &rec.name);
+            if rec.is_subclass_of("VariadicOfVariadic") {
+                let seg = rec.get_string("segmentAttrName")?.to_string();
+                m.variadic_of_variadic.push((m.operands.len(), seg));
+            }
             m.operands.push(Value {
                 name,
                 arity: arity(rec),
