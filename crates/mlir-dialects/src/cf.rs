@@ -6,7 +6,9 @@ use mlir_ir::asm::lexer::TokenKind;
 use mlir_ir::asm::parser::UnresolvedOperand;
 use mlir_ir::asm::{OpAsmParser, OpAsmPrinter};
 use mlir_ir::ods::spec::{CustomParseArg, CustomPrintArg, CustomRef};
-use mlir_ir::{AttrKind, Attribute, Context, Diagnostic, Dialect, Ir, OpInfo, OpRef, Type};
+use mlir_ir::{
+    AttrKind, Attribute, Context, Diagnostic, Dialect, Ir, OpInfo, OpRef, Severity, Type,
+};
 
 /// The generated op definitions of `td/ControlFlow.td`. Generated code keeps
 /// the shapes of its templates, so style lints are not actionable on it.
@@ -26,8 +28,95 @@ impl Dialect for ControlFlowDialect {
     }
 
     fn operations(&self) -> Vec<OpInfo> {
+        // BranchOpInterface's verifier (successor operands against block
+        // arguments) runs before the op's own `verify`, as MLIR's interface
+        // trait verifiers do.
         ops::operations()
+            .into_iter()
+            .map(|info| match &*info.name {
+                "cf.br" => info.with_verify(|ir, op| verify_successor_operands(ir, op)),
+                "cf.cond_br" => info.with_verify(|ir, op| verify_successor_operands(ir, op)),
+                "cf.switch" => info.with_verify(|ir, op| {
+                    verify_successor_operands(ir, op)?;
+                    SwitchOp(op).verify(ir)
+                }),
+                _ => info,
+            })
+            .collect()
     }
+}
+
+/// The operands `op` forwards to each of its successors
+/// (`BranchOpInterface::getSuccessorOperands`).
+fn successor_operands(ir: &Ir, op: OpRef) -> Vec<Vec<mlir_ir::Value>> {
+    match ir.op_name_str(op) {
+        "cf.br" => vec![BranchOp(op).dest_operands(ir).collect()],
+        "cf.cond_br" => {
+            let c = CondBranchOp(op);
+            vec![
+                c.true_dest_operands(ir).collect(),
+                c.false_dest_operands(ir).collect(),
+            ]
+        }
+        "cf.switch" => {
+            let s = SwitchOp(op);
+            let mut v = vec![s.default_operands(ir).collect::<Vec<_>>()];
+            let all: Vec<_> = s.case_operands(ir).collect();
+            let mut start = 0usize;
+            for n in segment_sizes(ir, op, "case_operand_segments") {
+                let end = (start + n).min(all.len());
+                v.push(all[start.min(end)..end].to_vec());
+                start = end;
+            }
+            v
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// The sizes held by the `DenseI32ArrayAttr` `name` of `op`.
+fn segment_sizes(ir: &Ir, op: OpRef, name: &str) -> Vec<usize> {
+    let ctx = ir.ctx();
+    ir.attr(op, name)
+        .map(|a| match ctx.attr(a) {
+            AttrKind::DenseArray { elements, .. } => elements
+                .iter()
+                .map(|&e| ctx.int_attr_value(e).unwrap_or(0).max(0) as usize)
+                .collect(),
+            _ => Vec::new(),
+        })
+        .unwrap_or_default()
+}
+
+/// MLIR's `verifyBranchSuccessorOperands` for every successor.
+fn verify_successor_operands(ir: &Ir, op: OpRef) -> Result<(), Diagnostic> {
+    for (i, operands) in successor_operands(ir, op).iter().enumerate() {
+        if i >= ir.num_successors(op) {
+            break;
+        }
+        let dest = ir.successor(op, i);
+        let n = ir.num_arguments(dest);
+        if operands.len() != n {
+            return Err(ir.op_diag(
+                op,
+                Severity::Error,
+                format!(
+                    "branch has {} operands for successor #{i}, but target block has {n}",
+                    operands.len()
+                ),
+            ));
+        }
+        for (j, (&v, a)) in operands.iter().zip(ir.arguments(dest)).enumerate() {
+            if ir.value_type(v) != ir.value_type(a) {
+                return Err(ir.op_diag(
+                    op,
+                    Severity::Error,
+                    format!("type mismatch for bb argument #{j} of successor #{i}"),
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// A type as MLIR prints it.
@@ -151,16 +240,7 @@ pub fn print_switch_op_cases(p: &mut OpAsmPrinter<'_, '_>, op: OpRef, args: &[Cu
     let (_, values) = elements(ctx, case_values);
     let dests: Vec<_> = successors(5);
     let all_case_operands: Vec<_> = operands(6);
-    let sizes: Vec<usize> = ir
-        .attr(op, "case_operand_segments")
-        .map(|a| match ctx.attr(a) {
-            AttrKind::DenseArray { elements, .. } => elements
-                .iter()
-                .map(|&e| ctx.int_attr_value(e).unwrap_or(0).max(0) as usize)
-                .collect(),
-            _ => Vec::new(),
-        })
-        .unwrap_or_default();
+    let sizes = segment_sizes(ir, op, "case_operand_segments");
     let mut start = 0usize;
     for (i, v) in values.iter().enumerate() {
         p.print_char(',');
