@@ -34,8 +34,8 @@ impl Dialect for ControlFlowDialect {
         ops::operations()
             .into_iter()
             .map(|info| match &*info.name {
-                "cf.br" => info.with_verify(|ir, op| verify_successor_operands(ir, op)),
-                "cf.cond_br" => info.with_verify(|ir, op| verify_successor_operands(ir, op)),
+                "cf.br" => info.with_verify(verify_successor_operands),
+                "cf.cond_br" => info.with_verify(verify_successor_operands),
                 "cf.switch" => info.with_verify(|ir, op| {
                     verify_successor_operands(ir, op)?;
                     SwitchOp(op).verify(ir)
