@@ -170,6 +170,26 @@ pub fn build_model(rk: &RecordKeeper, main_file: &str) -> Result<Model, Vec<Diag
             Err(d) => errors.push(d),
         }
     }
+    // Op names in `HasParent`/`ParentOneOf`/`SingleBlockImplicitTerminator`
+    // may be the wrapper type names of ops of the same file (`"YieldOp"`,
+    // as upstream writes `"scf::YieldOp"`); they resolve to full op names.
+    let by_class: BTreeMap<String, String> = model
+        .ops
+        .iter()
+        .map(|o| (o.class_name.clone(), o.op_name.clone()))
+        .collect();
+    let resolve = |n: &mut String| {
+        let short = n.rsplit("::").next().unwrap_or(n);
+        if let Some(full) = by_class.get(short) {
+            *n = full.clone();
+        }
+    };
+    for op in &mut model.ops {
+        op.parents.iter_mut().for_each(resolve);
+        if let Some(t) = &mut op.implicit_terminator {
+            resolve(t);
+        }
+    }
     if errors.is_empty() {
         Ok(model)
     } else {
