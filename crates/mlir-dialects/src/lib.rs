@@ -1,6 +1,6 @@
 //! `mlir-dialects`: upstream dialects re-built on `mlir-ir` from their ODS
-//! definitions (`td/`): `func`, `arith` and `cf` (with their hand-written
-//! hooks); `scf` is defined in `td/` but not wired in yet.
+//! definitions (`td/`): `func`, `arith`, `cf` and `scf`, with their
+//! hand-written hooks.
 
 // Custom parse hooks return `Result<_, ()>` like MLIR's `ParseResult`: the
 // diagnostic has already been reported when they fail.
@@ -9,6 +9,7 @@
 pub mod arith;
 pub mod cf;
 pub mod func;
+pub mod scf;
 
 use mlir_ir::Context;
 
@@ -17,4 +18,5 @@ pub fn register_all(ctx: &mut Context) {
     ctx.load_dialect(arith::ArithDialect);
     ctx.load_dialect(cf::ControlFlowDialect);
     ctx.load_dialect(func::FuncDialect);
+    ctx.load_dialect(scf::ScfDialect);
 }

@@ -356,7 +356,9 @@ fn ensure_block(spec: &OpSpec, p: &mut OpAsmParser<'_, '_>, state: &OperationSta
     let Some(b) = ir.first_block(r) else { return };
     let needs = match ir.last_op(b) {
         None => true,
-        Some(last) => ir.op_is_registered(last) && !ir.op_has_trait(last, TraitSet::IS_TERMINATOR),
+        // MLIR's `ensureRegionTerminator`: an unregistered op is not known
+        // to be a terminator, so the implicit one is still added.
+        Some(last) => !ir.op_has_trait(last, TraitSet::IS_TERMINATOR),
     };
     if needs {
         let name = ir.ctx().op_name(term);
