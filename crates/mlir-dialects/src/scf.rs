@@ -562,6 +562,14 @@ impl InParallelOp {
         if !parent_ok {
             return Err(ir.op_error(self.0, "expected forall op parent"));
         }
+        // No registered op implements ParallelCombiningOpInterface yet;
+        // unregistered ops certainly do not.
+        let body = ir.region(self.0, 0);
+        if let Some(b) = ir.first_block(body) {
+            if ir.block_ops(b).any(|o| !ir.op_is_registered(o)) {
+                return Err(ir.op_error(self.0, "expected only ParallelCombiningOpInterface ops"));
+            }
+        }
         Ok(())
     }
 }
