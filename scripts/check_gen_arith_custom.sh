@@ -10,7 +10,7 @@
 # Prints one line per mismatching seed (with the first differing line) and
 # finally `N/20 identical`. Exit status: 0 if every seed is identical,
 # 1 on any mismatch or tool failure, 2 on a setup error.
-# Not part of scripts/test.sh yet: it needs the arith dialect wired in.
+# Not part of scripts/test.sh yet (it needs upstream mlir-opt).
 set -u
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 GEN="$ROOT/../shared/bench/gen_arith.py"

@@ -2,10 +2,6 @@
 // `<{...}>` (overflowFlags / fastmath defaults present, optional roundingmode /
 // fastmath absent unless set, predicates as i64, rounding modes as i32) and
 // discardable attributes `{...}` (crates/mlir-dialects/td/Arith.td).
-// XFAIL: *
-// arith is not registered until the ODS-generated ops from Arith.td are wired
-// in; this test then passes and the XFAIL line must go. The CHECK lines are
-// mlir-opt 22's output (RMLIR_OPT=/usr/lib/llvm-22/bin/mlir-opt lit reports XPASS).
 // RUN: rmlir-opt %s --mlir-print-op-generic | FileCheck %s --strict-whitespace --match-full-lines
 // Generic form parses back to the same op (properties included):
 // RUN: rmlir-opt %s --mlir-print-op-generic | rmlir-opt --mlir-print-op-generic | FileCheck %s --strict-whitespace --match-full-lines

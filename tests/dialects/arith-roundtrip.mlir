@@ -2,10 +2,6 @@
 // printed back in canonical custom form: default-valued properties elided
 // (overflow<none>, fastmath<none>), optional ones printed only when set,
 // enum keywords, result-name hints (%c0_i32, %cst, %true, %sum/%overflow, %low/%high).
-// XFAIL: *
-// arith is not registered until the ODS-generated ops from Arith.td are wired
-// in; this test then passes and the XFAIL line must go. The CHECK lines are
-// mlir-opt 22's output (RMLIR_OPT=/usr/lib/llvm-22/bin/mlir-opt lit reports XPASS).
 // RUN: rmlir-opt %s | FileCheck %s --strict-whitespace --match-full-lines
 
 func.func @arith(%a: i32, %b: i32, %x: f32, %y: f32, %i: index, %c: i1,

@@ -1,10 +1,6 @@
 // Every op of MLIR 22's cf dialect printed in generic form: successor lists,
 // operandSegmentSizes, branch_weights, case_values / case_operand_segments
 // (crates/mlir-dialects/td/ControlFlow.td).
-// XFAIL: *
-// cf is not registered until the ODS-generated ops from ControlFlow.td are
-// wired in; this test then passes and the XFAIL line must go. The CHECK lines
-// are mlir-opt 22's output (RMLIR_OPT=/usr/lib/llvm-22/bin/mlir-opt lit reports XPASS).
 // RUN: rmlir-opt %s --mlir-print-op-generic | FileCheck %s --strict-whitespace --match-full-lines
 // Generic form parses back to the same ops:
 // RUN: rmlir-opt %s --mlir-print-op-generic | rmlir-opt --mlir-print-op-generic | FileCheck %s --strict-whitespace --match-full-lines

@@ -2,10 +2,6 @@
 // cf.assert, cf.br, cf.cond_br (with and without branch weights), cf.switch
 // (custom<SwitchOpCases>: cases printed zero-extended, no newline before `]`
 // without cases), with discardable attributes.
-// XFAIL: *
-// cf is not registered until the ODS-generated ops from ControlFlow.td are
-// wired in; this test then passes and the XFAIL line must go. The CHECK lines
-// are mlir-opt 22's output (RMLIR_OPT=/usr/lib/llvm-22/bin/mlir-opt lit reports XPASS).
 // RUN: rmlir-opt %s | FileCheck %s --strict-whitespace --match-full-lines
 
 func.func @switch_values(%f: i64, %g: i8) {

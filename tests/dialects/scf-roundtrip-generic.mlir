@@ -1,10 +1,6 @@
 // The scf ops of MLIR 22 printed in generic form (crates/mlir-dialects/td/SCF.td):
 // explicit terminators and entry blocks, operandSegmentSizes, unsignedCmp,
 // no_inline, cases.
-// XFAIL: *
-// scf is not registered until the ODS-generated ops from SCF.td are wired in;
-// this test then passes and the XFAIL line must go. The CHECK lines are
-// mlir-opt 22's output (RMLIR_OPT=/usr/lib/llvm-22/bin/mlir-opt lit reports XPASS).
 // RUN: rmlir-opt --allow-unregistered-dialect %s --mlir-print-op-generic | FileCheck %s --strict-whitespace --match-full-lines
 // Generic form parses back to the same ops:
 // RUN: rmlir-opt --allow-unregistered-dialect %s --mlir-print-op-generic | rmlir-opt --allow-unregistered-dialect --mlir-print-op-generic | FileCheck %s --strict-whitespace --match-full-lines

@@ -5,11 +5,6 @@
 // terminators, attribute dictionaries, and upstream's exact spacing
 // (`step %b  : i32`, trailing spaces after `scf.index_switch %i -> i32` and
 // `scf.reduce`). scf.forall is in scf-forall-roundtrip.mlir (needs tensor).
-// XFAIL: *
-// scf is not registered until the ODS-generated ops from SCF.td (and the
-// hand-written custom parsers/printers) are wired in; this test then passes
-// and the XFAIL line must go. The CHECK lines are mlir-opt 22's output
-// (RMLIR_OPT=/usr/lib/llvm-22/bin/mlir-opt lit reports XPASS).
 // RUN: rmlir-opt --allow-unregistered-dialect %s | FileCheck %s --strict-whitespace --match-full-lines
 
 func.func @scf(%c: i1, %a: i32, %b: i32, %lb: index, %ub: index, %st: index,

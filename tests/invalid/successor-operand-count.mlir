@@ -1,7 +1,4 @@
 // cf.br passes no operand to a block that takes one (needs the cf dialect).
-// XFAIL: *
-// cf.br is not registered until the cf dialect lands with ODS (issue 3); this
-// test then passes and the XFAIL line must go.
 // RUN: rmlir-opt %s --verify-diagnostics
 // RUN: not rmlir-opt %s 2>&1 | FileCheck %s --check-prefix=ERR --implicit-check-not=panicked
 // ERR: error:

@@ -240,6 +240,11 @@ def SymbolRefArrayAttr
 def FlatSymbolRefArrayAttr
     : TypedArrayAttrBase<FlatSymbolRefAttr, "flat symbol ref array attribute">;
 
+// `dense<...>` elements attributes of integers (`DenseIntElementsAttr`).
+def AnyIntElementsAttr
+    : Attr<CPred<P # "is_int_elements_attr($_ctx, $_self)">,
+           "integer elements attribute">;
+
 // `array<iN: ...>` dense arrays.
 class DenseIntArrayAttrBase<int width>
     : Attr<CPred<P # "is_dense_int_array($_ctx, $_self, " # width # ")">,

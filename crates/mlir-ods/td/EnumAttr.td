@@ -84,10 +84,12 @@ class EnumInfo<string name, string summaryValue, list<EnumCase> cases,
 }
 
 // An enum that is also an attribute stored as a `bitwidth`-bit integer.
+// (The summary argument is not named `summary`: a template argument named
+// like a field the class sets cannot be resolved.)
 class EnumAttrInfo<string name, list<EnumCase> cases, I intType,
-                   string summary>
-    : EnumInfo<name, summary, cases, intType.bitwidth>,
-      Attr<CPred<"$_enum.int_value_of($_ctx, $_self).is_some()">, summary> {
+                   string summaryText>
+    : EnumInfo<name, summaryText, cases, intType.bitwidth>,
+      Attr<CPred<"$_enum.int_value_of($_ctx, $_self).is_some()">, summaryText> {
   let format = AttrFormatIntEnum;
   // Upstream also generates a dialect attribute class; here it is only
   // recorded (the dialect's `EnumAttr` wraps the enum instead).

@@ -50,6 +50,16 @@ class Arg<Constraint c, string desc = "", list<string> decs = []> {
 class Res<Constraint c, string desc = "", list<string> decs = []>
     : Arg<c, desc, decs>;
 
+// Mixins setting an op's arguments or results (upstream's `Arguments` and
+// `Results`): `def X : My_Op<"x">, Arguments<(ins I32:$a)>, Results<(outs
+// I32:$r)>;`.
+class Arguments<dag args> {
+  dag arguments = args;
+}
+class Results<dag rets> {
+  dag results = rets;
+}
+
 // ----- regions -----
 
 // A region constraint: a Rust predicate over `$_self` (a `RegionRef`) and

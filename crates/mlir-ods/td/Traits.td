@@ -34,6 +34,35 @@ class PredOpTrait<string descr, Pred pred> : Trait {
   Pred predicate = pred;
 }
 
+// Op-level predicates (upstream OpBase.td). Their leaves see the named
+// operand or result as `$name` (a `Value`), the `&Ir` as `$_ir` and the
+// `&Context` as `$_ctx`; like `PredOpTrait`, they are documentation until
+// the generator evaluates op predicates.
+
+// All of `values` (Rust expressions) are equal.
+class AllMatchPred<list<string> values>
+    : CPred<!if(!lt(!size(values), 2), "true",
+                !interleave(!foreach(v, !tail(values),
+                                     "(" # !head(values) # ") == (" # v # ")"),
+                            " && "))>;
+// `operator` (over `$_self`) gives the same result for every one of `names`.
+class AllMatchSameOperatorPred<list<string> names, string operator>
+    : AllMatchPred<!foreach(n, names, !subst("$_self", "$" # n, operator))>;
+// The trait form of `AllMatchSameOperatorPred`.
+class AllMatchSameOperatorTrait<list<string> names, string operator,
+                                string summary>
+    : PredOpTrait<"all of {" # !interleave(names, ", ") # "} have same " #
+                  summary, AllMatchSameOperatorPred<names, operator>> {
+  list<string> values = names;
+}
+// The named values have the same shape.
+class AllShapesMatch<list<string> names>
+    : AllMatchSameOperatorTrait<names,
+          "$_ctx.shape($_ir.value_type($_self))", "shape">;
+// The type of the value `name` satisfies `type`.
+class TypeIsPred<string name, TypeConstraint type>
+    : SubstLeaves<"$_self", "$_ir.value_type($" # name # ")", type.predicate>;
+
 // An interface; `DeclareOpInterfaceMethods` also names methods the op
 // implements by hand.
 class Interface<string name> {

@@ -48,6 +48,15 @@ class Variadic<Type type>
 }
 
 // Zero or one value of `type`.
+// A variadic group split into sub-groups whose sizes live in the
+// `DenseI32ArrayAttr` named `variadicSegmentAttrName` (cf.switch's
+// `caseOperands` / `case_operand_segments`).
+class VariadicOfVariadic<Type type, string variadicSegmentAttrName>
+    : Variadic<type> {
+  let summary = "variadic of variadic of " # type.summary;
+  string segmentAttrName = variadicSegmentAttrName;
+}
+
 class Optional<Type type>
     : TypeConstraint<type.predicate, type.summary, type.rustType> {
   Type baseType = type;

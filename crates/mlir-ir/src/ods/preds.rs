@@ -156,6 +156,12 @@ pub fn is_symbol_ref_attr(ctx: &Context, a: Attribute) -> bool {
 pub fn is_flat_symbol_ref_attr(ctx: &Context, a: Attribute) -> bool {
     matches!(ctx.attr(a), AttrKind::SymbolRef { nested, .. } if nested.is_empty())
 }
+/// A `dense<...>` elements attribute of integers or indices (MLIR's
+/// `DenseIntElementsAttr`).
+pub fn is_int_elements_attr(ctx: &Context, a: Attribute) -> bool {
+    matches!(ctx.attr(a), AttrKind::DenseElements { ty, .. }
+        if matches!(ctx.ty(ctx.element_type_or_self(*ty)), TypeKind::Integer { .. } | TypeKind::Index))
+}
 /// A dense array (`array<iN: ...>`) of signless `width`-bit integers.
 pub fn is_dense_int_array(ctx: &Context, a: Attribute, width: u32) -> bool {
     matches!(ctx.attr(a), AttrKind::DenseArray { element, .. } if ctx.is_signless_integer(*element, width))

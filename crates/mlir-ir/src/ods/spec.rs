@@ -172,10 +172,15 @@ pub enum CustomParseArg<'a> {
     Operand(Option<UnresolvedOperand<'a>>),
     /// A variadic operand group.
     Operands(Vec<UnresolvedOperand<'a>>),
+    /// A `VariadicOfVariadic` operand group: one list per sub-group (the
+    /// sizes become the group's segment attribute).
+    OperandGroups(Vec<Vec<UnresolvedOperand<'a>>>),
     /// `type($single)` or `type($optional)`.
     Type(Option<Type>),
     /// `type($variadic)`.
     Types(Vec<Type>),
+    /// `type($variadicOfVariadic)`: one list per sub-group.
+    TypeGroups(Vec<Vec<Type>>),
     /// A single region: already created (empty) for the directive to fill.
     Region(RegionRef),
     /// A variadic region group.
@@ -282,6 +287,9 @@ pub struct OpSpec {
     /// The declarative assembly format, if any.
     pub format: Option<&'static str>,
     pub custom_directives: &'static [CustomDirective],
+    /// `VariadicOfVariadic` operand groups: (operand group index, name of
+    /// the `DenseI32ArrayAttr` holding the sub-group sizes).
+    pub variadic_of_variadic: &'static [(usize, &'static str)],
     /// The op's own `verify` (ODS `hasVerifier`).
     pub verify: Option<Verify>,
     /// The compiled format, filled on first use and never freed (an atomic
@@ -311,6 +319,7 @@ impl OpSpec {
         infer_result_types: None,
         format: None,
         custom_directives: &[],
+        variadic_of_variadic: &[],
         verify: None,
         compiled: AtomicPtr::new(std::ptr::null_mut()),
     };

@@ -215,29 +215,75 @@ pub fn verify_invariants(spec: &OpSpec, ir: &Ir, op: OpRef) -> Result<(), Diagno
     }
 
     // Required attributes (ODS checks them in name order), then constraints.
-    let mut required: smallvec::SmallVec<[&str; 4]> = spec
-        .attrs
-        .iter()
-        .filter(|a| matches!(a.presence, AttrPresence::Required))
-        .map(|a| a.name)
-        .collect();
-    required.sort_unstable();
-    for name in required {
-        if ir.attr(op, name).is_none() {
-            return Err(ir.op_error(op, format!("requires attribute '{name}'")));
+    // One lookup per attribute; the name order is only needed for errors.
+    let mut missing = false;
+    let mut failed: Option<&crate::ods::spec::AttrSpec> = None;
+    for a in spec.attrs {
+        match ir.attr(op, a.name) {
+            None => missing |= matches!(a.presence, AttrPresence::Required),
+            Some(v) => {
+                if failed.is_none() && !(a.constraint.pred)(ctx, v) {
+                    failed = Some(a);
+                }
+            }
         }
     }
-    for a in spec.attrs {
-        if let Some(v) = ir.attr(op, a.name) {
-            if !(a.constraint.pred)(ctx, v) {
+    if missing {
+        let mut required: smallvec::SmallVec<[&str; 4]> = spec
+            .attrs
+            .iter()
+            .filter(|a| matches!(a.presence, AttrPresence::Required))
+            .map(|a| a.name)
+            .collect();
+        required.sort_unstable();
+        for name in required {
+            if ir.attr(op, name).is_none() {
+                return Err(ir.op_error(op, format!("requires attribute '{name}'")));
+            }
+        }
+    }
+    if let Some(a) = failed {
+        return Err(ir.op_error(
+            op,
+            format!(
+                "attribute '{}' failed to satisfy constraint: {}",
+                a.name, a.constraint.summary
+            ),
+        ));
+    }
+
+    // `VariadicOfVariadic` groups: the sub-group sizes add up to the group
+    // (upstream `verifyValueSizeAttr`).
+    for &(g, attr_name) in spec.variadic_of_variadic {
+        let expected = operand_group(ir, op, spec, g).len();
+        let sizes: smallvec::SmallVec<[i64; 8]> = match ir.attr(op, attr_name).map(|a| ctx.attr(a))
+        {
+            Some(crate::AttrKind::DenseArray { elements, .. }) => elements
+                .iter()
+                .map(|&e| ctx.int_attr_value(e).unwrap_or(0))
+                .collect(),
+            _ => {
                 return Err(ir.op_error(
                     op,
-                    format!(
-                        "attribute '{}' failed to satisfy constraint: {}",
-                        a.name, a.constraint.summary
-                    ),
-                ));
+                    format!("requires dense i32 array attribute '{attr_name}'"),
+                ))
             }
+        };
+        if sizes.iter().any(|&s| s < 0) {
+            return Err(ir.op_error(
+                op,
+                format!("'{attr_name}' attribute cannot have negative elements"),
+            ));
+        }
+        let total: i64 = sizes.iter().sum();
+        if total != expected as i64 {
+            return Err(ir.op_error(
+                op,
+                format!(
+                    "{} count ({expected}) does not match with the total size ({total}) specified in attribute '{attr_name}'",
+                    spec.operands[g].name
+                ),
+            ));
         }
     }
 

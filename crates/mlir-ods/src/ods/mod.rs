@@ -110,6 +110,8 @@ pub struct OpModel {
     pub has_canonicalizer: bool,
     pub builders: Vec<Builder>,
     pub skip_default_builders: bool,
+    /// `VariadicOfVariadic` operand groups: (group index, segment attribute).
+    pub variadic_of_variadic: Vec<(usize, String)>,
 }
 
 /// An enum used by some op's attribute.
@@ -166,6 +168,26 @@ pub fn build_model(rk: &RecordKeeper, main_file: &str) -> Result<Model, Vec<Diag
                 model.ops.push(m);
             }
             Err(d) => errors.push(d),
+        }
+    }
+    // Op names in `HasParent`/`ParentOneOf`/`SingleBlockImplicitTerminator`
+    // may be the wrapper type names of ops of the same file (`"YieldOp"`,
+    // as upstream writes `"scf::YieldOp"`); they resolve to full op names.
+    let by_class: BTreeMap<String, String> = model
+        .ops
+        .iter()
+        .map(|o| (o.class_name.clone(), o.op_name.clone()))
+        .collect();
+    let resolve = |n: &mut String| {
+        let short = n.rsplit("::").next().unwrap_or(n);
+        if let Some(full) = by_class.get(short) {
+            *n = full.clone();
+        }
+    };
+    for op in &mut model.ops {
+        op.parents.iter_mut().for_each(resolve);
+        if let Some(t) = &mut op.implicit_terminator {
+            resolve(t);
         }
     }
     if errors.is_empty() {
@@ -347,6 +369,7 @@ fn build_op(rk: &RecordKeeper, op: &Record, model: &mut Model) -> Result<OpModel
             || op.get_bit("hasCanonicalizeMethod")?,
         builders: vec![],
         skip_default_builders: op.get_bit("skipDefaultBuilders")?,
+        variadic_of_variadic: vec![],
     };
     if m.format.is_some() && m.custom_format {
         return Err(op.field_error(
@@ -394,6 +417,10 @@ fn build_op(rk: &RecordKeeper, op: &Record, model: &mut Model) -> Result<OpModel
             });
         } else if rec.is_subclass_of("TypeConstraint") {
             push_unique(&mut model.type_constraints, &rec.name);
+            if rec.is_subclass_of("VariadicOfVariadic") {
+                let seg = rec.get_string("segmentAttrName")?.to_string();
+                m.variadic_of_variadic.push((m.operands.len(), seg));
+            }
             m.operands.push(Value {
                 name,
                 arity: arity(rec),

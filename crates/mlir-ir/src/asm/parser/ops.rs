@@ -1122,6 +1122,32 @@ impl<'p, 'a> OpAsmParser<'p, 'a> {
     pub fn parse_optional_keyword(&mut self, kw: &str) -> bool {
         self.p.consume_keyword_if(kw)
     }
+    /// MLIR's `parseOptionalInteger<int64_t>`: `-`? integer, `None` if the
+    /// next token starts no integer; "integer value too large" when it does
+    /// not fit in an `i64`.
+    pub fn parse_optional_integer_i64(&mut self) -> PResult<Option<i64>> {
+        let start = self.current_offset();
+        let negative = self.p.at(TokenKind::Minus);
+        if negative {
+            self.p.consume();
+            if !self.p.at(TokenKind::Integer) {
+                return self.p.err_here("expected integer value");
+            }
+        } else if !self.p.at(TokenKind::Integer) {
+            return Ok(None);
+        }
+        let v = super::support::token_u64(self.p.tok_text());
+        self.p.consume();
+        let value = match (v, negative) {
+            (Some(v), false) if v <= i64::MAX as u64 => Some(v as i64),
+            (Some(v), true) if v <= i64::MAX as u64 + 1 => Some((v as i64).wrapping_neg()),
+            _ => None,
+        };
+        match value {
+            Some(v) => Ok(Some(v)),
+            None => self.p.err_at(start, "integer value too large"),
+        }
+    }
     /// Consumes `kw` or reports `expected 'kw'`.
     pub fn parse_keyword(&mut self, kw: &str) -> PResult<()> {
         if self.p.consume_keyword_if(kw) {

@@ -536,7 +536,9 @@ impl<'a> OpPrinter<'a> {
             }
             return;
         }
-        if preds.iter().all(|&p| p == preds[0]) {
+        // MLIR's `getSinglePredecessor`: one use, not one distinct block
+        // (`cf.cond_br %c, ^bb1, ^bb1` makes `// 2 preds: ^bb0, ^bb0`).
+        if preds.len() == 1 {
             self.out.push_str("  // pred: ");
             self.print_block_name(preds[0]);
             return;

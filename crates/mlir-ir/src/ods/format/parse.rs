@@ -356,7 +356,9 @@ fn ensure_block(spec: &OpSpec, p: &mut OpAsmParser<'_, '_>, state: &OperationSta
     let Some(b) = ir.first_block(r) else { return };
     let needs = match ir.last_op(b) {
         None => true,
-        Some(last) => ir.op_is_registered(last) && !ir.op_has_trait(last, TraitSet::IS_TERMINATOR),
+        // MLIR's `ensureRegionTerminator`: an unregistered op is not known
+        // to be a terminator, so the implicit one is still added.
+        Some(last) => !ir.op_has_trait(last, TraitSet::IS_TERMINATOR),
     };
     if needs {
         let name = ir.ctx().op_name(term);
@@ -681,7 +683,9 @@ fn parse_custom<'a>(
         args.push(match prm {
             CustomParam::Operand(i) => {
                 st.operand_locs[*i] = p.current_offset();
-                if spec.operands[*i].arity == Arity::Variadic {
+                if vov_segments(spec, *i).is_some() {
+                    CustomParseArg::OperandGroups(Vec::new())
+                } else if spec.operands[*i].arity == Arity::Variadic {
                     CustomParseArg::Operands(Vec::new())
                 } else {
                     CustomParseArg::Operand(None)
@@ -701,6 +705,9 @@ fn parse_custom<'a>(
                 } else {
                     CustomParseArg::Successor(None)
                 }
+            }
+            CustomParam::Type(TypeArg::Operand(i)) if vov_segments(spec, *i).is_some() => {
+                CustomParseArg::TypeGroups(Vec::new())
             }
             CustomParam::Type(arg) => {
                 let variadic = match arg {
@@ -735,6 +742,24 @@ fn parse_custom<'a>(
         match (prm, arg) {
             (CustomParam::Operand(i), CustomParseArg::Operand(Some(u))) => st.operands[*i].push(u),
             (CustomParam::Operand(i), CustomParseArg::Operands(v)) => st.operands[*i].extend(v),
+            (CustomParam::Operand(i), CustomParseArg::OperandGroups(groups)) => {
+                // The sub-group sizes become the segment attribute, as
+                // ODS' generated parsers set it.
+                if let Some(name) = vov_segments(spec, *i) {
+                    let sizes: Vec<i64> = groups.iter().map(|g| g.len() as i64).collect();
+                    let a = crate::ods::preds::dense_int_array(p.ctx(), 32, &sizes);
+                    if let Some(ai) = spec.attrs.iter().position(|s| s.name == name) {
+                        st.attrs[ai] = Some(a);
+                    }
+                }
+                st.operands[*i].extend(groups.into_iter().flatten())
+            }
+            (CustomParam::Type(arg), CustomParseArg::TypeGroups(groups)) => {
+                let list = type_storage(spec, st, *arg).1;
+                for t in groups.into_iter().flatten() {
+                    list.push(t);
+                }
+            }
             (CustomParam::Attr(i), CustomParseArg::Attr(Some(a))) => st.attrs[*i] = Some(a),
             (CustomParam::Region(i), CustomParseArg::Region(r)) => {
                 ensure_block(spec, p, state, r);
@@ -763,6 +788,14 @@ fn parse_custom<'a>(
         }
     }
     Ok(())
+}
+
+/// The segment attribute of operand group `i` if it is a `VariadicOfVariadic`.
+fn vov_segments(spec: &OpSpec, i: usize) -> Option<&'static str> {
+    spec.variadic_of_variadic
+        .iter()
+        .find(|(g, _)| *g == i)
+        .map(|(_, name)| *name)
 }
 
 /// Types for a group resolved from `src`: either one type for every value

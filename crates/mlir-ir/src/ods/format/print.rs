@@ -247,6 +247,11 @@ fn print_attr_dict(
     for &i in format.used_attrs.iter() {
         elided.push(spec.attrs[i].name);
     }
+    // The sub-group sizes of `VariadicOfVariadic` operands are implied by
+    // the printed groups.
+    for &(_, name) in spec.variadic_of_variadic {
+        elided.push(name);
+    }
     if format.has_prop_dict {
         for a in spec.attrs {
             elided.push(a.name);

@@ -1,0 +1,382 @@
+//! The `arith` dialect, generated from `td/Arith.td`, with the hand-written
+//! hooks the definitions declare: the helpers their predicates call
+//! (`get_i1_same_shape`, `tensor_dims_or_empty`), `arith.constant`'s result
+//! names, `arith.select`'s custom assembly form, the verifiers, and the
+//! canonical spelling of `#arith.overflow<...>` / `#arith.fastmath<...>`.
+
+use mlir_ir::asm::lexer::TokenKind;
+use mlir_ir::asm::{OpAsmInterface, OpAsmParser, OpAsmPrinter, SetValueName};
+use mlir_ir::ods::EnumSpec;
+use mlir_ir::{
+    AttrKind, Context, Diagnostic, Dialect, Ir, OpInfo, OpRef, OperationState, Type, TypeKind,
+};
+
+/// The generated op definitions of `td/Arith.td`. Generated code keeps the
+/// shapes of its templates (e.g. the parentheses TableGen puts around every
+/// predicate leaf), so style lints are not actionable on it.
+#[allow(dead_code, unused_parens, clippy::all)]
+pub mod ops {
+    include!(concat!(env!("OUT_DIR"), "/arith_ops.rs"));
+}
+
+pub use ops::*;
+
+/// The `arith` dialect.
+pub struct ArithDialect;
+
+/// The dialect enum attributes of `arith` (`#arith.fastmath<...>`,
+/// `#arith.overflow<...>`).
+static DIALECT_ENUMS: [&EnumSpec; 2] = [
+    &ops::ENUM_ARITH_FAST_MATH_ATTR,
+    &ops::ENUM_ARITH_INTEGER_OVERFLOW_ATTR,
+];
+
+impl Dialect for ArithDialect {
+    fn namespace(&self) -> &'static str {
+        "arith"
+    }
+
+    fn operations(&self) -> Vec<OpInfo> {
+        ops::operations()
+            .into_iter()
+            .map(|info| {
+                let names: Option<fn(&Ir, OpRef, SetValueName<'_>)> = match &*info.name {
+                    "arith.constant" => Some(constant_result_names),
+                    "arith.addui_extended" => Some(|ir, op, set| {
+                        named_results(ir, op, set, &["sum", "overflow"]);
+                    }),
+                    "arith.mulsi_extended" | "arith.mului_extended" => Some(|ir, op, set| {
+                        named_results(ir, op, set, &["low", "high"]);
+                    }),
+                    _ => None,
+                };
+                match names {
+                    Some(f) => info.with_interface(OpAsmInterface {
+                        result_names: Some(f),
+                        ..Default::default()
+                    }),
+                    None => info,
+                }
+            })
+            .collect()
+    }
+
+    fn canonicalize_attribute(
+        &self,
+        _ctx: &Context,
+        body: &str,
+    ) -> Result<Option<String>, Vec<(usize, String)>> {
+        mlir_ir::ods::enums::canonicalize_enum_attr(&DIALECT_ENUMS, "arith", body)
+    }
+}
+
+// ----- helpers the predicates of `td/Arith.td` call -----
+
+/// `i1` with the shape of `ty` (upstream's `getI1SameShape`): `vector<4xi1>`
+/// for `vector<4xf32>`, `tensor<?xi1>` for `tensor<?xi32>`, `i1` for scalars.
+pub fn get_i1_same_shape(ctx: &Context, ty: Type) -> Type {
+    let i1 = ctx.i1_type();
+    let kind = match ctx.ty(ty) {
+        TypeKind::Vector {
+            shape, scalable, ..
+        } => TypeKind::Vector {
+            shape: shape.clone(),
+            scalable: scalable.clone(),
+            element: i1,
+        },
+        TypeKind::RankedTensor {
+            shape, encoding, ..
+        } => TypeKind::RankedTensor {
+            shape: shape.clone(),
+            element: i1,
+            encoding: *encoding,
+        },
+        TypeKind::UnrankedTensor { .. } => TypeKind::UnrankedTensor { element: i1 },
+        TypeKind::MemRef {
+            shape,
+            layout,
+            memory_space,
+            ..
+        } => TypeKind::MemRef {
+            shape: shape.clone(),
+            element: i1,
+            layout: *layout,
+            memory_space: *memory_space,
+        },
+        TypeKind::UnrankedMemRef { memory_space, .. } => TypeKind::UnrankedMemRef {
+            element: i1,
+            memory_space: *memory_space,
+        },
+        _ => return i1,
+    };
+    ctx.intern_type(kind)
+}
+
+/// The dimensions of `ty` if it is a ranked tensor, else the empty shape
+/// (what arith's casts compare between input and output).
+pub fn tensor_dims_or_empty(ctx: &Context, ty: Type) -> &[i64] {
+    match ctx.ty(ty) {
+        TypeKind::RankedTensor { shape, .. } => shape,
+        _ => &[],
+    }
+}
+
+/// A type as MLIR prints it.
+fn type_str(ctx: &Context, ty: Type) -> String {
+    let flags = mlir_ir::asm::PrintFlags::default();
+    let p = mlir_ir::asm::printer::attrs::AttrPrinter::new(ctx, &flags, None);
+    let mut s = String::new();
+    p.print_type(&mut s, ty);
+    s
+}
+
+// ----- result names (OpAsmOpInterface) -----
+
+/// Upstream `ConstantOp::getAsmResultNames`: `%true`/`%false` for `i1`,
+/// `%c<value>_<type>` for other integers (`%c-1_i64`), `%c<value>` for
+/// `index`, `%cst` for everything else.
+fn constant_result_names(ir: &Ir, op: OpRef, set: SetValueName<'_>) {
+    if ir.num_results(op) != 1 {
+        return;
+    }
+    let ctx = ir.ctx();
+    let result = ir.result(op, 0);
+    let ty = ir.value_type(result);
+    let value = ir.attr(op, "value").map(|a| ctx.attr(a));
+    match value {
+        Some(AttrKind::Integer { value, .. }) => {
+            let is_int = matches!(ctx.ty(ty), TypeKind::Integer { .. });
+            if is_int && ctx.int_or_index_width(ty) == Some(1) {
+                set(result, if value.is_zero() { "false" } else { "true" });
+                return;
+            }
+            let mut name = format!("c{}", value.to_string_signed());
+            if is_int {
+                name.push('_');
+                name.push_str(&type_str(ctx, ty));
+            }
+            set(result, &name);
+        }
+        _ => set(result, "cst"),
+    }
+}
+
+/// The names ODS gives the results of a multi-result op whose results are
+/// all named (`%sum, %overflow`).
+fn named_results(ir: &Ir, op: OpRef, set: SetValueName<'_>, names: &[&str]) {
+    if ir.num_results(op) != names.len() {
+        return;
+    }
+    for (i, n) in names.iter().enumerate() {
+        set(ir.result(op, i), n);
+    }
+}
+
+// ----- verifiers -----
+
+/// The element type of a shaped type, or the type itself.
+fn element_type(ctx: &Context, ty: Type) -> Type {
+    ctx.element_type_or_self(ty)
+}
+
+/// The bit width of an integer or float type.
+fn bit_width(ctx: &Context, ty: Type) -> Option<u32> {
+    match ctx.ty(ty) {
+        TypeKind::Integer { width, .. } => Some(*width),
+        TypeKind::Float(k) => Some(k.width()),
+        _ => None,
+    }
+}
+
+/// Upstream `verifyExtOp` / `verifyTruncateOp`: the result element type must
+/// be wider (`wider`) or narrower than the operand's.
+fn verify_width_change(ir: &Ir, op: OpRef, wider: bool) -> Result<(), Diagnostic> {
+    let ctx = ir.ctx();
+    let src = element_type(ctx, ir.value_type(ir.operand(op, 0)));
+    let dst = element_type(ctx, ir.value_type(ir.result(op, 0)));
+    let (Some(sw), Some(dw)) = (bit_width(ctx, src), bit_width(ctx, dst)) else {
+        return Ok(());
+    };
+    let (ok, what) = if wider {
+        (sw < dw, "wider")
+    } else {
+        (sw > dw, "shorter")
+    };
+    if ok {
+        return Ok(());
+    }
+    Err(ir.op_error(
+        op,
+        format!(
+            "result type '{}' must be {what} than operand type '{}'",
+            type_str(ctx, dst),
+            type_str(ctx, src)
+        ),
+    ))
+}
+
+impl ConstantOp {
+    /// Upstream `ConstantOp::verify`.
+    pub fn verify(self, ir: &Ir) -> Result<(), Diagnostic> {
+        let ctx = ir.ctx();
+        let op = self.0;
+        let ty = ir.value_type(ir.result(op, 0));
+        if let TypeKind::Integer { signedness, .. } = ctx.ty(ty) {
+            if *signedness != mlir_ir::Signedness::Signless {
+                return Err(ir.op_error(op, "integer return type must be signless"));
+            }
+        }
+        let value = ir.attr(op, "value").map(|a| ctx.attr(a));
+        let is_splat = match value {
+            Some(AttrKind::Integer { .. } | AttrKind::Float { .. }) => true,
+            Some(AttrKind::DenseElements { elements, .. }) => elements.len() == 1,
+            Some(AttrKind::DenseStrings { elements, .. }) => elements.len() == 1,
+            Some(AttrKind::DenseResource { .. }) => false,
+            _ => {
+                return Err(
+                    ir.op_error(op, "value must be an integer, float, or elements attribute")
+                )
+            }
+        };
+        if let TypeKind::Vector { scalable, .. } = ctx.ty(ty) {
+            if scalable.iter().any(|&s| s) && !is_splat {
+                return Err(ir.op_error(
+                    op,
+                    "intializing scalable vectors with elements attribute is not supported unless it's a vector splat",
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+impl ExtUIOp {
+    pub fn verify(self, ir: &Ir) -> Result<(), Diagnostic> {
+        verify_width_change(ir, self.0, true)
+    }
+}
+
+impl ExtSIOp {
+    pub fn verify(self, ir: &Ir) -> Result<(), Diagnostic> {
+        verify_width_change(ir, self.0, true)
+    }
+}
+
+impl ExtFOp {
+    pub fn verify(self, ir: &Ir) -> Result<(), Diagnostic> {
+        verify_width_change(ir, self.0, true)
+    }
+}
+
+impl ScalingExtFOp {
+    pub fn verify(self, ir: &Ir) -> Result<(), Diagnostic> {
+        verify_width_change(ir, self.0, true)
+    }
+}
+
+impl TruncIOp {
+    pub fn verify(self, ir: &Ir) -> Result<(), Diagnostic> {
+        verify_width_change(ir, self.0, false)
+    }
+}
+
+impl TruncFOp {
+    pub fn verify(self, ir: &Ir) -> Result<(), Diagnostic> {
+        verify_width_change(ir, self.0, false)
+    }
+}
+
+impl ScalingTruncFOp {
+    pub fn verify(self, ir: &Ir) -> Result<(), Diagnostic> {
+        verify_width_change(ir, self.0, false)
+    }
+}
+
+// ----- arith.select -----
+
+impl SelectOp {
+    /// Upstream `SelectOp::verify`: a non-`i1` condition must be `i1` with
+    /// the shape of a vector or tensor result.
+    pub fn verify(self, ir: &Ir) -> Result<(), Diagnostic> {
+        let ctx = ir.ctx();
+        let op = self.0;
+        let cond = ir.value_type(ir.operand(op, 0));
+        if ctx.is_signless_integer(cond, 1) {
+            return Ok(());
+        }
+        let result = ir.value_type(ir.result(op, 0));
+        let shaped = matches!(
+            ctx.ty(result),
+            TypeKind::Vector { .. }
+                | TypeKind::RankedTensor { .. }
+                | TypeKind::UnrankedTensor { .. }
+        );
+        if !shaped {
+            return Err(ir.op_error(
+                op,
+                format!(
+                    "expected condition to be a signless i1, but got {}",
+                    type_str(ctx, cond)
+                ),
+            ));
+        }
+        let expected = get_i1_same_shape(ctx, result);
+        if cond != expected {
+            return Err(ir.op_error(
+                op,
+                format!(
+                    "expected condition type to have the same shape as the result type, expected {}, but got {}",
+                    type_str(ctx, expected),
+                    type_str(ctx, cond)
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// `%c, %a, %b attr-dict : [condition-type ,] result-type`.
+    pub fn parse(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> Result<(), ()> {
+        let start = p.current_offset();
+        let operands = p.parse_operand_list()?;
+        if operands.len() != 3 {
+            return p.error_at(start, "expected 3 operands");
+        }
+        p.parse_optional_attr_dict(state)?;
+        p.parse_token(TokenKind::Colon, "expected ':'")?;
+        let mut result_ty = p.parse_type()?;
+        let cond_ty = if p.parse_optional_token(TokenKind::Comma) {
+            let c = result_ty;
+            result_ty = p.parse_type()?;
+            c
+        } else {
+            p.ctx().i1_type()
+        };
+        state.result_types.push(result_ty);
+        let name = p.name_offset();
+        p.resolve_operands(&operands, &[cond_ty, result_ty, result_ty], name, state)
+    }
+
+    /// Prints the form `parse` reads; the condition type only when shaped.
+    pub fn print(p: &mut OpAsmPrinter<'_, '_>, op: OpRef) {
+        let ir = p.ir();
+        let ctx = ir.ctx();
+        p.print_char(' ');
+        p.print_operands(ir.operands(op));
+        let attrs = p.op_attrs(op);
+        p.print_optional_attr_dict(&attrs, &[]);
+        p.print_str(" : ");
+        let cond = ir.value_type(ir.operand(op, 0));
+        if ctx.shape(cond).is_some()
+            || matches!(
+                ctx.ty(cond),
+                TypeKind::UnrankedTensor { .. } | TypeKind::UnrankedMemRef { .. }
+            )
+        {
+            p.print_type(cond);
+            p.print_str(", ");
+        }
+        if ir.num_results(op) > 0 {
+            p.print_type(ir.value_type(ir.result(op, 0)));
+        }
+    }
+}
