@@ -351,11 +351,116 @@ impl ForOp {
         p.print_optional_attr_dict(&attrs, &["unsignedCmp"]);
     }
 
-    pub fn verify(self, _ir: &Ir) -> Result<(), Diagnostic> {
+    /// Upstream `ForOp::verify`.
+    pub fn verify(self, ir: &Ir) -> Result<(), Diagnostic> {
+        if self.init_args(ir).len() != ir.num_results(self.0) {
+            return Err(ir.op_error(
+                self.0,
+                "mismatch in number of loop-carried values and defined values",
+            ));
+        }
         Ok(())
     }
 
-    pub fn verify_regions(self, _ir: &Ir) -> Result<(), Diagnostic> {
+    /// Upstream `verifyLoopLikeOpInterface` (a region verifier of the
+    /// interface, so it runs after `verify` and before the op's own), then
+    /// `ForOp::verifyRegions`.
+    pub fn verify_regions(self, ir: &Ir) -> Result<(), Diagnostic> {
+        let op = self.0;
+        let ctx = ir.ctx();
+        let inits: Vec<Value> = self.init_args(ir).collect();
+        let args = entry_args(ir, ir.region(op, 0));
+        let iter_args = args.get(1..).unwrap_or(&[]);
+        let q = |t: Type| {
+            let flags = mlir_ir::asm::PrintFlags::default();
+            let pr = mlir_ir::asm::printer::attrs::AttrPrinter::new(ctx, &flags, None);
+            let mut s = String::from("'");
+            pr.print_type(&mut s, t);
+            s.push('\'');
+            s
+        };
+        if inits.len() != iter_args.len() {
+            return Err(ir.op_error(
+                op,
+                format!(
+                    "different number of inits and region iter_args: {} != {}",
+                    inits.len(),
+                    iter_args.len()
+                ),
+            ));
+        }
+        if iter_args.len() != ir.num_results(op) {
+            return Err(ir.op_error(
+                op,
+                format!(
+                    "different number of loop results and region iter_args: {} != {}",
+                    ir.num_results(op),
+                    iter_args.len()
+                ),
+            ));
+        }
+        for (i, (&init, &arg)) in inits.iter().zip(iter_args).enumerate() {
+            let (a, b) = (ir.value_type(init), ir.value_type(arg));
+            if a != b {
+                return Err(ir.op_error(
+                    op,
+                    format!(
+                        "{i}-th init and {i}-th region iter_arg have different type: {} != {}",
+                        q(a),
+                        q(b)
+                    ),
+                ));
+            }
+        }
+        for (i, (&arg, rt)) in iter_args.iter().zip(ir.result_types(op)).enumerate() {
+            let a = ir.value_type(arg);
+            if a != rt {
+                return Err(ir.op_error(
+                    op,
+                    format!(
+                        "{i}-th region iter_arg and {i}-th loop result have different type: {} != {}",
+                        q(a),
+                        q(rt)
+                    ),
+                ));
+            }
+        }
+        let args = entry_args(ir, ir.region(op, 0));
+        let Some(&iv) = args.first() else {
+            return Ok(());
+        };
+        if ir.value_type(iv) != ir.value_type(self.lower_bound(ir)) {
+            return Err(ir.op_error(
+                op,
+                "expected induction variable to be same type as bounds and step",
+            ));
+        }
+        if args.len() - 1 != ir.num_results(op) {
+            return Err(ir.op_error(
+                op,
+                "mismatch in number of basic block args and defined values",
+            ));
+        }
+        let inits: Vec<Value> = self.init_args(ir).collect();
+        for (i, ((&init, &arg), rt)) in inits
+            .iter()
+            .zip(&args[1..])
+            .zip(ir.result_types(op))
+            .enumerate()
+        {
+            if ir.value_type(init) != rt {
+                return Err(ir.op_error(
+                    op,
+                    format!("types mismatch between {i}th iter operand and defined value"),
+                ));
+            }
+            if ir.value_type(arg) != rt {
+                return Err(ir.op_error(
+                    op,
+                    format!("types mismatch between {i}th iter region arg and defined value"),
+                ));
+            }
+        }
         Ok(())
     }
 }
