@@ -35,6 +35,19 @@ impl InsertPoint {
             before: ir.next_op(op),
         }
     }
+    /// After the definition of `v`: after its defining op, or at the start of
+    /// the block for a block argument.
+    pub fn after_value(ir: &Ir, v: Value) -> InsertPoint {
+        match v.defining_op() {
+            Some(op) => InsertPoint::after(ir, op),
+            None => {
+                let b = ir
+                    .value_parent_block(v)
+                    .expect("block argument without a block");
+                InsertPoint::block_start(ir, b)
+            }
+        }
+    }
     pub fn block_start(ir: &Ir, block: BlockRef) -> InsertPoint {
         InsertPoint {
             block,
@@ -107,13 +120,7 @@ impl<'a> OpBuilder<'a> {
     }
     /// Insert after the definition of `v` (at the start of its block for arguments).
     pub fn set_insertion_point_after_value(&mut self, v: Value) {
-        match v.defining_op() {
-            Some(op) => self.set_insertion_point_after(op),
-            None => {
-                let b = self.ir.value_parent_block(v).expect("argument has a block");
-                self.set_insertion_point_to_start(b)
-            }
-        }
+        self.ip = Some(InsertPoint::after_value(self.ir, v));
     }
     pub fn set_insertion_point_to_start(&mut self, block: BlockRef) {
         self.ip = Some(InsertPoint::block_start(self.ir, block));

@@ -199,13 +199,7 @@ impl<'a> PatternRewriter<'a> {
     }
     /// Inserts after the definition of `v` (at the start of its block for arguments).
     pub fn set_insertion_point_after_value(&mut self, v: Value) {
-        match v.defining_op() {
-            Some(op) => self.set_insertion_point_after(op),
-            None => {
-                let b = self.ir.value_parent_block(v).expect("argument has a block");
-                self.set_insertion_point_to_start(b)
-            }
-        }
+        self.ip = Some(InsertPoint::after_value(self.ir, v));
     }
     /// Inserts at the start of `block`.
     pub fn set_insertion_point_to_start(&mut self, block: BlockRef) {
