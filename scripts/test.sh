@@ -14,6 +14,8 @@
 #   lit        lit tests/ : every tests/**/*.mlir through FileCheck     (fatal)
 #   no-panic   scripts/no_panic.sh: rmlir-opt exits 0/1 on tests/invalid (fatal)
 #   roundtrip  scripts/roundtrip.py: generic output identical to mlir-opt's (fatal)
+#   gen-arith  scripts/check_gen_arith_custom.sh: custom-form arith workloads
+#              (20 seeds) print identically to mlir-opt's             (fatal)
 #   upstream   ../shared/upstream-tests/run-upstream.sh: last two lines
 #              (cases / files passed) are printed; NOT fatal for now
 #
@@ -32,7 +34,7 @@ JOBS=${JOBS:-2}
 SHARED="$ROOT/../shared"
 OPT="${RMLIR_OPT:-$ROOT/target/release/rmlir-opt}"   # override to validate the harness, e.g. with mlir-opt
 export LLVM_BIN RMLIR_OPT="$OPT"
-ALL_STEPS="setup fmt clippy build cargo-test lit no-panic roundtrip upstream"
+ALL_STEPS="setup fmt clippy build cargo-test lit no-panic roundtrip gen-arith upstream"
 
 SKIP=" "; ONLY=""
 while [ $# -gt 0 ]; do
@@ -114,6 +116,7 @@ step cargo-test fatal cargo test --workspace
 step lit fatal lit_tests
 step no-panic fatal "$ROOT/scripts/no_panic.sh"
 step roundtrip fatal python3 "$ROOT/scripts/roundtrip.py" --jobs "$JOBS" --rmlir "$OPT"
+step gen-arith fatal bash "$ROOT/scripts/check_gen_arith_custom.sh"
 step upstream not-fatal upstream
 
 echo
