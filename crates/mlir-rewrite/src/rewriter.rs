@@ -85,6 +85,18 @@ impl<'a> PatternRewriter<'a> {
         r
     }
 
+    /// A rewriter reporting to `listener` when there is one (utilities such
+    /// as the folder take their caller's optional listener).
+    pub fn with_optional_listener<'b: 'a>(
+        ir: &'a mut Ir,
+        listener: Option<&'a mut (dyn RewriterListener + 'b)>,
+    ) -> Self {
+        match listener {
+            Some(l) => Self::with_listener(ir, l),
+            None => Self::new(ir),
+        }
+    }
+
     /// The IR, read-only.
     #[inline]
     pub fn ir(&self) -> &Ir {

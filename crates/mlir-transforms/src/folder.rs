@@ -38,17 +38,6 @@ pub struct OperationFolder {
     referenced_dialects: HashMap<OpRef, SmallVec<[Ident; 2]>>,
 }
 
-/// A rewriter on `ir` reporting to `listener`, if there is one.
-fn rewriter<'a, 'b: 'a>(
-    ir: &'a mut Ir,
-    listener: Option<&'a mut (dyn RewriterListener + 'b)>,
-) -> PatternRewriter<'a> {
-    match listener {
-        Some(l) => PatternRewriter::with_listener(ir, l),
-        None => PatternRewriter::new(ir),
-    }
-}
-
 /// The dialect namespace of `op`, interned.
 fn dialect_of(ir: &Ir, op: OpRef) -> Ident {
     let ctx = ir.ctx();
@@ -141,7 +130,7 @@ impl OperationFolder {
         }
         let results = self.process_fold_results(ir, listener.as_deref_mut(), op, &folded)?;
         self.notify_removal(ir, op);
-        rewriter(ir, listener).replace_op(op, &results);
+        PatternRewriter::with_optional_listener(ir, listener).replace_op(op, &results);
         Ok(false)
     }
 
@@ -194,7 +183,11 @@ impl OperationFolder {
                         None => {
                             for c in created {
                                 self.notify_removal(ir, c);
-                                rewriter(ir, listener.as_deref_mut()).erase_op(c);
+                                PatternRewriter::with_optional_listener(
+                                    ir,
+                                    listener.as_deref_mut(),
+                                )
+                                .erase_op(c);
                             }
                             return Err(());
                         }
@@ -230,7 +223,7 @@ impl OperationFolder {
         let ctx = ir.ctx_arc().clone();
         let d = ctx.dialect(ctx.ident_str(dialect))?;
         let c = {
-            let mut rw = rewriter(ir, listener.as_deref_mut());
+            let mut rw = PatternRewriter::with_optional_listener(ir, listener.as_deref_mut());
             rw.set_insertion_point_to_start(entry);
             rw.with_builder(|b: &mut OpBuilder<'_>| d.materialize_constant(b, value, ty, loc))?
         };
@@ -254,7 +247,7 @@ impl OperationFolder {
                 .entry(existing)
                 .or_default()
                 .push(dialect);
-            rewriter(ir, listener).erase_op(c);
+            PatternRewriter::with_optional_listener(ir, listener).erase_op(c);
             if ir.op_loc(existing) != loc {
                 let unknown = ir.ctx().unknown_loc();
                 ir.set_op_loc(existing, unknown);
@@ -298,7 +291,7 @@ impl OperationFolder {
         if let Some(&existing) = self.fold_scopes.get(&region).and_then(|m| m.get(&key)) {
             self.notify_removal(ir, op);
             let v = ir.result(existing, 0);
-            rewriter(ir, listener).replace_op(op, &[v]);
+            PatternRewriter::with_optional_listener(ir, listener).replace_op(op, &[v]);
             let unknown = ir.ctx().unknown_loc();
             ir.set_op_loc(existing, unknown);
             return false;

@@ -29,16 +29,6 @@ pub enum RegionSimplificationLevel {
     Aggressive,
 }
 
-fn rewriter<'a, 'b: 'a>(
-    ir: &'a mut Ir,
-    listener: Option<&'a mut (dyn RewriterListener + 'b)>,
-) -> PatternRewriter<'a> {
-    match listener {
-        Some(l) => PatternRewriter::with_listener(ir, l),
-        None => PatternRewriter::new(ir),
-    }
-}
-
 /// The successors of `block` (those of its last op).
 fn successors(ir: &Ir, block: BlockRef) -> SmallVec<[BlockRef; 2]> {
     match ir.last_op(block) {
@@ -109,7 +99,7 @@ pub fn erase_unreachable_blocks(
                     worklist.extend_from_slice(ir.regions(op));
                 }
             } else {
-                rewriter(ir, listener.as_deref_mut()).erase_block(b);
+                PatternRewriter::with_optional_listener(ir, listener.as_deref_mut()).erase_block(b);
                 erased = true;
             }
         }
@@ -308,7 +298,8 @@ fn delete_deadness(
                             ir.drop_all_references(u.op);
                         }
                     }
-                    rewriter(ir, listener.as_deref_mut()).erase_op(op);
+                    PatternRewriter::with_optional_listener(ir, listener.as_deref_mut())
+                        .erase_op(op);
                 } else {
                     let nested: SmallVec<[RegionRef; 2]> = ir.regions(op).iter().copied().collect();
                     erased |= delete_deadness(ir, listener.as_deref_mut(), &nested, live);

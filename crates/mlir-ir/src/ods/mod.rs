@@ -179,18 +179,7 @@ pub fn prepare_properties(
             }
         }
     }
-    for (name, on, n) in [
-        (
-            OPERAND_SEGMENTS,
-            spec.attr_sized_operand_segments,
-            spec.operands.len(),
-        ),
-        (
-            RESULT_SEGMENTS,
-            spec.attr_sized_result_segments,
-            spec.results.len(),
-        ),
-    ] {
+    for (name, on, n) in spec.segment_attrs() {
         if on && !has(name) {
             let i32t = ctx.int_type(32);
             let zeros: Vec<Attribute> = (0..n).map(|_| ctx.int_attr(i32t, 0)).collect();

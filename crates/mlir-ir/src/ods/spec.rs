@@ -356,6 +356,22 @@ impl OpSpec {
         unsafe { &*ptr }.as_ref()
     }
 
+    /// The segment-size properties: (attribute name, whether the op uses
+    /// it, number of groups it sizes), for operands then results.
+    pub fn segment_attrs(&self) -> [(&'static str, bool, usize); 2] {
+        [
+            (
+                OPERAND_SEGMENTS,
+                self.attr_sized_operand_segments,
+                self.operands.len(),
+            ),
+            (
+                RESULT_SEGMENTS,
+                self.attr_sized_result_segments,
+                self.results.len(),
+            ),
+        ]
+    }
     pub fn operand_index(&self, name: &str) -> Option<usize> {
         self.operands.iter().position(|o| o.name == name)
     }

@@ -433,18 +433,7 @@ pub fn check_properties(spec: &OpSpec, ctx: &Context, props: Attribute) -> Resul
             }
         }
     }
-    for (name, on, groups) in [
-        (
-            OPERAND_SEGMENTS,
-            spec.attr_sized_operand_segments,
-            spec.operands.len(),
-        ),
-        (
-            RESULT_SEGMENTS,
-            spec.attr_sized_result_segments,
-            spec.results.len(),
-        ),
-    ] {
+    for (name, on, groups) in spec.segment_attrs() {
         if !on {
             continue;
         }

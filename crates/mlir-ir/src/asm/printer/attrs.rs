@@ -841,7 +841,7 @@ pub(crate) fn push_escaped(out: &mut String, bytes: &[u8]) {
 }
 
 /// Whether `s` can be printed without quotes (MLIR's `isBareIdentifier`).
-fn is_bare_identifier(s: &str) -> bool {
+pub(crate) fn is_bare_identifier(s: &str) -> bool {
     let b = s.as_bytes();
     match b.first() {
         Some(c) if c.is_ascii_alphabetic() || *c == b'_' => {}

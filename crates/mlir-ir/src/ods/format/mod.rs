@@ -339,17 +339,8 @@ impl Lexer {
     }
 }
 
-/// MLIR's `canFormatStringAsKeyword`.
-pub(crate) fn can_format_as_keyword(s: &str) -> bool {
-    let b = s.as_bytes();
-    match b.first() {
-        Some(c) if c.is_ascii_alphabetic() || *c == b'_' => {}
-        _ => return false,
-    }
-    b[1..]
-        .iter()
-        .all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.'))
-}
+/// MLIR's `canFormatStringAsKeyword`: the same rule as the printer's bare identifiers.
+pub(crate) use crate::asm::printer::attrs::is_bare_identifier as can_format_as_keyword;
 
 /// MLIR's `isValidLiteral`; `Err` carries the reason.
 fn check_literal(value: &str) -> Result<(), String> {
