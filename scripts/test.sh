@@ -16,8 +16,10 @@
 #   roundtrip  scripts/roundtrip.py: generic output identical to mlir-opt's (fatal)
 #   gen-arith  scripts/check_gen_arith_custom.sh: custom-form arith workloads
 #              (20 seeds) print identically to mlir-opt's             (fatal)
-#   upstream   ../shared/upstream-tests/run-upstream.sh: last two lines
-#              (cases / files passed) are printed; NOT fatal for now
+#   upstream-pass  the upstream files listed in tests/upstream-passing.txt
+#              (those that pass today) must all pass: no regressions   (fatal)
+#   upstream   ../shared/upstream-tests/run-upstream.sh on the whole suite:
+#              last two lines (cases / files passed) are printed; not fatal
 #
 # Usage: scripts/test.sh [--skip STEP]... [--only STEP]...
 # Environment: JOBS (parallel jobs for lit/roundtrip, default 2), RMLIR_OPT
@@ -34,7 +36,7 @@ JOBS=${JOBS:-2}
 SHARED="$ROOT/../shared"
 OPT="${RMLIR_OPT:-$ROOT/target/release/rmlir-opt}"   # override to validate the harness, e.g. with mlir-opt
 export LLVM_BIN RMLIR_OPT="$OPT"
-ALL_STEPS="setup fmt clippy build cargo-test lit no-panic roundtrip gen-arith upstream"
+ALL_STEPS="setup fmt clippy build cargo-test lit no-panic roundtrip gen-arith upstream-pass upstream"
 
 SKIP=" "; ONLY=""
 while [ $# -gt 0 ]; do
@@ -108,6 +110,19 @@ upstream() {
   return $rc
 }
 
+# The upstream files that pass; each must keep passing.
+upstream_pass() {
+  local suite="$SHARED/upstream-tests/run-upstream.sh" files=() f
+  [ -f "$suite" ] || { echo "upstream suite not found at $suite"; return 1; }
+  [ -x "$OPT" ] || { echo "error: $OPT not built" >&2; return 1; }
+  while read -r f; do
+    case "$f" in ''|'#'*) continue ;; esac
+    files+=("$SHARED/upstream-tests/$f")
+  done <"$ROOT/tests/upstream-passing.txt"
+  [ ${#files[@]} -gt 0 ] || { echo "no upstream file is listed as passing yet"; return 0; }
+  TIMEOUT=${UPSTREAM_TIMEOUT:-60} CASE_JOBS=$JOBS bash "$suite" "$OPT" "${files[@]}"
+}
+
 step setup fatal setup
 step fmt fatal cargo fmt --all --check
 step clippy fatal cargo clippy --workspace --all-targets -- -D warnings
@@ -117,6 +132,7 @@ step lit fatal lit_tests
 step no-panic fatal "$ROOT/scripts/no_panic.sh"
 step roundtrip fatal python3 "$ROOT/scripts/roundtrip.py" --jobs "$JOBS" --rmlir "$OPT"
 step gen-arith fatal bash "$ROOT/scripts/check_gen_arith_custom.sh"
+step upstream-pass fatal upstream_pass
 step upstream not-fatal upstream
 
 echo

@@ -239,6 +239,12 @@ pub trait Dialect: Send + Sync + 'static {
     fn should_materialize_into(&self, _ir: &crate::Ir, _region: crate::RegionRef) -> bool {
         false
     }
+    /// Whether ops of this namespace that the dialect does not register are
+    /// accepted (MLIR's `allowUnknownOperations()`, which the `test` dialect
+    /// sets). False by default: the verifier rejects them.
+    fn allows_unknown_operations(&self) -> bool {
+        false
+    }
 }
 
 /// Handles of frequently used types and attributes, created once per context.

@@ -369,8 +369,12 @@ impl Verifier<'_> {
             }
             return true;
         }
-        // Loaded dialects do not allow unknown operations (rmlir's `Dialect`
-        // has no such switch).
+        if ctx
+            .dialect(&info.dialect)
+            .is_some_and(|d| d.allows_unknown_operations())
+        {
+            return true;
+        }
         self.emit(ir.op_diag(
             op,
             Severity::Error,

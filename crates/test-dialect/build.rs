@@ -1,0 +1,17 @@
+//! Generates the ODS op definitions of the test dialect (`td/`) into
+//! `$OUT_DIR`: one Rust module per `.td` file, so that each area of the
+//! upstream suite (ODS, greedy driver, canonicalizer, DRR, conversion) owns
+//! its op definitions.
+
+fn main() {
+    for (td, out) in [
+        ("td/TestOpsCore.td", "core_ops.rs"),
+        ("td/TestOpsODS.td", "ods_ops.rs"),
+        ("td/TestOpsGreedy.td", "greedy_ops.rs"),
+        ("td/TestOpsCanon.td", "canon_ops.rs"),
+        ("td/TestOpsConversion.td", "conversion_ops.rs"),
+        ("td/TestOpsDRR.td", "drr_ops.rs"),
+    ] {
+        mlir_ods::build::generate_op_defs(td, out);
+    }
+}
