@@ -38,10 +38,11 @@ use crate::verifier::Verify;
 pub use enums::{canonicalize_enum_attr, EnumCase, EnumSpec};
 pub use format::{Format, FormatError};
 pub use spec::{
-    operand_group, operand_value, operand_values, region_group, result_group, successor_group,
-    Arity, AttrConstraint, AttrDefault, AttrFormat, AttrPresence, AttrSpec, CustomDirective,
-    CustomParseArg, CustomPrintArg, CustomRef, OpSpec, RegionConstraint, RegionSpec, SuccessorSpec,
-    TypeConstraint, TypeRule, ValueSpec, OPERAND_SEGMENTS, RESULT_SEGMENTS,
+    named_value, operand_group, operand_value, operand_values, region_group, result_group,
+    successor_group, Arity, AttrConstraint, AttrDefault, AttrFormat, AttrPresence, AttrSpec,
+    CustomDirective, CustomParseArg, CustomPrintArg, CustomRef, OpSpec, RegionConstraint,
+    RegionSpec, SuccessorSpec, TypeConstraint, TypeRule, ValueSpec, VerifyInferredTypes,
+    OPERAND_SEGMENTS, RESULT_SEGMENTS,
 };
 pub use verify::{check_properties, verify_invariants};
 
@@ -58,6 +59,11 @@ pub trait OpType: Copy + 'static {
     /// The underlying op.
     fn op(self) -> OpRef;
 }
+
+/// MLIR's `DerivedAttributeOpInterface`: the op's derived attributes
+/// (ODS `DerivedAttr` fields) as (name, value) pairs sorted by name,
+/// attached by generated code with `OpInfo::with_interface`.
+pub struct DerivedAttributes(pub fn(&Ir, OpRef) -> Vec<(&'static str, Attribute)>);
 
 /// The per-op function pointers that dispatch to the engines with the op's
 /// spec; build them with [`ods_hooks!`](crate::ods_hooks).
