@@ -2,7 +2,7 @@
 //! (`mlir-tblgen/types.mlir`, `return-types.mlir` with `-test-return-type`,
 //! `op-derived-attribute.mlir` with `-test-derived-attr`), and the test
 //! dialect's own types (`!test.smpla`, `!test.struct<...>`,
-//! `!test.test_rec<...>`) through [`canonicalize_type`].
+//! `!test.test_rec<...>` kept as written) through [`canonicalize_type`].
 
 use std::sync::Arc;
 
@@ -359,7 +359,7 @@ impl Pass for TestDerivedAttrPass {
 
 /// The test dialect's type parser and printer (upstream `TestTypeDefs.td` /
 /// `TestTypes.cpp`) for the types the suite uses: `smpla`,
-/// `struct<{name, type}, ...>` and `test_rec<name[, type]>`; other bodies
+/// `struct<{name,type}, ...>` (printed so); other bodies
 /// are kept as written. Returns the canonical spelling or the parse error.
 pub fn canonicalize_type(
     ctx: &Arc<Context>,
@@ -420,7 +420,7 @@ fn parse_struct(
                 .map_err(|(o, m)| vec![(i + o, m)])?;
             i += len;
             expect(&mut i, b'}')?;
-            fields.push(format!("{{{name}, {}}}", type_text(ctx, ty)));
+            fields.push(format!("{{{name},{}}}", type_text(ctx, ty)));
             skip_ws(&mut i);
             if i < b.len() && b[i] == b',' {
                 i += 1;

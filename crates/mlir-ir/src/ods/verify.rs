@@ -432,6 +432,26 @@ fn verify_regions(spec: &OpSpec, ir: &Ir, op: OpRef) -> Result<(), Diagnostic> {
     Ok(())
 }
 
+/// MLIR's `verifyInherentAttrs`: the inherent attributes among `attrs` (a
+/// generic form's attribute dictionary) satisfy their constraints.
+pub fn verify_inherent_attrs(
+    spec: &OpSpec,
+    ctx: &Context,
+    attrs: &[(crate::Ident, Attribute)],
+) -> Result<(), String> {
+    for a in spec.attrs {
+        if let Some(&(_, v)) = attrs.iter().find(|(k, _)| ctx.ident_str(*k) == a.name) {
+            if !(a.constraint.pred)(ctx, v) {
+                return Err(format!(
+                    "attribute '{}' failed to satisfy constraint: {}",
+                    a.name, a.constraint.summary
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// MLIR's `OpTrait::impl::verifySameOperandsAndResultRank`: every ranked
 /// operand and result has the rank of the first ranked operand.
 fn verify_same_operands_and_result_rank(ir: &Ir, op: OpRef) -> Result<(), Diagnostic> {
