@@ -13,7 +13,10 @@ Two sources of inputs:
    accepts, its output G (generic form, full debug locations) is written to a
    file and fed to rmlir-opt with the same FLAGS; rmlir-opt must exit 0 and
    print G again, byte for byte.  Chunks mlir-opt rejects are counted but not
-   compared (they are error tests; tests/invalid/ covers errors).
+   compared as output; instead each is run alone (at its original lines, its
+   expected-* annotations defused) through both tools, and rmlir-opt must
+   exit 1 with mlir-opt's diagnostics byte for byte (--no-diagnostics skips
+   this).
    If the output cannot be cut unambiguously (piece count differs from the
    chunk count), each chunk is run through mlir-opt on its own instead, from a
    copy of the file with every line outside the chunk blanked.
@@ -31,7 +34,8 @@ the tests run (scripts/test.sh installs it), and this way the test cannot go
 stale when the upstream suite or the generator change.
 
 Usage: scripts/roundtrip.py [--rmlir BIN] [--mlir-opt BIN] [--jobs N]
-                            [--show N] [--no-upstream] [--no-bench] [FILE.mlir ...]
+                            [--show N] [--no-upstream] [--no-bench]
+                            [--no-diagnostics] [FILE.mlir ...]
 Files given on the command line replace the upstream suite.  Self-check of
 the harness: `scripts/roundtrip.py --rmlir /usr/lib/llvm-22/bin/mlir-opt`
 must report every chunk identical.
@@ -129,6 +133,15 @@ class Case:
         return self.rc == 0 and self.actual == self.expected
 
 
+class DiagCase(Case):
+    """A chunk mlir-opt rejects: rmlir-opt must exit 1 with the same
+    diagnostics on stderr (`expected` is mlir-opt's stderr)."""
+
+    @property
+    def ok(self):
+        return self.rc == 1 and self.stderr == self.expected
+
+
 def upstream_cases(path, args, work, counter):
     """Returns (cases, n_chunks, n_rejected)."""
     text = open(path, encoding="utf-8", errors="surrogateescape").read()
@@ -152,6 +165,21 @@ def upstream_cases(path, args, work, counter):
     for k, ((off, chunk), g) in enumerate(zip(chunks, outputs)):
         if not g:
             rejected += 1
+            if args.diagnostics:
+                # The chunk alone, at its original lines, so that both tools
+                # report the same locations. Its `expected-*` annotations are
+                # defused (same length): without --verify-diagnostics
+                # mlir-opt 22 still reports each one as "not produced",
+                # a driver quirk unrelated to what is compared here.
+                blank = ("".join(c if c == "\n" else " " for c in text[:off])
+                         + chunk.replace("expected-", "EXPECTED-"))
+                cpath = os.path.join(work, "d%d.mlir" % next(counter))
+                with open(cpath, "w", encoding="utf-8", errors="surrogateescape") as f:
+                    f.write(blank)
+                crc, _, cerr = run([args.mlir_opt] + FLAGS + [cpath], args.timeout)
+                if crc == 1:
+                    name = "%s chunk %d (line %d) diagnostics" % (rel, k + 1, line_of(text, off))
+                    cases.append(DiagCase(name, cpath, cerr))
             continue
         gpath = os.path.join(work, "g%d.mlir" % next(counter))
         with open(gpath, "w", encoding="utf-8", errors="surrogateescape") as f:
@@ -208,6 +236,14 @@ def check(case, args):
 def show_mismatch(case, max_lines):
     print("=== MISMATCH: %s" % case.name)
     print("    input: %s" % case.input_path)
+    if isinstance(case, DiagCase):
+        print("    rmlir-opt exit status: %s (expected 1)" % case.rc)
+        diff = list(difflib.unified_diff(case.expected.splitlines(keepends=True),
+                                         case.stderr.splitlines(keepends=True),
+                                         "mlir-opt stderr", "rmlir-opt stderr", n=2))
+        for ln in diff[:max_lines]:
+            sys.stdout.write(ln if ln.endswith("\n") else ln + "\n")
+        return
     if case.rc != 0:
         print("    rmlir-opt exit status: %s" % case.rc)
         for ln in case.stderr.splitlines()[:15]:
@@ -238,6 +274,8 @@ def main():
     ap.add_argument("--no-bench", action="store_true", help="skip the gen_arith inputs")
     ap.add_argument("--keep", action="store_true", help="keep the work directory")
     ap.add_argument("-v", "--verbose", action="store_true", help="list every case")
+    ap.add_argument("--no-diagnostics", dest="diagnostics", action="store_false",
+                    help="skip comparing the diagnostics of chunks mlir-opt rejects")
     args = ap.parse_args()
 
     for what, path in (("rmlir-opt", args.rmlir), ("mlir-opt", args.mlir_opt)):
@@ -289,11 +327,16 @@ def main():
                 print("    %s" % c.name)
             if len(listed) < len(rest):
                 print("    ... (%d more; -v lists all)" % (len(rest) - len(listed)))
+        diag_cases = [c for c in cases[:n_up] if isinstance(c, DiagCase)]
+        n_diag_ok = sum(1 for c in diag_cases if c.ok)
         up_ok = sum(1 for c in cases[:n_up] if c.ok)
         bench_ok = sum(1 for c in cases[n_up:] if c.ok)
         if files:
             print("upstream: %d/%d chunks identical (%d files, %d chunks, %d rejected by mlir-opt)"
                   % (up_ok, n_up, len(files), n_chunks, n_rejected))
+        if args.diagnostics:
+            print("diagnostics: %d/%d rejected chunks with identical diagnostics"
+                  % (n_diag_ok, len(diag_cases)))
         if not args.no_bench:
             print("gen_arith: %d/%d inputs identical" % (bench_ok, len(cases) - n_up))
         print("%d/%d chunks identical" % (up_ok + bench_ok, len(cases)))

@@ -216,6 +216,21 @@ pub trait Dialect: Send + Sync + 'static {
     ) -> Result<Option<String>, Vec<(usize, String)>> {
         Ok(None)
     }
+    /// Checks and canonicalizes the body of a type of this dialect (the text
+    /// after `!dialect.`, e.g. `struct<{a, i32}>`), MLIR's
+    /// `Dialect::parseType` + `printType`: the type stays
+    /// [`crate::TypeKind::Opaque`] text in its canonical spelling, so equal
+    /// types are equal handles and print as MLIR prints them. Same contract
+    /// as [`Dialect::canonicalize_attribute`]; nested types can be parsed
+    /// with [`crate::asm::parse_type_prefix`] (hence the `Arc`). The default
+    /// keeps the text as written.
+    fn canonicalize_type(
+        &self,
+        _ctx: &std::sync::Arc<Context>,
+        _body: &str,
+    ) -> Result<Option<String>, Vec<(usize, String)>> {
+        Ok(None)
+    }
     /// Folds an op of this dialect that its own hook and traits could not
     /// fold (MLIR's `DialectFoldInterface::fold`); same contract as
     /// [`crate::fold::MultiFoldFn`]. Fails by default.

@@ -245,6 +245,35 @@ def AnyIntElementsAttr
     : Attr<CPred<P # "is_int_elements_attr($_ctx, $_self)">,
            "integer elements attribute">;
 
+// Integer elements attributes whose element type satisfies `elementType`
+// (upstream's `IntElementsAttrBase` subclasses).
+class IntElementsAttrOf<Type elementType, string summary>
+    : Attr<And<[CPred<P # "is_int_elements_attr($_ctx, $_self)">,
+                ElementPred<P # "is_dense_elements_of($_ctx, $_self, ",
+                            elementType.predicate>]>, summary>;
+def I32ElementsAttr
+    : IntElementsAttrOf<I32, "32-bit signless integer elements attribute">;
+def I64ElementsAttr
+    : IntElementsAttrOf<I64, "64-bit signless integer elements attribute">;
+def IndexElementsAttr : IntElementsAttrOf<Index, "index elements attribute">;
+
+// An attribute computed from the op rather than stored (upstream's
+// `DerivedAttr`): `body` is a Rust block over `self` (the typed op) and
+// `ir` returning `returnType`; `convert` is a Rust expression over `$_self`
+// (the value) and `$_ctx` building the `Attribute` the derived attribute
+// materializes to. The generator emits `fn <name>(self, ir) -> returnType`
+// and `materialize_derived_attributes`, exposed through
+// `mlir_ir::ods::DerivedAttributes` (MLIR's `DerivedAttributeOpInterface`).
+class DerivedAttr<string ret, code b, code convert = ""> {
+  string returnType = ret;
+  code body = b;
+  code convertFromStorage = convert;
+}
+// A derived type attribute: `body` returns a `Type`, materialized as a
+// `TypeAttr`.
+class DerivedTypeAttr<code body>
+    : DerivedAttr<"::mlir_ir::Type", body, "$_ctx.type_attr($_self)">;
+
 // `array<iN: ...>` dense arrays.
 class DenseIntArrayAttrBase<int width>
     : Attr<CPred<P # "is_dense_int_array($_ctx, $_self, " # width # ")">,

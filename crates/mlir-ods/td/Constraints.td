@@ -37,6 +37,8 @@ class And<list<Pred> children> : CombinedPred<PredCombinerAnd, children>;
 class Or<list<Pred> children> : CombinedPred<PredCombinerOr, children>;
 // `child` does not hold.
 class Not<Pred child> : CombinedPred<PredCombinerNot, [child]>;
+// Upstream's other name for `Not`.
+class Neg<Pred child> : Not<child>;
 // `child` with every occurrence of `pat` in its leaves replaced by `repl`
 // (used to apply a predicate on `$_self` to something derived from it).
 class SubstLeaves<string pat, string repl, Pred child>

@@ -141,6 +141,12 @@ class Op<Dialect dialect, string mnemonic, list<Trait> props = []> {
   bit hasCanonicalizer = 0;
   bit hasCanonicalizeMethod = 0;
 
+  // With `InferTypeOpInterface`: the verifier runs the op's hand-written
+  // `verify_inferred_types(ir, op) -> Result<Vec<Type>, String>` and checks
+  // the result types against it (MLIR's `verifyInferredResultTypes`).
+  // Opt-in while some hooks (scf.if) cannot infer from an existing op yet.
+  bit verifyInferredTypes = 0;
+
   list<Trait> traits = props;
   code extraClassDeclaration = ?;
   code extraClassDefinition = ?;

@@ -59,6 +59,39 @@ class AllMatchSameOperatorTrait<list<string> names, string operator,
 class AllShapesMatch<list<string> names>
     : AllMatchSameOperatorTrait<names,
           "$_ctx.shape($_ir.value_type($_self))", "shape">;
+// The named values have the same element type (or type, for non-shaped).
+class AllElementTypesMatch<list<string> names>
+    : AllMatchSameOperatorTrait<names,
+          "$_ctx.element_type_or_self($_ir.value_type($_self))",
+          "element type">;
+// The named values have the same rank.
+class AllRanksMatch<list<string> names>
+    : AllMatchSameOperatorTrait<names,
+          P # "rank($_ctx, $_ir.value_type($_self))", "rank">;
+// The named values have the same number of elements.
+class AllElementCountsMatch<list<string> names>
+    : AllMatchSameOperatorTrait<names,
+          P # "num_elements($_ctx, $_ir.value_type($_self))",
+          "element count">;
+// All of `values` (Rust expressions) are equal: `summary` otherwise.
+class AllMatch<list<string> values, string summary>
+    : PredOpTrait<summary, AllMatchPred<values>>;
+// A Rust expression derived from a named value (`Rank<"x">.result`).
+class StrFunc<string r> {
+  string result = r;
+}
+class Rank<string name>
+    : StrFunc<P # "rank($_ctx, $_ir.value_type($" # name # "))">;
+class ElementCount<string name>
+    : StrFunc<P # "num_elements($_ctx, $_ir.value_type($" # name # "))">;
+// The element type (or type) of the value `name` satisfies `type`.
+class ElementTypeIsPred<string name, Type type>
+    : SubstLeaves<"$_self",
+                  "$_ctx.element_type_or_self($_ir.value_type($" # name # "))",
+                  type.predicate>;
+class ElementTypeIs<string name, Type type>
+    : PredOpTrait<"'" # name # "' is " # type.summary,
+                  ElementTypeIsPred<name, type>>;
 // The type of the value `name` satisfies `type`.
 class TypeIsPred<string name, TypeConstraint type>
     : SubstLeaves<"$_self", "$_ir.value_type($" # name # ")", type.predicate>;
@@ -150,6 +183,7 @@ def SameOperandsAndResultElementType
     : NativeOpTrait<"SameOperandsAndResultElementType",
                     ["SAME_OPERANDS_AND_RESULT_ELEMENT_TYPE"]>;
 def SameOperandsShape : NativeOpTrait<"SameOperandsShape">;
+def SameOperandsAndResultRank : NativeOpTrait<"SameOperandsAndResultRank">;
 def SameOperandsElementType : NativeOpTrait<"SameOperandsElementType">;
 
 // Operand/result group sizes live in `operandSegmentSizes`/`resultSegmentSizes`.
@@ -176,6 +210,11 @@ class TypesMatchWith<string summary, string lhsArg, string rhsArg,
 // Result types are computed by the op's hand-written
 // `infer_return_types(ctx, operand_types, properties, &mut results)`.
 def InferTypeOpInterface : OpInterface<"InferTypeOpInterface">;
+// `InferTypeOpInterface` whose inferred types may be refined by the
+// op's `refineReturnTypes` (recorded; the hook is `infer_return_types`).
+def InferTensorType : OpInterface<"InferShapedTypeOpInterface">;
+def InferTensorTypeWithReify
+    : TraitList<[InferTypeOpInterface, InferTensorType]>;
 def OpAsmOpInterface : OpInterface<"OpAsmOpInterface">;
 def RegionKindInterface : OpInterface<"RegionKindInterface">;
 // Regions of the op are graph regions (no dominance).

@@ -17,6 +17,14 @@ include "Constraints.td"
 // The path of the predicate helpers, spelled once.
 defvar P = "::mlir_ir::ods::preds::";
 
+// `pred` (over `$_self`) applied to the parts of `$_self` by a helper taking
+// a closure: `callPrefix # "|__e| " # pred-over-__e # callSuffix`. The
+// closure parameter is not `$_self`, so an enclosing `SubstLeaves` (a
+// container of this type) rewrites the outer `$_self` only.
+class ElementPred<string callPrefix, Pred pred, string callSuffix = ")">
+    : Concat<callPrefix # "|__e| ", SubstLeaves<"$_self", "__e", pred>,
+             callSuffix>;
+
 // A type constraint with a description and an optional builder.
 class Type<Pred condition, string descr = "",
            string rustTypeName = "::mlir_ir::Type">
@@ -204,10 +212,44 @@ def TF32 : Type<CPred<P # "is_float_kind($_ctx, $_self, "
 // ----- other builtin types -----
 
 def AnyComplex : Type<CPred<P # "is_complex($_ctx, $_self)">, "complex-type">;
+
+// A complex type whose element type is `type` (`Complex<F64>`). The element
+// predicate sees the element type as `$_self`, as upstream's `SubstLeaves`.
+class Complex<Type type>
+    : Type<ElementPred<P # "is_complex_of($_ctx, $_self, ", type.predicate>,
+           "complex type with " # type.summary # " elements"> {
+  Type elementType = type;
+}
 def FunctionType : Type<CPred<P # "is_function($_ctx, $_self)">,
                         "function type">;
 
 // ----- containers -----
+
+def IsTupleTypePred : CPred<P # "is_tuple_of($_ctx, $_self, |_| true)">;
+
+// A tuple whose elements are any of `allowedTypes`.
+class TupleOf<list<Type> allowedTypes>
+    : Type<ElementPred<P # "is_tuple_of($_ctx, $_self, ",
+                       AnyTypeOf<allowedTypes>.predicate>,
+           "tuple with any combination of " # AnyTypeOf<allowedTypes>.summary
+           # " values">;
+def AnyTuple : Type<IsTupleTypePred, "tuple">;
+
+// A tuple whose leaves, through nested tuples, are any of `allowedTypes`.
+class NestedTupleOf<list<Type> allowedTypes>
+    : Type<ElementPred<P # "is_nested_tuple_of($_ctx, $_self, &",
+                       AnyTypeOf<allowedTypes>.predicate>,
+           "nested tuple with any combination of "
+           # AnyTypeOf<allowedTypes>.summary # " values">;
+
+// A ranked shaped type whose rank is one of `ranks`.
+class HasAnyRankOfPred<list<int> ranks>
+    : CPred<P # "has_rank_in($_ctx, $_self, &["
+            # !interleave(ranks, ", ") # "])">;
+// The "0D/1D" prefix of rank-constrained container summaries.
+class RanksSummary<list<int> ranks> {
+  string result = !interleave(!foreach(r, ranks, r # "D"), "/");
+}
 
 // The element-type predicate of `allowedTypes` applied to the element of
 // `$_self`, after `containerPred` established that it has one.
@@ -246,6 +288,18 @@ def I64Tensor : TensorOf<[I64]>;
 def F32Tensor : TensorOf<[F32]>;
 def F64Tensor : TensorOf<[F64]>;
 
+// A tensor of rank in `ranks` (`TensorRankOf<[I8], [0, 1]>`: "0D/1D tensor
+// of 8-bit signless integer values").
+class TensorRankOf<list<Type> allowedTypes, list<int> ranks>
+    : ConfinedType<TensorOf<allowedTypes>, [HasAnyRankOfPred<ranks>],
+                   RanksSummary<ranks>.result # " "
+                   # TensorOf<allowedTypes>.summary>;
+class 0DTensorOf<list<Type> allowedTypes> : TensorRankOf<allowedTypes, [0]>;
+class 1DTensorOf<list<Type> allowedTypes> : TensorRankOf<allowedTypes, [1]>;
+class 2DTensorOf<list<Type> allowedTypes> : TensorRankOf<allowedTypes, [2]>;
+class 3DTensorOf<list<Type> allowedTypes> : TensorRankOf<allowedTypes, [3]>;
+class 4DTensorOf<list<Type> allowedTypes> : TensorRankOf<allowedTypes, [4]>;
+
 class RankedTensorOf<list<Type> allowedTypes, list<Pred> preds = [],
                      string summary = "ranked tensor">
     : ShapedContainerType<allowedTypes,
@@ -266,6 +320,16 @@ def AnyStaticShapeTensor : StaticShapeTensorOf<[AnyType]>;
 class MemRefOf<list<Type> allowedTypes>
     : ShapedContainerType<allowedTypes, IsRankedMemRefTypePred, "memref">;
 def AnyMemRef : MemRefOf<[AnyType]>;
+
+class MemRefRankOf<list<Type> allowedTypes, list<int> ranks>
+    : ConfinedType<MemRefOf<allowedTypes>, [HasAnyRankOfPred<ranks>],
+                   RanksSummary<ranks>.result # " "
+                   # MemRefOf<allowedTypes>.summary>;
+
+class StaticShapeMemRefOf<list<Type> allowedTypes>
+    : ConfinedType<MemRefOf<allowedTypes>, [HasStaticShapePred],
+                   "statically shaped " # MemRefOf<allowedTypes>.summary>;
+def AnyStaticShapeMemRef : StaticShapeMemRefOf<[AnyType]>;
 
 class RankedOrUnrankedMemRefOf<list<Type> allowedTypes>
     : ShapedContainerType<allowedTypes, IsMemRefTypePred,

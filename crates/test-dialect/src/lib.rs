@@ -72,6 +72,14 @@ impl Dialect for TestDialect {
         canon::should_materialize_into(ir, region)
     }
 
+    fn canonicalize_type(
+        &self,
+        ctx: &std::sync::Arc<Context>,
+        body: &str,
+    ) -> Result<Option<String>, Vec<(usize, String)>> {
+        ods::canonicalize_type(ctx, body)
+    }
+
     fn allows_unknown_operations(&self) -> bool {
         true
     }

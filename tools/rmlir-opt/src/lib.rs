@@ -370,7 +370,23 @@ pub fn rmlir_opt_main(
     register_dialects: fn(&mut Context),
 ) -> ExitCode {
     let start_time = Instant::now();
-    let matches = command(registry).name(tool.to_string()).get_matches();
+    // `llvm::cl` accepts long options with one dash (`-split-input-file`),
+    // as upstream RUN lines write them; clap wants two.
+    let args = std::env::args_os().enumerate().map(|(i, a)| {
+        let is_single_dash_long = a
+            .to_str()
+            .is_some_and(|s| i > 0 && s.len() > 2 && s.starts_with('-') && !s.starts_with("--"));
+        if is_single_dash_long {
+            let mut long = std::ffi::OsString::from("-");
+            long.push(&a);
+            long
+        } else {
+            a
+        }
+    });
+    let matches = command(registry)
+        .name(tool.to_string())
+        .get_matches_from(args);
     let opts = match Opts::from_arg_matches(&matches) {
         Ok(o) => o,
         Err(e) => e.exit(),

@@ -15,7 +15,7 @@ use crate::attributes::{AttrKind, Location};
 use crate::context::Context;
 use crate::ir::{BlockRef, Ir, OpRef, OperationState, RegionRef, Value};
 
-pub use parser::{parse_source, parse_source_chunk, ParseConfig};
+pub use parser::{parse_source, parse_source_chunk, parse_type_prefix, ParseConfig};
 pub use printer::PrintFlags;
 
 /// Parses the custom form of an op (everything after the op name) into `state`.

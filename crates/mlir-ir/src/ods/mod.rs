@@ -38,10 +38,11 @@ use crate::verifier::Verify;
 pub use enums::{canonicalize_enum_attr, EnumCase, EnumSpec};
 pub use format::{Format, FormatError};
 pub use spec::{
-    operand_group, operand_value, operand_values, region_group, result_group, successor_group,
-    Arity, AttrConstraint, AttrDefault, AttrFormat, AttrPresence, AttrSpec, CustomDirective,
-    CustomParseArg, CustomPrintArg, CustomRef, OpSpec, RegionConstraint, RegionSpec, SuccessorSpec,
-    TypeConstraint, TypeRule, ValueSpec, OPERAND_SEGMENTS, RESULT_SEGMENTS,
+    named_value, operand_group, operand_value, operand_values, region_group, result_group,
+    successor_group, Arity, AttrConstraint, AttrDefault, AttrFormat, AttrPresence, AttrSpec,
+    CustomDirective, CustomParseArg, CustomPrintArg, CustomRef, OpSpec, RegionConstraint,
+    RegionSpec, SuccessorSpec, TypeConstraint, TypeRule, ValueSpec, VerifyInferredTypes,
+    OPERAND_SEGMENTS, RESULT_SEGMENTS,
 };
 pub use verify::{check_properties, verify_invariants};
 
@@ -59,6 +60,20 @@ pub trait OpType: Copy + 'static {
     fn op(self) -> OpRef;
 }
 
+/// MLIR's `DerivedAttributeOpInterface`: the op's derived attributes
+/// (ODS `DerivedAttr` fields) as (name, value) pairs sorted by name,
+/// attached by generated code with `OpInfo::with_interface`.
+pub struct DerivedAttributes(pub fn(&Ir, OpRef) -> Vec<(&'static str, Attribute)>);
+
+/// The constraint check of inherent attributes given in the generic form's
+/// attribute dictionary, run by the parser before the op exists (MLIR's
+/// `verifyInherentAttrs`): fails with `attribute 'x' failed to satisfy
+/// constraint: <summary>`. Attached by [`OpInfo::from_spec`].
+pub struct VerifyInherentAttrs(pub VerifyInherentAttrsFn);
+
+/// See [`VerifyInherentAttrs`].
+pub type VerifyInherentAttrsFn = fn(&Context, &[(Ident, Attribute)]) -> Result<(), String>;
+
 /// The per-op function pointers that dispatch to the engines with the op's
 /// spec; build them with [`ods_hooks!`](crate::ods_hooks).
 #[derive(Clone, Copy)]
@@ -67,6 +82,7 @@ pub struct OpHooks {
     pub parse: CustomParseFn,
     pub print: CustomPrintFn,
     pub prepare_properties: PreparePropertiesFn,
+    pub verify_inherent_attrs: VerifyInherentAttrsFn,
 }
 
 /// Makes the [`OpHooks`] of the `static` spec at `$spec` (a path).
@@ -88,6 +104,12 @@ macro_rules! ods_hooks {
         fn __ods_print(p: &mut $crate::asm::OpAsmPrinter<'_, '_>, op: $crate::OpRef) {
             $crate::ods::print_with_format(&$spec, p, op)
         }
+        fn __ods_inherent(
+            ctx: &$crate::Context,
+            attrs: &[($crate::Ident, $crate::Attribute)],
+        ) -> ::std::result::Result<(), ::std::string::String> {
+            $crate::ods::verify::verify_inherent_attrs(&$spec, ctx, attrs)
+        }
         fn __ods_props(
             ctx: &$crate::Context,
             props: ::std::option::Option<$crate::Attribute>,
@@ -100,6 +122,7 @@ macro_rules! ods_hooks {
             parse: __ods_parse,
             print: __ods_print,
             prepare_properties: __ods_props,
+            verify_inherent_attrs: __ods_inherent,
         }
     }};
 }
@@ -120,6 +143,9 @@ impl OpInfo {
         }
         if let Some(v) = spec.verify {
             info = info.with_verify(v);
+        }
+        if !spec.attrs.is_empty() {
+            info = info.with_interface(VerifyInherentAttrs(hooks.verify_inherent_attrs));
         }
         if spec.format.is_some() && spec.format().is_ok() {
             info = info.with_parse(hooks.parse).with_print(hooks.print);

@@ -95,6 +95,54 @@ pub fn element_type(ctx: &Context, t: Type) -> Type {
     ctx.element_type_or_self(t)
 }
 
+/// The rank of a ranked shaped type (`None` for unranked and non-shaped
+/// types), what ODS' `Rank<"x">` and `AllRanksMatch` compare.
+pub fn rank(ctx: &Context, t: Type) -> Option<i64> {
+    ctx.shape(t).map(|s| s.len() as i64)
+}
+/// The number of elements of a statically shaped type (`ElementCount<"x">`,
+/// `AllElementCountsMatch`); `None` for dynamic or unranked shapes.
+pub fn num_elements(ctx: &Context, t: Type) -> Option<i64> {
+    let shape = ctx.shape(t)?;
+    shape
+        .iter()
+        .try_fold(1i64, |acc, &d| (d >= 0).then(|| acc.saturating_mul(d)))
+}
+/// A ranked shaped type whose rank is one of `ranks` (`HasAnyRankOfPred`).
+pub fn has_rank_in(ctx: &Context, t: Type, ranks: &[i64]) -> bool {
+    rank(ctx, t).is_some_and(|r| ranks.contains(&r))
+}
+/// A `complex<...>` whose element type satisfies `elem`.
+pub fn is_complex_of(ctx: &Context, t: Type, elem: impl Fn(Type) -> bool) -> bool {
+    matches!(ctx.ty(t), TypeKind::Complex(e) if elem(*e))
+}
+/// A `tuple<...>` whose every element satisfies `elem` (`TupleOf`).
+pub fn is_tuple_of(ctx: &Context, t: Type, elem: impl Fn(Type) -> bool) -> bool {
+    matches!(ctx.ty(t), TypeKind::Tuple(es) if es.iter().all(|&e| elem(e)))
+}
+/// A `tuple<...>` whose leaves, through nested tuples, satisfy `elem`
+/// (`NestedTupleOf`).
+pub fn is_nested_tuple_of(ctx: &Context, t: Type, elem: &dyn Fn(Type) -> bool) -> bool {
+    match ctx.ty(t) {
+        TypeKind::Tuple(es) => es.iter().all(|&e| {
+            if matches!(ctx.ty(e), TypeKind::Tuple(_)) {
+                is_nested_tuple_of(ctx, e, elem)
+            } else {
+                elem(e)
+            }
+        }),
+        _ => false,
+    }
+}
+/// A dense integer-or-float elements attribute (`dense<...>`) whose element
+/// type satisfies `elem` (`I32ElementsAttr`, `IndexElementsAttr`).
+pub fn is_dense_elements_of(ctx: &Context, a: Attribute, elem: impl Fn(Type) -> bool) -> bool {
+    match ctx.attr(a) {
+        AttrKind::DenseElements { ty, .. } => elem(ctx.element_type_or_self(*ty)),
+        _ => false,
+    }
+}
+
 /// An integer attribute whose type is a signless integer of `width` bits.
 pub fn is_int_attr(ctx: &Context, a: Attribute, width: u32) -> bool {
     matches!(ctx.attr(a), AttrKind::Integer { ty, .. } if ctx.is_signless_integer(*ty, width))

@@ -155,12 +155,27 @@ pub enum TypeRule {
         rhs: &'static str,
         transform: fn(&Context, Type) -> Type,
     },
+    /// An op-level predicate (ODS `PredOpTrait`, `AllMatch`,
+    /// `AllElementTypesMatch`, `AllRanksMatch`, ...): fails with
+    /// `failed to verify that <summary>`.
+    Pred {
+        summary: &'static str,
+        pred: fn(&Ir, OpRef) -> bool,
+    },
+    /// `SameOperandsAndResultRank`: ranked shaped operands share a rank and
+    /// ranked shaped results have it too (unranked types are compatible).
+    SameOperandsAndResultRank,
 }
 
 /// `InferTypeOpInterface::inferReturnTypes` for formats that print no result
 /// type: receives the operand types and the properties dictionary and
 /// pushes the result types, or returns `false`.
 pub type InferResultTypes = fn(&Context, &[Type], Option<Attribute>, &mut Vec<Type>) -> bool;
+
+/// `InferTypeOpInterface::inferReturnTypes` (or `refineReturnTypes`) run
+/// by the verifier on an existing op: the inferred result types, or the
+/// message the hook emits at the op's location (`operand type mismatch ...`).
+pub type VerifyInferredTypes = fn(&Ir, OpRef) -> Result<Vec<Type>, String>;
 
 /// A value handed to or returned from a custom directive's parser, one per
 /// directive parameter, in order (MLIR's `parse<Name>(parser, params...)`).
@@ -284,6 +299,10 @@ pub struct OpSpec {
     pub implicit_terminator: Option<&'static str>,
     pub type_rules: &'static [TypeRule],
     pub infer_result_types: Option<InferResultTypes>,
+    /// The verifier of `InferTypeOpInterface` (MLIR's
+    /// `verifyInferredResultTypes`), for ops whose hook can run on an
+    /// existing op (ODS `verifyInferredTypes`).
+    pub verify_inferred_types: Option<VerifyInferredTypes>,
     /// The declarative assembly format, if any.
     pub format: Option<&'static str>,
     pub custom_directives: &'static [CustomDirective],
@@ -317,6 +336,7 @@ impl OpSpec {
         implicit_terminator: None,
         type_rules: &[],
         infer_result_types: None,
+        verify_inferred_types: None,
         format: None,
         custom_directives: &[],
         variadic_of_variadic: &[],
@@ -516,6 +536,18 @@ pub fn operand_values<'a>(
 pub fn operand_value(ir: &Ir, op: OpRef, spec: &OpSpec, index: usize) -> Option<Value> {
     let r = operand_group(ir, op, spec, index);
     (!r.is_empty()).then(|| ir.operand(op, r.start))
+}
+
+/// The first value of the operand or result group named `name` (operands
+/// first), what the `$name` placeholders of op predicates stand for; `None`
+/// when the group is empty or there is no such group.
+pub fn named_value(ir: &Ir, op: OpRef, spec: &OpSpec, name: &str) -> Option<Value> {
+    if let Some(i) = spec.operand_index(name) {
+        return operand_value(ir, op, spec, i);
+    }
+    let i = spec.result_index(name)?;
+    let r = result_group(ir, op, spec, i);
+    (!r.is_empty()).then(|| ir.result(op, r.start))
 }
 
 /// The region indices of region group `index` (a variadic group takes all

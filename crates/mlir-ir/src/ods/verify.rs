@@ -358,11 +358,55 @@ pub fn verify_invariants(spec: &OpSpec, ir: &Ir, op: OpRef) -> Result<(), Diagno
                     }
                 }
             }
+            TypeRule::Pred { summary, pred } => {
+                if !pred(ir, op) {
+                    return Err(ir.op_error(op, format!("failed to verify that {summary}")));
+                }
+            }
+            TypeRule::SameOperandsAndResultRank => verify_same_operands_and_result_rank(ir, op)?,
             TypeRule::SameOperandsAndResultType | TypeRule::SameTypeOperands => {}
         }
     }
 
     // Region constraints.
+    verify_regions(spec, ir, op)?;
+
+    // `InferTypeOpInterface`'s verifier: the hook's own error (at the op's
+    // location) or the incompatibility, then MLIR's summary error.
+    if let Some(infer) = spec.verify_inferred_types {
+        let fail = |ir: &Ir, first: crate::Diagnostic| {
+            ctx.emit(first);
+            Err(ir.op_error(op, "failed to infer returned types"))
+        };
+        match infer(ir, op) {
+            Err(msg) => return fail(ir, Diagnostic::error(ir.op_loc(op), msg)),
+            Ok(types) => {
+                let actual: smallvec::SmallVec<[Type; 4]> = (0..ir.num_results(op))
+                    .map(|i| ir.value_type(ir.result(op, i)))
+                    .collect();
+                if types[..] != actual[..] {
+                    let list = |ts: &[Type]| {
+                        ts.iter()
+                            .map(|&t| quoted_type(ctx, t))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    };
+                    let msg = format!(
+                        "'{}' op inferred type(s) {} are incompatible with return type(s) of operation {}",
+                        spec.name,
+                        list(&types),
+                        list(&actual)
+                    );
+                    return fail(ir, Diagnostic::error(ir.op_loc(op), msg));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The region constraints of `spec`, in order.
+fn verify_regions(spec: &OpSpec, ir: &Ir, op: OpRef) -> Result<(), Diagnostic> {
     let mut index = 0usize;
     for (g, r) in spec.regions.iter().enumerate() {
         for j in region_group(ir, op, spec, g) {
@@ -383,6 +427,57 @@ pub fn verify_invariants(spec: &OpSpec, ir: &Ir, op: OpRef) -> Result<(), Diagno
                 }
             }
             index += 1;
+        }
+    }
+    Ok(())
+}
+
+/// MLIR's `verifyInherentAttrs`: the inherent attributes among `attrs` (a
+/// generic form's attribute dictionary) satisfy their constraints.
+pub fn verify_inherent_attrs(
+    spec: &OpSpec,
+    ctx: &Context,
+    attrs: &[(crate::Ident, Attribute)],
+) -> Result<(), String> {
+    for a in spec.attrs {
+        if let Some(&(_, v)) = attrs.iter().find(|(k, _)| ctx.ident_str(*k) == a.name) {
+            if !(a.constraint.pred)(ctx, v) {
+                return Err(format!(
+                    "attribute '{}' failed to satisfy constraint: {}",
+                    a.name, a.constraint.summary
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// MLIR's `OpTrait::impl::verifySameOperandsAndResultRank`: every ranked
+/// operand and result has the rank of the first ranked operand.
+fn verify_same_operands_and_result_rank(ir: &Ir, op: OpRef) -> Result<(), Diagnostic> {
+    let ctx = ir.ctx();
+    if ir.num_operands(op) == 0 {
+        return Err(ir.op_error(op, "expected 1 or more operands"));
+    }
+    let rank_of = |t: Type| ctx.shape(t).map(|s| s.len());
+    let mut rank: Option<usize> = None;
+    for i in 0..ir.num_operands(op) {
+        if let Some(r) = rank_of(ir.value_type(ir.operand(op, i))) {
+            match rank {
+                None => rank = Some(r),
+                Some(x) if x != r => {
+                    return Err(ir.op_error(op, "operands don't have matching ranks"))
+                }
+                _ => {}
+            }
+        }
+    }
+    let Some(rank) = rank else { return Ok(()) };
+    for i in 0..ir.num_results(op) {
+        if let Some(r) = rank_of(ir.value_type(ir.result(op, i))) {
+            if r != rank {
+                return Err(ir.op_error(op, "result type has different rank than operands"));
+            }
         }
     }
     Ok(())

@@ -454,6 +454,17 @@ fn emit_op(
                         lit(summary), lit(lhs), lit(rhs), subst(transform, None)
                     );
                 }
+                TypeRule::Pred { summary, pred } => {
+                    let _ = writeln!(
+                        out,
+                        "        ::mlir_ir::ods::TypeRule::Pred {{ summary: {}, pred: {} }},",
+                        lit(summary),
+                        op_pred_closure(pred, &spec)
+                    );
+                }
+                TypeRule::SameOperandsAndResultRank => {
+                    out.push_str("        ::mlir_ir::ods::TypeRule::SameOperandsAndResultRank,\n")
+                }
             }
         }
         out.push_str("    ],\n");
@@ -462,6 +473,12 @@ fn emit_op(
         let _ = writeln!(
             out,
             "    infer_result_types: Some({cls}::infer_return_types),"
+        );
+    }
+    if op.verify_inferred {
+        let _ = writeln!(
+            out,
+            "    verify_inferred_types: Some(|ir, op| {cls}(op).verify_inferred_types(ir)),"
         );
     }
     if let Some(f) = &op.format {
@@ -521,10 +538,47 @@ fn emit_op(
             "        let info = info.with_verify_regions(|ir, op| {cls}(op).verify_regions(ir));"
         );
     }
+    if !op.derived_attrs.is_empty() {
+        let _ = writeln!(
+            out,
+            "        let info = info.with_interface(::mlir_ir::ods::DerivedAttributes({cls}::materialize_derived_attributes));"
+        );
+    }
     out.push_str("        info\n    }\n");
+    // Derived attributes, materialized in name order (a dictionary).
+    if !op.derived_attrs.is_empty() {
+        for (name, ret, body, _) in &op.derived_attrs {
+            let _ = writeln!(
+                out,
+                "    /// Derived attribute `{name}`.\n    pub fn {}(self, ir: &::mlir_ir::Ir) -> {ret} {{\n        {body}\n    }}",
+                ods::snake(name)
+            );
+        }
+        let mut sorted: Vec<_> = op.derived_attrs.iter().collect();
+        sorted.sort_by(|a, b| a.0.cmp(&b.0));
+        let _ = writeln!(out, "    /// The derived attributes as (name, attribute) pairs, sorted by name\n    /// (MLIR's `materializeDerivedAttributes`).\n    pub fn materialize_derived_attributes(ir: &::mlir_ir::Ir, op: ::mlir_ir::OpRef) -> ::std::vec::Vec<(&'static str, ::mlir_ir::Attribute)> {{\n        let _ctx = ir.ctx();\n        ::std::vec![");
+        for (name, _, _, convert) in sorted {
+            let conv = if convert.is_empty() {
+                "_self".to_string()
+            } else {
+                subst(convert, None)
+            };
+            let _ = writeln!(
+                out,
+                "            ({}, {{ let _self = {cls}(op).{}(ir); {conv} }}),",
+                lit(name),
+                ods::snake(name)
+            );
+        }
+        out.push_str("        ]\n    }\n");
+    }
     // Accessors.
     for (i, v) in op.operands.iter().enumerate() {
-        let n = ods::snake(&v.name);
+        let n = if v.name.is_empty() {
+            format!("operand_{i}")
+        } else {
+            ods::snake(&v.name)
+        };
         match v.arity {
             Arity::Single => {
                 let _ = writeln!(out, "    /// Operand `{}`.\n    pub fn {n}(self, ir: &::mlir_ir::Ir) -> ::mlir_ir::Value {{\n        ir.operand(self.0, ::mlir_ir::ods::operand_group(ir, self.0, &{spec}, {i}).start)\n    }}", v.name);
@@ -600,6 +654,59 @@ fn emit_op(
     }
     out.push_str("}\n\n");
     Ok(())
+}
+
+/// An op predicate as a non-capturing closure over `(&Ir, OpRef)`: each
+/// `$name` becomes the first value of that operand or result group; the
+/// predicate holds vacuously when one of them is absent (an empty optional
+/// group), where upstream's generated code would read past the group.
+fn op_pred_closure(pred: &str, spec: &str) -> String {
+    let names = ods::pred::placeholders(pred);
+    let mut body = String::new();
+    let b = pred.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'$' {
+            let start = i + 1;
+            let mut j = start;
+            while j < b.len() && (b[j].is_ascii_alphanumeric() || b[j] == b'_') {
+                j += 1;
+            }
+            let name = &pred[start..j];
+            if names.contains(&name) {
+                let _ = write!(body, "v_{name}");
+                i = j;
+                continue;
+            }
+        }
+        // Copy one whole UTF-8 character.
+        let ch = pred[i..].chars().next().unwrap_or(' ');
+        body.push(ch);
+        i += ch.len_utf8();
+    }
+    let body = subst(&body, None).replace("$_op", "_op");
+    if names.is_empty() {
+        return format!("|_ir, _op| {{ let _ctx = _ir.ctx(); {body} }}");
+    }
+    let lookups: Vec<String> = names
+        .iter()
+        .map(|n| format!("::mlir_ir::ods::named_value(_ir, _op, &{spec}, {})", lit(n)))
+        .collect();
+    let binds: Vec<String> = names.iter().map(|n| format!("Some(v_{n})")).collect();
+    format!(
+        "|_ir, _op| {{ let _ctx = _ir.ctx(); match ({},) {{ ({},) => {body}, _ => true }} }}",
+        lookups.join(", "),
+        binds.join(", ")
+    )
+}
+
+/// The Rust name of operand `i` (`operand_{i}` when unnamed).
+fn operand_ident(name: &str, i: usize) -> String {
+    if name.is_empty() {
+        format!("operand_{i}")
+    } else {
+        ods::snake(name)
+    }
 }
 
 /// How the default builder gets result `i`'s type without a parameter.
@@ -686,8 +793,8 @@ fn emit_default_builder(
             });
         }
     }
-    for o in &op.operands {
-        let n = ods::snake(&o.name);
+    for (i, o) in op.operands.iter().enumerate() {
+        let n = operand_ident(&o.name, i);
         params.push(match o.arity {
             Arity::Single => format!("{n}: ::mlir_ir::Value"),
             Arity::Optional => format!("{n}: ::std::option::Option<::mlir_ir::Value>"),
@@ -723,8 +830,8 @@ fn emit_default_builder(
     body.push_str("        let name = b.ctx().op_name(<Self as ::mlir_ir::OpType>::NAME);\n");
     body.push_str("        let mut state = ::mlir_ir::OperationState::new(name, loc);\n");
     let mut op_sizes = Vec::new();
-    for o in &op.operands {
-        let n = ods::snake(&o.name);
+    for (i, o) in op.operands.iter().enumerate() {
+        let n = operand_ident(&o.name, i);
         match o.arity {
             Arity::Single => {
                 let _ = writeln!(body, "        state.operands.push({n});");

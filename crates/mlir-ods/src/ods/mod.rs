@@ -66,6 +66,13 @@ pub enum TypeRule {
         rhs: String,
         transform: String,
     },
+    /// `PredOpTrait<summary, pred>`: `pred` is the Rust expression, with
+    /// `$name` standing for the named operand or result (a `Value`).
+    Pred {
+        summary: String,
+        pred: String,
+    },
+    SameOperandsAndResultRank,
 }
 
 /// A custom builder: Rust parameters and body.
@@ -102,6 +109,11 @@ pub struct OpModel {
     pub attr_sized_results: bool,
     pub type_rules: Vec<TypeRule>,
     pub infer_type: bool,
+    /// `verifyInferredTypes`: the verifier checks the inferred result types.
+    pub verify_inferred: bool,
+    /// `DerivedAttr` fields: (name, Rust return type, body, conversion to
+    /// an attribute).
+    pub derived_attrs: Vec<(String, String, String, String)>,
     pub format: Option<String>,
     pub custom_format: bool,
     pub has_verifier: bool,
@@ -358,6 +370,8 @@ fn build_op(rk: &RecordKeeper, op: &Record, model: &mut Model) -> Result<OpModel
         attr_sized_results: false,
         type_rules: vec![],
         infer_type: false,
+        verify_inferred: op.get_bit("verifyInferredTypes")?,
+        derived_attrs: vec![],
         format: op
             .get_optional_string("assemblyFormat")?
             .map(str::to_string),
@@ -399,8 +413,13 @@ fn build_op(rk: &RecordKeeper, op: &Record, model: &mut Model) -> Result<OpModel
         return Err(op.field_error("arguments", "'arguments' must be an (ins ...) dag"));
     }
     for i in 0..args.num_args() {
-        let name = check_name(args.arg_name(i), "arguments", i)?;
         let rec = arg_record(rk, op, "arguments", args.arg(i), i)?;
+        // Operands may be unnamed, as upstream allows (accessed by index);
+        // attributes need a name.
+        let name = match args.arg_name(i) {
+            None | Some("") if rec.is_subclass_of("TypeConstraint") => String::new(),
+            n => check_name(n, "arguments", i)?,
+        };
         if rec.is_subclass_of("AttrConstraint") {
             attr_model(rk, op, rec, model)?;
             let presence = if rec.get_bit("isOptional").unwrap_or(false) {
@@ -528,6 +547,9 @@ fn build_op(rk: &RecordKeeper, op: &Record, model: &mut Model) -> Result<OpModel
                     m.type_rules.push(TypeRule::SameOperandsAndResultType)
                 }
                 "SameTypeOperands" => m.type_rules.push(TypeRule::SameTypeOperands),
+                "SameOperandsAndResultRank" => {
+                    m.type_rules.push(TypeRule::SameOperandsAndResultRank)
+                }
                 _ => {}
             }
             if tr.is_subclass_of("SingleBlockImplicitTerminator") {
@@ -554,6 +576,12 @@ fn build_op(rk: &RecordKeeper, op: &Record, model: &mut Model) -> Result<OpModel
                 rhs: tr.get_string("rhs")?.to_string(),
                 transform: tr.get_string("transformer")?.to_string(),
             });
+        } else if tr.is_subclass_of("PredOpTrait") {
+            let pred = pred_expr(rk, tr.get_def("predicate")?, op)?;
+            m.type_rules.push(TypeRule::Pred {
+                summary: tr.get_string("summary")?.to_string(),
+                pred,
+            });
         } else if t == "InferTypeOpInterface"
             || (tr.is_subclass_of("DeclareOpInterfaceMethods")
                 && tr.get_def("baseInterface")? == "InferTypeOpInterface")
@@ -571,6 +599,18 @@ fn build_op(rk: &RecordKeeper, op: &Record, model: &mut Model) -> Result<OpModel
         let names: Vec<&str> = match r {
             TypeRule::AllTypesMatch(v) => v.iter().map(|s| s.as_str()).collect(),
             TypeRule::TypesMatchWith { lhs, rhs, .. } => vec![lhs, rhs],
+            TypeRule::Pred { pred, .. } => {
+                // Op predicates see operands and results as values.
+                for n in pred::placeholders(pred) {
+                    if !m.operands.iter().chain(&m.results).any(|v| v.name == n) {
+                        return Err(op.field_error(
+                            "traits",
+                            format!("op predicate refers to unknown operand or result '${n}'"),
+                        ));
+                    }
+                }
+                vec![]
+            }
             _ => vec![],
         };
         for n in names {
@@ -605,6 +645,26 @@ fn build_op(rk: &RecordKeeper, op: &Record, model: &mut Model) -> Result<OpModel
         return Err(op.field_error(
             "results",
             "op has more than one variadic or optional result group; add 'AttrSizedResultSegments'",
+        ));
+    }
+
+    // Derived attributes: fields holding a `DerivedAttr` record.
+    for (name, v) in op.fields() {
+        let Some(d) = v.as_def() else { continue };
+        let Some(dr) = rk.def(d) else { continue };
+        if dr.is_subclass_of("DerivedAttr") {
+            m.derived_attrs.push((
+                name.to_string(),
+                dr.get_string("returnType")?.to_string(),
+                dr.get_string("body")?.trim().to_string(),
+                dr.get_string("convertFromStorage")?.trim().to_string(),
+            ));
+        }
+    }
+    if m.verify_inferred && !m.infer_type {
+        return Err(op.field_error(
+            "verifyInferredTypes",
+            "'verifyInferredTypes' needs InferTypeOpInterface",
         ));
     }
 

@@ -73,3 +73,28 @@ pub fn subst(expr: &str, enum_path: Option<&str>) -> String {
     }
     s
 }
+
+/// The `$name` placeholders of an op predicate, other than the reserved
+/// `$_self`, `$_ctx`, `$_ir` and `$_op`.
+pub fn placeholders(expr: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let b = expr.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'$' {
+            let start = i + 1;
+            let mut j = start;
+            while j < b.len() && (b[j].is_ascii_alphanumeric() || b[j] == b'_') {
+                j += 1;
+            }
+            let name = &expr[start..j];
+            if !name.is_empty() && !name.starts_with('_') && !out.contains(&name) {
+                out.push(name);
+            }
+            i = j;
+        } else {
+            i += 1;
+        }
+    }
+    out
+}

@@ -498,9 +498,13 @@ impl Record {
     /// A located error about one of this record's fields (at the place the
     /// field was last set).
     pub fn field_error(&self, field: &str, msg: impl Into<String>) -> Diagnostic {
+        // A field inherited from a class of another file (the base
+        // library's `Op`, set through a template argument) is reported at
+        // the definition, where the user wrote the offending value.
         let loc = self
             .field(field)
             .map(|f| f.loc.clone())
+            .filter(|l| l.file == self.loc.file)
             .unwrap_or_else(|| self.loc.clone());
         self.diag(&loc, msg.into())
     }

@@ -264,3 +264,35 @@ pub fn parse_source_chunk(
         }
     }
 }
+
+/// Parses one type at the start of `text` (for dialect hooks that parse
+/// types nested in their own types' bodies, see
+/// [`crate::Dialect::canonicalize_type`]). Returns the type and the number
+/// of bytes it spans, or the parser's message with its byte offset in
+/// `text`.
+pub fn parse_type_prefix(ctx: Arc<Context>, text: &str) -> Result<(Type, usize), (usize, String)> {
+    let config = ParseConfig::default();
+    let mut p = Parser::new(ctx, text, &config);
+    match p.parse_type() {
+        Ok(t) => Ok((t, p.tok.start as usize)),
+        Err(()) => {
+            let (offset, msg) = match p.error.take() {
+                Some(d) => {
+                    let (line, col) = match p.ctx.attr(d.loc.0) {
+                        crate::AttrKind::FileLineColLoc { line, col, .. } => (*line, *col),
+                        _ => (1, 1),
+                    };
+                    // Back from line/column to a byte offset in `text`.
+                    let line_start: usize = text
+                        .split_inclusive('\n')
+                        .take(line.saturating_sub(1) as usize)
+                        .map(str::len)
+                        .sum();
+                    (line_start + col.saturating_sub(1) as usize, d.message)
+                }
+                None => (0, "expected type".to_string()),
+            };
+            Err((offset.min(text.len()), msg))
+        }
+    }
+}

@@ -568,6 +568,19 @@ impl<'a> Parser<'a> {
             let v = self.resolve_value(*u, ty)?;
             state.operands.push(v);
         }
+        // Inherent attributes written in the attribute dictionary are
+        // checked against their constraints now, without the op (MLIR's
+        // `verifyInherentAttrs` in the generic parser).
+        if let Some(v) = self
+            .ctx
+            .op_info(name)
+            .interface::<crate::ods::VerifyInherentAttrs>()
+        {
+            let ctx = self.ctx.clone();
+            if let Err(msg) = (v.0)(&ctx, &attrs) {
+                return self.err_at(name_tok.start, format!("'{name_str}' op {msg}"));
+            }
+        }
         self.split_inherent_attrs(&mut state, attrs);
         if let Some(prepare) = self.ctx.op_info(name).prepare_properties {
             let ctx = self.ctx.clone();

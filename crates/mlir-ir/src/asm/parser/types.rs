@@ -533,7 +533,28 @@ impl<'a> Parser<'a> {
             },
             ExtendedSymbol::Dialect { dialect, body, loc } => {
                 self.check_dialect_symbol(dialect, body, loc, None)?;
-                Ok(self.ctx.opaque_type(dialect, body))
+                // Loaded dialects check and canonicalize their types' text
+                // (see `Dialect::canonicalize_type`).
+                let ctx = self.ctx.clone();
+                let canonical = match ctx.dialect(dialect) {
+                    Some(d) => d.canonicalize_type(&ctx, body),
+                    None => Ok(None),
+                };
+                match canonical {
+                    Ok(None) => Ok(self.ctx.opaque_type(dialect, body)),
+                    Ok(Some(text)) => Ok(self.ctx.opaque_type(dialect, &text)),
+                    Err(errors) => {
+                        let mut errors = errors.into_iter();
+                        let Some((off, msg)) = errors.next() else {
+                            return self.emit_error_at(loc, "invalid dialect type");
+                        };
+                        for (o, m) in errors {
+                            let l = self.loc_at(loc + o as u32);
+                            self.extra_errors.push(crate::Diagnostic::error(l, m));
+                        }
+                        self.emit_error_at(loc + off as u32, msg)
+                    }
+                }
             }
         }
     }

@@ -1320,6 +1320,8 @@ impl FormatParser<'_> {
                         set(&mut resolver, slot, src);
                     }
                 }
+                // Op predicates and rank relations determine no type.
+                TypeRule::Pred { .. } | TypeRule::SameOperandsAndResultRank => {}
             }
         }
         if spec.infer_result_types.is_some() {

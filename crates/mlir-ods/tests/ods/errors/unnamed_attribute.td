@@ -1,0 +1,7 @@
+// CHECK: 6:7: error: argument #0 of 'arguments' has no name
+include "OpBase.td"
+def T_Dialect : Dialect { let name = "t"; }
+class T_Op<string m, list<Trait> traits = []> : Op<T_Dialect, m, traits>;
+def A_Op : T_Op<"a"> {
+  let arguments = (ins I32Attr);
+}

@@ -1,0 +1,87 @@
+// Representative op definitions whose generated Rust is snapshot-tested
+// (tests/ods.rs): one op per generator feature.
+
+include "OpBase.td"
+
+def Snap_Dialect : Dialect {
+  let name = "snap";
+  let cppNamespace = "::snap";
+}
+
+class Snap_Op<string mnemonic, list<Trait> traits = []>
+    : Op<Snap_Dialect, mnemonic, traits>;
+
+def Snap_Kind : I64EnumAttr<"Kind", "kind of thing", [
+    I64EnumAttrCase<"Small", 0, "small">,
+    I64EnumAttrCase<"Large", 1, "large">
+  ]> {
+  let cppNamespace = "::snap";
+}
+
+// Variadic and optional operand groups sized by `operandSegmentSizes`, and
+// a variadic result.
+def Snap_SegmentsOp : Snap_Op<"segments", [AttrSizedOperandSegments]> {
+  let summary = "variadic and optional segments";
+  let arguments = (ins Variadic<I32>:$inputs, Optional<Index>:$extra,
+                       I64:$fixed);
+  let results = (outs Variadic<AnyType>:$outputs);
+}
+
+// Required, optional, default-valued, unit and enum attributes.
+def Snap_AttrsOp : Snap_Op<"attrs"> {
+  let arguments = (ins I64Attr:$count, OptionalAttr<StrAttr>:$label,
+                       DefaultValuedAttr<I32Attr, "7">:$weight,
+                       UnitAttr:$fast, Snap_Kind:$kind);
+}
+
+// Regions and successors.
+def Snap_RegionsOp : Snap_Op<"regions", [Terminator]> {
+  let arguments = (ins Variadic<AnyType>:$args);
+  let regions = (region SizedRegion<1>:$body, VariadicRegion<AnyRegion>:$rest);
+  let successors = (successor AnySuccessor:$dest);
+}
+
+// A declarative assembly format with an optional group.
+def Snap_FormatOp : Snap_Op<"format"> {
+  let arguments = (ins AnySignlessInteger:$lhs, Optional<I1>:$flag,
+                       UnitAttr:$exact);
+  let results = (outs AnySignlessInteger:$result);
+  let assemblyFormat = [{
+    $lhs (`flag` $flag^)? (`exact` $exact^)? attr-dict `:` type($lhs) `->` type($result)
+  }];
+}
+
+// Custom builders next to the generated ones.
+def Snap_BuilderOp : Snap_Op<"builder"> {
+  let arguments = (ins I32:$value);
+  let results = (outs I32:$result);
+  let builders = [
+    OpBuilder<(ins "::mlir_ir::Value":$v), [{ Self::build(b, loc, v) }]>
+  ];
+}
+
+// Result types inferred from traits and from InferTypeOpInterface.
+def Snap_SameTypeOp : Snap_Op<"same_type", [SameOperandsAndResultType]> {
+  let arguments = (ins AnyType:$a, AnyType:$b);
+  let results = (outs AnyType:$r);
+}
+def Snap_MatchOp : Snap_Op<"match", [AllTypesMatch<["a", "r"]>]> {
+  let arguments = (ins AnyType:$a);
+  let results = (outs AnyType:$r);
+}
+def Snap_InferOp : Snap_Op<"infer", [InferTypeOpInterface]> {
+  let arguments = (ins AnyTensor:$a);
+  let results = (outs AnyTensor:$r);
+  let verifyInferredTypes = 1;
+}
+
+// Op predicates, nested element constraints and a derived attribute.
+def Snap_PredOp : Snap_Op<"pred", [
+    AllElementTypesMatch<["x", "y"]>,
+    PredOpTrait<"x is not none", Neg<TypeIsPred<"x", NoneType>>>]> {
+  let arguments = (ins TensorOf<[Complex<F32>]>:$x, AnyType:$y);
+  let results = (outs TupleOf<[I32, F32]>:$t);
+  DerivedAttr rank = DerivedAttr<"i64",
+    [{ ::mlir_ir::ods::preds::rank(ir.ctx(), ir.value_type(self.x(ir))).unwrap_or(-1) }],
+    [{ $_ctx.int_attr($_ctx.int_type(64), $_self) }]>;
+}
