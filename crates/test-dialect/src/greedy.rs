@@ -9,7 +9,8 @@
 //!   names the test dialect does not define (`test.erase_op`, ...);
 //! * [`notifications`]: the listener printing every IR change
 //!   (`DumpNotifications`), which the strict and walk driver tests check;
-//! * [`passes`]: the four test passes.
+//! * [`passes`]: the four test passes, plus rmlir's `-test-broken-patterns`
+//!   for the expensive pattern checks.
 
 pub mod notifications;
 pub mod passes;
@@ -58,4 +59,5 @@ pub fn register_passes(registry: &mut PassRegistry) {
     registry.register_pass(|| Box::new(passes::TestStrictPatternDriver::default()));
     registry.register_pass(|| Box::new(passes::TestWalkPatternDriver::default()));
     registry.register_pass(|| Box::new(passes::TestSelectiveReplacementPatternDriver));
+    registry.register_pass(|| Box::new(passes::TestBrokenPatternDriver));
 }

@@ -26,6 +26,8 @@ use mlir_transforms::pass::report::{
 use mlir_transforms::pass::{DisplayMode, OpPassManager, PassManager, PassRegistry};
 use mlir_transforms::pipeline::{parse_pass_pipeline, PipelineError};
 
+mod debug_log;
+
 /// `--mlir-print-debuginfo`, read by the op printer of diagnostics notes
 /// (MLIR's default printing flags come from the command line too).
 static DEBUGINFO: AtomicBool = AtomicBool::new(false);
@@ -104,6 +106,18 @@ struct Opts {
     /// Print the pipeline that will be run.
     #[arg(long = "dump-pass-pipeline")]
     dump_pass_pipeline: bool,
+    /// Check around every pattern application and fold of the greedy and
+    /// walk drivers that patterns keep their contract (upstream's
+    /// `MLIR_ENABLE_EXPENSIVE_PATTERN_API_CHECKS`, a build option there).
+    #[arg(long = "mlir-enable-expensive-pattern-checks")]
+    expensive_pattern_checks: bool,
+    /// Print all debug output (LLVM's `-debug`) on stderr.
+    #[arg(long = "debug")]
+    debug: bool,
+    /// Print the debug output of these components only, e.g.
+    /// `greedy-rewriter,walk-rewriter` (LLVM's `-debug-only`).
+    #[arg(long = "debug-only", value_name = "TYPES", require_equals = true)]
+    debug_only: Vec<String>,
 }
 
 /// Byte ranges of the chunks of `text` split at `marker` (mlir-opt's rule:
@@ -394,6 +408,8 @@ pub fn rmlir_opt_main(
         Ok(o) => o,
         Err(e) => e.exit(),
     };
+    debug_log::install(opts.debug, &opts.debug_only);
+    mlir_transforms::greedy::set_expensive_pattern_checks(opts.expensive_pattern_checks);
     let flags_in_order = pass_flags(&matches, registry);
     let spec = match (&opts.pass_pipeline, flags_in_order.is_empty()) {
         (Some(_), false) => {
@@ -452,8 +468,10 @@ pub fn rmlir_opt_main(
     };
     let config = ParseConfig { filename };
 
+    // Standard output is not locked for the whole run: passes may print to
+    // it (listener dumps of test passes), also from worker threads.
     let out: Box<dyn Write> = if opts.output == "-" {
-        Box::new(std::io::stdout().lock())
+        Box::new(std::io::stdout())
     } else {
         match std::fs::File::create(&opts.output) {
             Ok(f) => Box::new(f),

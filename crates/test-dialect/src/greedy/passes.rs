@@ -90,8 +90,14 @@ impl Pass for TestGreedyPatternDriver {
             cse_constants: o.get_bool("cse-constants"),
             ..Default::default()
         };
-        // Like upstream, non-convergence is not a failure of this pass.
-        apply_patterns_greedily(ir, op, &FrozenRewritePatternSet::new(patterns), config);
+        // Like upstream, non-convergence is not a failure of this pass; a
+        // pattern caught breaking its contract (with the expensive checks
+        // on) is, as upstream aborts then.
+        let result =
+            apply_patterns_greedily(ir, op, &FrozenRewritePatternSet::new(patterns), config);
+        if result.found_broken_patterns() {
+            return Err(());
+        }
         Ok(())
     }
     fn clone_pass(&self) -> Box<dyn Pass> {
@@ -275,8 +281,7 @@ impl Pass for TestWalkPatternDriver {
             } else {
                 None
             };
-        walk_and_apply_patterns(ir, op, &frozen, listener);
-        Ok(())
+        walk_and_apply_patterns(ir, op, &frozen, listener)
     }
     fn clone_pass(&self) -> Box<dyn Pass> {
         Box::new(self.clone())
@@ -307,7 +312,54 @@ impl Pass for TestSelectiveReplacementPatternDriver {
         let mut patterns = RewritePatternSet::new(ir.ctx_arc().clone());
         patterns.add(TEST_SELECTIVE_OP_REPLACEMENT);
         let frozen = FrozenRewritePatternSet::new(patterns);
-        apply_patterns_greedily(ir, op, &frozen, GreedyRewriteConfig::default());
+        let result = apply_patterns_greedily(ir, op, &frozen, GreedyRewriteConfig::default());
+        if result.found_broken_patterns() {
+            return Err(());
+        }
+        Ok(())
+    }
+    fn clone_pass(&self) -> Box<dyn Pass> {
+        Box::new(self.clone())
+    }
+}
+
+/// rmlir's own test pass for the expensive pattern checks
+/// (`--mlir-enable-expensive-pattern-checks`): applies, with the greedy
+/// driver, patterns that break the rules of "Defining Patterns" on purpose
+/// (see [`super::patterns::BROKEN_PATTERNS`]). Without the checks they go
+/// unnoticed; with them each is reported and the pass fails.
+#[derive(Clone, Default)]
+pub struct TestBrokenPatternDriver;
+
+impl Pass for TestBrokenPatternDriver {
+    fn name(&self) -> &str {
+        "TestBrokenPatternDriver"
+    }
+    fn argument(&self) -> &str {
+        "test-broken-patterns"
+    }
+    fn description(&self) -> &str {
+        "Apply patterns that break the pattern contract (for the expensive checks)"
+    }
+    fn run_on_operation(
+        &mut self,
+        ir: &mut Ir,
+        op: OpRef,
+        _cx: &mut PassContext<'_>,
+    ) -> Result<(), ()> {
+        let mut patterns = RewritePatternSet::new(ir.ctx_arc().clone());
+        for p in BROKEN_PATTERNS {
+            patterns.add(p);
+        }
+        let frozen = FrozenRewritePatternSet::new(patterns);
+        let config = GreedyRewriteConfig {
+            max_iterations: Some(1),
+            ..Default::default()
+        };
+        let result = apply_patterns_greedily(ir, op, &frozen, config);
+        if result.found_broken_patterns() {
+            return Err(());
+        }
         Ok(())
     }
     fn clone_pass(&self) -> Box<dyn Pass> {

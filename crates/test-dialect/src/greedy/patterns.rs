@@ -427,3 +427,41 @@ pub const TEST_SELECTIVE_OP_REPLACEMENT: NamedPattern = NamedPattern::new(
         Ok(())
     },
 );
+
+// ----------------------------------------------------------------------
+// -test-broken-patterns (rmlir's test of the expensive checks)
+// ----------------------------------------------------------------------
+
+/// Patterns that break their contract, one per rule the expensive checks
+/// enforce; each is rooted on its own op name so a test picks the rule.
+pub const BROKEN_PATTERNS: [NamedPattern; 3] = [
+    // Claims success without changing anything.
+    NamedPattern::new(
+        "SuccessWithoutChange",
+        "test.success_without_change",
+        |_, _| Ok(()),
+    ),
+    // Changes the op, then claims failure.
+    NamedPattern::new(
+        "FailureAfterChange",
+        "test.failure_after_change",
+        |op, rw| {
+            if has_attr(rw.ir(), op, "changed") {
+                return Err(());
+            }
+            let unit = rw.ctx().unit_attr();
+            rw.modify_op_in_place(op, |m| m.set_attr("changed", Some(unit)));
+            Err(())
+        },
+    ),
+    // Replaces the op by a `test.op_in_place_fold` without its operand,
+    // which does not verify.
+    NamedPattern::new("ProducesInvalidIr", "test.produces_invalid_ir", |op, rw| {
+        let ir = rw.ir();
+        let loc = ir.op_loc(op);
+        let types: SmallVec<[_; 2]> = ir.result_types(op).collect();
+        let new_op = rw.create_named("test.op_in_place_fold", loc, &[], &types, None);
+        rw.replace_op_with_op(op, new_op);
+        Ok(())
+    }),
+];
