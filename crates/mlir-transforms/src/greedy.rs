@@ -398,6 +398,15 @@ impl Logger {
             }
         }
     }
+    /// An empty line (upstream writes a bare newline, not indented).
+    pub(crate) fn blank(&self) {
+        if self.enabled {
+            match self.target {
+                LOG_TARGET => tracing::debug!(target: "greedy-rewriter", ""),
+                _ => tracing::debug!(target: "walk-rewriter", ""),
+            }
+        }
+    }
     fn indent(&self) {
         self.indent.set(self.indent.get() + 1);
     }
@@ -682,7 +691,7 @@ impl<'l, 'a> Driver<'l, 'a> {
                 break;
             };
             if log.enabled {
-                log.line(String::new);
+                log.blank();
                 log.line(|| LOG_LINE.to_string());
                 log.line(|| format!("Processing operation : {} {{", op_label(ir, op)));
                 log.indent();
@@ -693,7 +702,7 @@ impl<'l, 'a> Driver<'l, 'a> {
                         ..Default::default()
                     };
                     let text = mlir_ir::asm::printer::print_op_local(ir, op, &flags);
-                    log.line(|| format!("{}\n", text.trim_end()));
+                    log.line(|| text.trim_end().to_string());
                 }
             }
 
@@ -744,7 +753,7 @@ impl<'l, 'a> Driver<'l, 'a> {
                 op,
                 &mut rw,
                 |pattern, rw| {
-                    log.line(String::new);
+                    log.blank();
                     log.line(|| {
                         let ctx = rw.ctx();
                         let gen: Vec<&str> = pattern
