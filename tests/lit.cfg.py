@@ -69,3 +69,9 @@ for name in ["FileCheck", "not", "count", "split-file"]:
 # Keep diagnostics and colour output deterministic.
 config.environment["LC_ALL"] = "C"
 config.environment.pop("FILECHECK_OPTS", None)
+
+# Tests of rmlir's own additions (flags mlir-opt 22 has only in debug or
+# expensive-checks builds, rmlir-only test passes) say `REQUIRES: rmlir` and
+# are skipped when the tests are checked against upstream mlir-opt.
+if os.path.basename(rmlir_opt) != "mlir-opt":
+    config.available_features.add("rmlir")

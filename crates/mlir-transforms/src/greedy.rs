@@ -39,6 +39,7 @@
 //! `* Pattern X : 'name -> ()' {`, `} -> success : ...`, `** Insert`, ...).
 
 use std::cell::Cell;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use smallvec::SmallVec;
 
@@ -56,6 +57,28 @@ use crate::region_simplify::{
     erase_unreachable_blocks, simplify_regions, RegionSimplificationLevel,
 };
 use crate::side_effects::is_op_trivially_dead;
+
+mod checks;
+
+pub use checks::CheckFailure;
+use checks::{ExpensiveChecks, Site};
+
+/// The process-wide default of [`GreedyRewriteConfig::expensive_checks`]
+/// (what `rmlir-opt --mlir-enable-expensive-pattern-checks` sets).
+static EXPENSIVE_CHECKS: AtomicBool = AtomicBool::new(false);
+
+/// Turns the expensive pattern checks on or off for every greedy and walk
+/// rewrite configured afterwards with default settings (upstream's build
+/// option `MLIR_ENABLE_EXPENSIVE_PATTERN_API_CHECKS`, here a run-time
+/// switch).
+pub fn set_expensive_pattern_checks(enabled: bool) {
+    EXPENSIVE_CHECKS.store(enabled, Ordering::Relaxed);
+}
+
+/// Whether the expensive pattern checks are on by default.
+pub fn expensive_pattern_checks() -> bool {
+    EXPENSIVE_CHECKS.load(Ordering::Relaxed)
+}
 
 /// The tracing target of the driver's log.
 pub const LOG_TARGET: &str = "greedy-rewriter";
@@ -105,6 +128,11 @@ pub struct GreedyRewriteConfig<'l> {
     /// Refuse to apply a pattern without bounded recursion to IR it produced
     /// (via [`RecursionTracker`]); refusals are reported in the result.
     pub detect_recursion: bool,
+    /// Upstream's expensive checks around every pattern application and
+    /// fold (see the `checks` module); defaults to
+    /// [`expensive_pattern_checks`]. Failures are reported as errors and in
+    /// [`GreedyRewriteResult::check_failures`].
+    pub expensive_checks: bool,
 }
 
 impl Default for GreedyRewriteConfig<'_> {
@@ -122,6 +150,7 @@ impl Default for GreedyRewriteConfig<'_> {
             random_seed: None,
             contract_checks: ContractChecks::default(),
             detect_recursion: false,
+            expensive_checks: expensive_pattern_checks(),
         }
     }
 }
@@ -169,6 +198,8 @@ pub struct GreedyRewriteResult {
     pub recursion_errors: Vec<RecursionError>,
     /// Contract violations found by the applicator's checks.
     pub violations: Vec<ContractViolation>,
+    /// Broken rules found by the expensive checks.
+    pub check_failures: Vec<CheckFailure>,
 }
 
 impl Default for GreedyRewriteResult {
@@ -181,6 +212,7 @@ impl Default for GreedyRewriteResult {
             num_rewrites: 0,
             recursion_errors: Vec::new(),
             violations: Vec::new(),
+            check_failures: Vec::new(),
         }
     }
 }
@@ -189,6 +221,10 @@ impl GreedyRewriteResult {
     /// Whether the rewrite converged (MLIR's `succeeded(result)`).
     pub fn succeeded(&self) -> bool {
         self.converged.is_ok()
+    }
+    /// Whether a check (contract or expensive) found a broken pattern.
+    pub fn found_broken_patterns(&self) -> bool {
+        !self.violations.is_empty() || !self.check_failures.is_empty()
     }
 }
 
@@ -362,6 +398,15 @@ impl Logger {
             }
         }
     }
+    /// An empty line (upstream writes a bare newline, not indented).
+    pub(crate) fn blank(&self) {
+        if self.enabled {
+            match self.target {
+                LOG_TARGET => tracing::debug!(target: "greedy-rewriter", ""),
+                _ => tracing::debug!(target: "walk-rewriter", ""),
+            }
+        }
+    }
     fn indent(&self) {
         self.indent.set(self.indent.get() + 1);
     }
@@ -398,6 +443,7 @@ struct State<'l, 'a> {
     surviving: Option<OpSet>,
     surviving_count: usize,
     log: &'a Logger,
+    checks: Option<ExpensiveChecks>,
 }
 
 impl State<'_, '_> {
@@ -458,6 +504,9 @@ impl BuilderListener for State<'_, '_> {
     fn notify_operation_inserted(&mut self, ir: &Ir, op: OpRef, previous: Option<InsertPoint>) {
         self.log
             .line(|| format!("** Insert  : {}", op_label(ir, op)));
+        if let Some(c) = &mut self.checks {
+            c.invalidate(ir.op_parent_op(op));
+        }
         if let Some(l) = self.listener.as_deref_mut() {
             l.notify_operation_inserted(ir, op, previous);
         }
@@ -475,6 +524,9 @@ impl BuilderListener for State<'_, '_> {
         block: BlockRef,
         previous: Option<(RegionRef, Option<BlockRef>)>,
     ) {
+        if let Some(c) = &mut self.checks {
+            c.invalidate(ir.block_parent_op(block));
+        }
         if let Some(l) = self.listener.as_deref_mut() {
             l.notify_block_inserted(ir, block, previous);
         }
@@ -483,6 +535,9 @@ impl BuilderListener for State<'_, '_> {
 
 impl RewriterListener for State<'_, '_> {
     fn notify_block_erased(&mut self, ir: &Ir, block: BlockRef) {
+        if let Some(c) = &mut self.checks {
+            c.invalidate(ir.block_parent_op(block));
+        }
         if let Some(l) = self.listener.as_deref_mut() {
             l.notify_block_erased(ir, block);
         }
@@ -490,6 +545,9 @@ impl RewriterListener for State<'_, '_> {
     fn notify_operation_modified(&mut self, ir: &Ir, op: OpRef) {
         self.log
             .line(|| format!("** Modified: {}", op_label(ir, op)));
+        if let Some(c) = &mut self.checks {
+            c.invalidate(Some(op));
+        }
         if let Some(l) = self.listener.as_deref_mut() {
             l.notify_operation_modified(ir, op);
         }
@@ -516,6 +574,9 @@ impl RewriterListener for State<'_, '_> {
             self.scope_op != Some(op),
             "scope region must not be erased during greedy pattern rewrite"
         );
+        if let Some(c) = &mut self.checks {
+            c.invalidate(Some(op));
+        }
         if let Some(l) = self.listener.as_deref_mut() {
             l.notify_operation_erased(ir, op);
         }
@@ -608,6 +669,7 @@ impl<'l, 'a> Driver<'l, 'a> {
                 surviving: None,
                 surviving_count: 0,
                 log,
+                checks: config.expensive_checks.then(ExpensiveChecks::default),
             },
             applicator,
             fold: config.fold,
@@ -629,17 +691,18 @@ impl<'l, 'a> Driver<'l, 'a> {
                 break;
             };
             if log.enabled {
-                log.line(String::new);
+                log.blank();
                 log.line(|| LOG_LINE.to_string());
                 log.line(|| format!("Processing operation : {} {{", op_label(ir, op)));
                 log.indent();
                 if ir.num_regions(op) == 0 {
                     let flags = mlir_ir::asm::printer::PrintFlags {
                         generic: true,
+                        elide_elements_larger_than: Some(16),
                         ..Default::default()
                     };
-                    let text = mlir_ir::asm::printer::print_to_string(ir, op, &flags);
-                    log.line(|| format!("{}\n", text.trim_end()));
+                    let text = mlir_ir::asm::printer::print_op_local(ir, op, &flags);
+                    log.line(|| text.trim_end().to_string());
                 }
             }
 
@@ -650,22 +713,38 @@ impl<'l, 'a> Driver<'l, 'a> {
                 continue;
             }
 
+            // What the expensive checks report about, captured before a
+            // rewrite may erase the op.
+            let site = self.state.checks.is_some().then(|| Site::of(ir, op));
             if self.fold && !ir.op_has_trait(op, TraitSet::CONSTANT_LIKE) {
                 let mut folded: SmallVec<[OpFoldResult; 1]> = SmallVec::new();
                 if ir.fold_op(op, &mut folded).is_ok() {
                     log.result_with_line("success", "operation was folded");
-                    if folded.is_empty() {
+                    let dump_root = ir.op_parent_op(op).unwrap_or(op);
+                    let done = if folded.is_empty() {
                         // The fold hooks notify nobody; the driver does.
                         self.state.notify_operation_modified(ir, op);
+                        true
+                    } else {
+                        materialize_and_replace(ir, &mut self.state, op, &folded)
+                    };
+                    if done {
                         changed = true;
-                        continue;
-                    }
-                    if materialize_and_replace(ir, &mut self.state, op, &folded) {
-                        changed = true;
+                        log_successful_folding(log, ir, dump_root);
+                        if let (Some(c), Some(top), Some(at)) =
+                            (&mut self.state.checks, self.state.scope_op, &site)
+                        {
+                            c.folding_succeeded(ir, top, at);
+                        }
                         continue;
                     }
                 }
             }
+
+            if let (Some(c), Some(top)) = (&mut self.state.checks, self.state.scope_op) {
+                c.compute(ir, top);
+            }
+            let applied: Cell<Option<String>> = Cell::new(None);
 
             let tracker = self.state.tracker;
             let errors = &mut self.recursion_errors;
@@ -674,7 +753,7 @@ impl<'l, 'a> Driver<'l, 'a> {
                 op,
                 &mut rw,
                 |pattern, rw| {
-                    log.line(String::new);
+                    log.blank();
                     log.line(|| {
                         let ctx = rw.ctx();
                         let gen: Vec<&str> = pattern
@@ -707,9 +786,19 @@ impl<'l, 'a> Driver<'l, 'a> {
                 |pattern, rw| {
                     log.result("success", "pattern applied successfully");
                     rw.notify_pattern_end(pattern, Ok(()));
+                    if site.is_some() {
+                        applied.set(Some(pattern.debug_name().to_string()));
+                    }
                     Ok(())
                 },
             );
+            if let (Some(c), Some(at)) = (&mut self.state.checks, &site) {
+                match applied.take() {
+                    Some(pattern) if result.is_ok() => c.rewrite_succeeded(ir, at, &pattern),
+                    _ => c.rewrite_failed(ir, at),
+                }
+                c.clear();
+            }
             if result.is_ok() {
                 log.result_with_line("success", "at least one pattern matched");
                 changed = true;
@@ -720,6 +809,24 @@ impl<'l, 'a> Driver<'l, 'a> {
             }
         }
         changed
+    }
+}
+
+/// Logs the op around a folded op after a successful fold (upstream's
+/// `IR Dump After Successful Folding`).
+fn log_successful_folding(log: &Logger, ir: &Ir, root: OpRef) {
+    if log.enabled && ir.is_live_op(root) {
+        let flags = mlir_ir::asm::printer::PrintFlags {
+            elide_elements_larger_than: Some(16),
+            ..Default::default()
+        };
+        let text = mlir_ir::asm::printer::print_op_local(ir, root, &flags);
+        log.line(|| {
+            format!(
+                "// *** IR Dump After Successful Folding ***\n{}",
+                text.trim_end()
+            )
+        });
     }
 }
 
@@ -818,6 +925,9 @@ pub fn apply_patterns_greedily_in_region(
     let tracker = RecursionTracker::new();
     let log = Logger::new(LOG_TARGET);
     let mut driver = Driver::new(patterns, config, &tracker, &log, scope_op);
+    if let (Some(c), Some(top)) = (&mut driver.state.checks, scope_op) {
+        c.input_verifies(ir, top);
+    }
     if strict != GreedyRewriteStrictness::AnyOp {
         for op in collect_region_ops(ir, region, WalkOrder::PostOrder) {
             driver.state.filtered.insert(op);
@@ -882,6 +992,12 @@ pub fn apply_patterns_greedily_in_region(
         num_rewrites: driver.num_rewrites,
         recursion_errors: std::mem::take(&mut driver.recursion_errors),
         violations: driver.applicator.take_violations(),
+        check_failures: driver
+            .state
+            .checks
+            .take()
+            .map(|c| c.failures)
+            .unwrap_or_default(),
     }
 }
 
@@ -914,6 +1030,7 @@ pub fn apply_patterns_greedily(
             random_seed: config.random_seed,
             contract_checks: config.contract_checks,
             detect_recursion: config.detect_recursion,
+            expensive_checks: config.expensive_checks,
         };
         let r = apply_patterns_greedily_in_region(ir, r, patterns, per_region);
         total.changed |= r.changed;
@@ -924,6 +1041,7 @@ pub fn apply_patterns_greedily(
         total.num_rewrites += r.num_rewrites;
         total.recursion_errors.extend(r.recursion_errors);
         total.violations.extend(r.violations);
+        total.check_failures.extend(r.check_failures);
     }
     total
 }
@@ -971,6 +1089,9 @@ pub fn apply_op_patterns_greedily(
     let tracker = RecursionTracker::new();
     let log = Logger::new(LOG_TARGET);
     let mut driver = Driver::new(patterns, config, &tracker, &log, scope_op);
+    if let (Some(c), Some(top)) = (&mut driver.state.checks, scope_op) {
+        c.input_verifies(ir, top);
+    }
     if strict != GreedyRewriteStrictness::AnyOp {
         for &op in ops {
             driver.state.filtered.insert(op);
@@ -1005,5 +1126,11 @@ pub fn apply_op_patterns_greedily(
         num_rewrites: driver.num_rewrites,
         recursion_errors: std::mem::take(&mut driver.recursion_errors),
         violations: driver.applicator.take_violations(),
+        check_failures: driver
+            .state
+            .checks
+            .take()
+            .map(|c| c.failures)
+            .unwrap_or_default(),
     }
 }

@@ -749,7 +749,7 @@ fn walk_driver_post_order_once() {
         }
     }
     let mut l = Begin(&mut order);
-    walk_and_apply_patterns(&mut ir, f, &frozen, Some(&mut l));
+    walk_and_apply_patterns(&mut ir, f, &frozen, Some(&mut l)).unwrap();
     assert_eq!(order.0.join(" "), "1 2 3 4 5");
     assert_eq!(print(&ir, m).matches("n = 0").count(), 5);
 }
@@ -773,7 +773,7 @@ fn walk_driver_rejects_erasing_other_ops() {
         rw.erase_op(def);
         Ok(())
     });
-    walk_and_apply_patterns(&mut ir, f, &FrozenRewritePatternSet::new(set), None);
+    walk_and_apply_patterns(&mut ir, f, &FrozenRewritePatternSet::new(set), None).unwrap();
 }
 
 #[test]
@@ -801,7 +801,7 @@ fn walk_driver_skips_unreachable_blocks() {
         rw.notify_match_failure(op, move || name.clone())
     });
     let mut l = Seen(&mut seen);
-    walk_and_apply_patterns(&mut ir, f, &FrozenRewritePatternSet::new(set), Some(&mut l));
+    walk_and_apply_patterns(&mut ir, f, &FrozenRewritePatternSet::new(set), Some(&mut l)).unwrap();
     assert_eq!(seen, ["t.br", "t.ret"]);
 }
 

@@ -11,10 +11,23 @@
 //! else would break the walk, and panics here (upstream checks this only
 //! with expensive checks; the check costs one ancestor walk per erasure).
 //! There is no folding and no dead code elimination.
+//!
+//! With the expensive pattern checks on
+//! ([`crate::greedy::set_expensive_pattern_checks`]) the op must verify
+//! before and after the walk (upstream's `walk pattern rewriter input/result
+//! IR failed to verify`); a failure is reported as an error at the op and
+//! makes [`walk_and_apply_patterns`] return `Err`.
+//!
+//! With the `tracing` target `walk-rewriter` at debug level enabled, the
+//! driver logs `Starting walk-based pattern rewrite driver`, then
+//! `Visiting op: <op>` for each op (printed in the generic form; an op with
+//! regions as its name only, where upstream elides the regions) and
+//! `\tOp matched and rewritten` after each rewrite.
 
 use hashbrown::HashSet;
 use smallvec::SmallVec;
 
+use mlir_ir::asm::printer::{print_op_local, PrintFlags};
 use mlir_ir::{
     BlockRef, BuilderListener, Diagnostic, InsertPoint, Ir, Location, OpRef, RegionRef, Value,
 };
@@ -160,15 +173,48 @@ impl RegionCursor {
     }
 }
 
+/// The text of `op` in the walk log: its generic form when it has no
+/// regions, else its quoted name.
+fn describe_op(ir: &Ir, op: OpRef) -> String {
+    if ir.num_regions(op) == 0 {
+        let flags = PrintFlags {
+            generic: true,
+            elide_elements_larger_than: Some(16),
+            ..Default::default()
+        };
+        print_op_local(ir, op, &flags).trim_end().to_string()
+    } else {
+        format!("\"{}\"(...) ({{...}})", ir.op_name_str(op))
+    }
+}
+
+/// With the expensive checks on, reports an error at `op` unless it
+/// verifies.
+fn check_verifies(ir: &Ir, op: OpRef, what: &str) -> Result<(), ()> {
+    if mlir_ir::verifier::verify(ir, op).is_ok() {
+        return Ok(());
+    }
+    ir.ctx().emit(Diagnostic::error(
+        ir.op_loc(op),
+        format!("walk pattern rewriter {what} IR failed to verify"),
+    ));
+    Err(())
+}
+
 /// Applies `patterns` once to every op nested in `op`'s regions, in
 /// post-order, skipping unreachable blocks (MLIR's `walkAndApplyPatterns`).
-/// `listener` hears about every change.
+/// `listener` hears about every change. Fails only when the expensive
+/// checks are on and the IR does not verify before or after.
 pub fn walk_and_apply_patterns(
     ir: &mut Ir,
     op: OpRef,
     patterns: &FrozenRewritePatternSet,
     listener: Option<&mut dyn RewriterListener>,
-) {
+) -> Result<(), ()> {
+    let checks = crate::greedy::expensive_pattern_checks();
+    if checks {
+        check_verifies(ir, op, "input")?;
+    }
     let log = Logger::new(LOG_TARGET);
     let mut wl = WalkListener {
         inner: listener,
@@ -207,7 +253,7 @@ pub fn walk_and_apply_patterns(
             }
             // Step past the op first: the pattern may erase it.
             stack[top].advance(ir);
-            log.line(|| format!("Visiting op: '{}'(#{})", ir.op_name_str(cur), cur.index()));
+            log.line(|| format!("Visiting op: {}", describe_op(ir, cur)));
             wl.visited = Some(cur);
             let mut rw = PatternRewriter::with_listener(ir, &mut wl);
             if applicator.match_and_rewrite(cur, &mut rw).is_ok() {
@@ -216,4 +262,8 @@ pub fn walk_and_apply_patterns(
             wl.visited = None;
         }
     }
+    if checks {
+        check_verifies(ir, op, "result")?;
+    }
+    Ok(())
 }

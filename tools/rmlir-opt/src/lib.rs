@@ -26,6 +26,8 @@ use mlir_transforms::pass::report::{
 use mlir_transforms::pass::{DisplayMode, OpPassManager, PassManager, PassRegistry};
 use mlir_transforms::pipeline::{parse_pass_pipeline, PipelineError};
 
+mod debug_log;
+
 /// `--mlir-print-debuginfo`, read by the op printer of diagnostics notes
 /// (MLIR's default printing flags come from the command line too).
 static DEBUGINFO: AtomicBool = AtomicBool::new(false);
@@ -104,6 +106,18 @@ struct Opts {
     /// Print the pipeline that will be run.
     #[arg(long = "dump-pass-pipeline")]
     dump_pass_pipeline: bool,
+    /// Check around every pattern application and fold of the greedy and
+    /// walk drivers that patterns keep their contract (upstream's
+    /// `MLIR_ENABLE_EXPENSIVE_PATTERN_API_CHECKS`, a build option there).
+    #[arg(long = "mlir-enable-expensive-pattern-checks")]
+    expensive_pattern_checks: bool,
+    /// Print all debug output (LLVM's `-debug`) on stderr.
+    #[arg(long = "debug")]
+    debug: bool,
+    /// Print the debug output of these components only, e.g.
+    /// `greedy-rewriter,walk-rewriter` (LLVM's `-debug-only`).
+    #[arg(long = "debug-only", value_name = "TYPES", require_equals = true)]
+    debug_only: Vec<String>,
 }
 
 /// Byte ranges of the chunks of `text` split at `marker` (mlir-opt's rule:
@@ -359,6 +373,23 @@ fn pass_flags(matches: &ArgMatches, registry: &PassRegistry) -> Vec<(String, Str
     flags.into_iter().map(|(_, a, o)| (a, o)).collect()
 }
 
+/// `llvm::cl` accepts long options with one dash (`-canonicalize`,
+/// `-pass-pipeline=...`), as upstream RUN lines write them; clap wants two.
+/// Rewrites `-name...` (more than one character after the dash) to
+/// `--name...`, leaving `-`, `-o`-style short options and `--x` alone.
+fn single_dash_long_option(arg: std::ffi::OsString) -> std::ffi::OsString {
+    match arg.to_str() {
+        Some(s) if s.starts_with('-') && !s.starts_with("--") && s.len() > 2 => {
+            let name_len = s[1..].find('=').unwrap_or(s.len() - 1);
+            if name_len > 1 {
+                return format!("-{s}").into();
+            }
+            arg
+        }
+        _ => arg,
+    }
+}
+
 /// The whole driver (MLIR's `MlirOptMain`): command line, input, chunks,
 /// pipeline, output, reports. `tool` is the name used in help and in
 /// `llvm::cl`-style messages, `registry` provides the passes (one flag
@@ -370,27 +401,15 @@ pub fn rmlir_opt_main(
     register_dialects: fn(&mut Context),
 ) -> ExitCode {
     let start_time = Instant::now();
-    // `llvm::cl` accepts long options with one dash (`-split-input-file`),
-    // as upstream RUN lines write them; clap wants two.
-    let args = std::env::args_os().enumerate().map(|(i, a)| {
-        let is_single_dash_long = a
-            .to_str()
-            .is_some_and(|s| i > 0 && s.len() > 2 && s.starts_with('-') && !s.starts_with("--"));
-        if is_single_dash_long {
-            let mut long = std::ffi::OsString::from("-");
-            long.push(&a);
-            long
-        } else {
-            a
-        }
-    });
     let matches = command(registry)
         .name(tool.to_string())
-        .get_matches_from(args);
+        .get_matches_from(std::env::args_os().map(single_dash_long_option));
     let opts = match Opts::from_arg_matches(&matches) {
         Ok(o) => o,
         Err(e) => e.exit(),
     };
+    debug_log::install(opts.debug, &opts.debug_only);
+    mlir_transforms::greedy::set_expensive_pattern_checks(opts.expensive_pattern_checks);
     let flags_in_order = pass_flags(&matches, registry);
     let spec = match (&opts.pass_pipeline, flags_in_order.is_empty()) {
         (Some(_), false) => {
@@ -449,8 +468,10 @@ pub fn rmlir_opt_main(
     };
     let config = ParseConfig { filename };
 
+    // Standard output is not locked for the whole run: passes may print to
+    // it (listener dumps of test passes), also from worker threads.
     let out: Box<dyn Write> = if opts.output == "-" {
-        Box::new(std::io::stdout().lock())
+        Box::new(std::io::stdout())
     } else {
         match std::fs::File::create(&opts.output) {
             Ok(f) => Box::new(f),
