@@ -9,7 +9,7 @@
 use hashbrown::HashSet;
 use smallvec::SmallVec;
 
-use mlir_ir::interfaces::BranchOpInterface;
+use mlir_ir::interfaces::{AppendSuccessorOperands, BranchOpInterface};
 use mlir_ir::{BlockRef, Ir, OpRef, RegionRef, TraitSet, Value};
 use mlir_rewrite::{PatternRewriter, RewriterListener};
 
@@ -577,21 +577,33 @@ impl BlockMergeCluster {
     }
 }
 
+/// The op's [`AppendSuccessorOperands`] hook, if it has one.
+fn append_iface(ir: &Ir, op: OpRef) -> Option<AppendSuccessorOperands> {
+    ir.ctx()
+        .op_info(ir.op_name(op))
+        .interface::<AppendSuccessorOperands>()
+        .copied()
+}
+
 /// Whether every predecessor of `block` is a branch whose forwarded
-/// operands rmlir can extend: it implements [`BranchOpInterface`] and has
-/// no operand segments (appending to a segment needs op-specific
-/// knowledge the interface does not carry yet).
+/// operands can be extended (MLIR's `ableToUpdatePredOperands`): it
+/// implements [`BranchOpInterface`] and either has no operand segments or
+/// provides [`AppendSuccessorOperands`] to update them.
 fn can_update_pred_operands(ir: &Ir, block: BlockRef) -> bool {
     ir.predecessors(block).all(|term| {
         branch_iface(ir, term).is_some()
-            && ir
-                .attr(term, mlir_ir::ods::spec::OPERAND_SEGMENTS)
-                .is_none()
+            && (append_iface(ir, term).is_some()
+                || ir
+                    .attr(term, mlir_ir::ods::spec::OPERAND_SEGMENTS)
+                    .is_none())
     })
 }
 
 /// Appends `values` to the operands `term` forwards to successor `succ`.
 fn append_successor_operands(ir: &mut Ir, term: OpRef, succ: usize, values: &[Value]) {
+    if let Some(append) = append_iface(ir, term) {
+        return (append.0)(ir, term, succ, values);
+    }
     let Some(iface) = branch_iface(ir, term) else {
         return;
     };
