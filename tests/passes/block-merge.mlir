@@ -273,3 +273,56 @@ func.func @nomerge(%arg0: i32, %i: i32) {
 }
 
 
+
+// -----
+
+// CHECK-LABEL: func.func @merge_through_segments(
+// CHECK-NEXT: %0 = "test.producing_br"(%arg1, %arg0)[^bb1, ^bb1] <{operandSegmentSizes = array<i32: 1, 1>}> : (i32, i32) -> i32
+// CHECK-NEXT: ^bb1(%1: i32):  // 2 preds: ^bb0, ^bb0
+// CHECK-NEXT: "foo.op"(%1) : (i32) -> ()
+// CHECK-NEXT: return %1 : i32
+// CHECK-NEXT: }
+// Merging through a branch with operand segments: test.producing_br
+// forwards its second operand group to its first successor.
+func.func @merge_through_segments(%a : i32, %b : i32) -> i32 {
+  %0 = "test.producing_br"()[^bb1, ^bb2] {operandSegmentSizes = array<i32: 0, 0>} : () -> i32
+^bb1:
+  "foo.op"(%a) : (i32) -> ()
+  return %a : i32
+^bb2:
+  "foo.op"(%b) : (i32) -> ()
+  return %b : i32
+}
+
+// -----
+
+// CHECK-LABEL: func.func @mismatch_dominance(
+// CHECK-NEXT: %0 = "test.producing_br"()[^bb1, ^bb2] <{operandSegmentSizes = array<i32: 0, 0>}> : () -> i32
+// CHECK-NEXT: ^bb1:  // pred: ^bb0
+// CHECK-NEXT: "test.br"(%0)[^bb4] : (i32) -> ()
+// CHECK-NEXT: ^bb2:  // pred: ^bb0
+// CHECK-NEXT: %1 = "foo.def"() : () -> i32
+// CHECK-NEXT: "test.br"()[^bb3] : () -> ()
+// CHECK-NEXT: ^bb3:  // pred: ^bb2
+// CHECK-NEXT: "test.br"(%1)[^bb4] : (i32) -> ()
+// CHECK-NEXT: ^bb4(%2: i32):  // 2 preds: ^bb1, ^bb3
+// CHECK-NEXT: return %2 : i32
+// CHECK-NEXT: }
+func.func @mismatch_dominance() -> i32 {
+  %0 = "test.producing_br"()[^bb1, ^bb2] {
+        operandSegmentSizes = array<i32: 0, 0>
+	} : () -> i32
+
+^bb1:
+  "test.br"(%0)[^bb4] : (i32) -> ()
+
+^bb2:
+  %1 = "foo.def"() : () -> i32
+  "test.br"()[^bb3] : () -> ()
+
+^bb3:
+  "test.br"(%1)[^bb4] : (i32) -> ()
+
+^bb4(%3: i32):
+  return %3 : i32
+}

@@ -9,9 +9,12 @@ use smallvec::SmallVec;
 
 use mlir_ir::fold::{FoldCtx, FoldHook, OpFoldResult};
 use mlir_ir::interfaces::{
-    BranchOpInterface, MemoryEffect, MemoryEffectKind, MemoryEffectsInterface, SuccessorOperands,
+    AppendSuccessorOperands, BranchOpInterface, MemoryEffect, MemoryEffectKind,
+    MemoryEffectsInterface, SuccessorOperands,
 };
-use mlir_ir::{Context, Ir, OpInfo, OpRef, RegionRef, Signedness};
+use mlir_ir::ods::preds::dense_int_array;
+use mlir_ir::ods::spec::OPERAND_SEGMENTS;
+use mlir_ir::{AttrKind, Context, Ir, OpInfo, OpRef, RegionRef, Signedness, Value};
 use mlir_rewrite::{FrozenRewritePatternSet, Pattern, PatternRewriter, RewritePatternSet};
 use mlir_transforms::canonicalize::{CanonicalizationPatterns, DialectCanonicalizationPatterns};
 use mlir_transforms::greedy::{apply_patterns_greedily, GreedyRewriteConfig};
@@ -33,6 +36,12 @@ pub fn operations() -> Vec<OpInfo> {
                 successor_operands: branch_successor_operands,
                 erase_successor_operand: None,
             }),
+            "test.producing_br" => info
+                .with_interface(BranchOpInterface {
+                    successor_operands: producing_br_successor_operands,
+                    erase_successor_operand: Some(producing_br_erase_operand),
+                })
+                .with_interface(AppendSuccessorOperands(producing_br_append_operands)),
             "test.test_effects_result" => info.with_interface(MemoryEffectsInterface {
                 get_effects: effects_result_effects,
             }),
@@ -60,6 +69,74 @@ fn branch_successor_operands(ir: &Ir, op: OpRef, _succ: usize) -> SuccessorOpera
         start: 0,
         len: ir.num_operands(op),
     }
+}
+
+/// The sizes of `test.producing_br`'s operand groups (first, second).
+fn producing_br_segments(ir: &Ir, op: OpRef) -> [usize; 2] {
+    let ctx = ir.ctx();
+    let sizes: SmallVec<[usize; 2]> = ir
+        .attr(op, OPERAND_SEGMENTS)
+        .and_then(|a| match ctx.attr(a) {
+            AttrKind::DenseArray { elements, .. } => Some(
+                elements
+                    .iter()
+                    .map(|&e| ctx.int_attr_value(e).unwrap_or(0).max(0) as usize)
+                    .collect(),
+            ),
+            _ => None,
+        })
+        .unwrap_or_default();
+    match sizes[..] {
+        [first, second] => [first, second],
+        _ => [ir.num_operands(op), 0],
+    }
+}
+
+/// Successor 0 receives the second operand group, successor 1 the first.
+fn producing_br_successor_operands(ir: &Ir, op: OpRef, succ: usize) -> SuccessorOperands {
+    let [first, second] = producing_br_segments(ir, op);
+    let (start, len) = if succ == 0 {
+        (first, second)
+    } else {
+        (0, first)
+    };
+    SuccessorOperands {
+        produced: 0,
+        start,
+        len,
+    }
+}
+
+/// Stores new operand group sizes of `test.producing_br`.
+fn set_producing_br_segments(ir: &mut Ir, op: OpRef, sizes: [usize; 2]) {
+    let sizes = [sizes[0] as i64, sizes[1] as i64];
+    let attr = dense_int_array(ir.ctx(), 32, &sizes);
+    ir.set_attr(op, OPERAND_SEGMENTS, Some(attr));
+}
+
+fn producing_br_erase_operand(ir: &mut Ir, op: OpRef, succ: usize, operand: usize) {
+    let [first, second] = producing_br_segments(ir, op);
+    let so = producing_br_successor_operands(ir, op, succ);
+    ir.erase_operand(op, so.start + operand);
+    let sizes = if succ == 0 {
+        [first, second - 1]
+    } else {
+        [first - 1, second]
+    };
+    set_producing_br_segments(ir, op, sizes);
+}
+
+fn producing_br_append_operands(ir: &mut Ir, op: OpRef, succ: usize, values: &[Value]) {
+    let [first, second] = producing_br_segments(ir, op);
+    let so = producing_br_successor_operands(ir, op, succ);
+    ir.insert_operands(op, so.start + so.len, values);
+    let n = values.len();
+    let sizes = if succ == 0 {
+        [first, second + n]
+    } else {
+        [first + n, second]
+    };
+    set_producing_br_segments(ir, op, sizes);
 }
 
 /// `test.test_effects_result` allocates its result and writes to it, on

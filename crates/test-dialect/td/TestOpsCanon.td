@@ -40,6 +40,17 @@ def TestBranchOp : TEST_Op<"br",
   let successors = (successor AnySuccessor:$target);
 }
 
+// BranchOpInterface (hand-written): upstream forwards `secondOperands` to
+// successor 0 and `firstOperands` to successor 1 (crossed on purpose).
+def TestProducingBranchOp : TEST_Op<"producing_br",
+    [DeclareOpInterfaceMethods<BranchOpInterface>, Terminator,
+     AttrSizedOperandSegments]> {
+  let arguments = (ins Variadic<AnyType>:$firstOperands,
+                       Variadic<AnyType>:$secondOperands);
+  let results = (outs I32:$dummy);
+  let successors = (successor AnySuccessor:$first,AnySuccessor:$second);
+}
+
 // MemoryEffectsOpInterface (hand-written): allocates its result and writes
 // to it, so it is dead when the result is unused.
 def TestEffectsResultOp : TEST_Op<"test_effects_result",
