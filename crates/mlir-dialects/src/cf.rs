@@ -34,8 +34,21 @@ impl Dialect for ControlFlowDialect {
         ops::operations()
             .into_iter()
             .map(|info| match &*info.name {
-                "cf.br" => info.with_verify(verify_successor_operands),
-                "cf.cond_br" => info.with_verify(verify_successor_operands),
+                "cf.br" => info.with_verify(verify_successor_operands).with_interface(
+                    mlir_ir::interfaces::BranchOpInterface {
+                        successor_operands: br_successor_operands,
+                        erase_successor_operand: None,
+                    },
+                ),
+                "cf.cond_br" => info
+                    .with_verify(verify_successor_operands)
+                    .with_interface(mlir_ir::interfaces::BranchOpInterface {
+                        successor_operands: cond_br_successor_operands,
+                        erase_successor_operand: Some(cond_br_erase_successor_operand),
+                    })
+                    .with_interface(mlir_ir::interfaces::AppendSuccessorOperands(
+                        cond_br_append_successor_operands,
+                    )),
                 "cf.switch" => info.with_verify(|ir, op| {
                     verify_successor_operands(ir, op)?;
                     SwitchOp(op).verify(ir)
@@ -44,6 +57,95 @@ impl Dialect for ControlFlowDialect {
             })
             .collect()
     }
+}
+
+/// `BranchOpInterface` of `cf.br`: every operand goes to the successor.
+fn br_successor_operands(
+    ir: &Ir,
+    op: OpRef,
+    _succ: usize,
+) -> mlir_ir::interfaces::SuccessorOperands {
+    mlir_ir::interfaces::SuccessorOperands {
+        produced: 0,
+        start: 0,
+        len: ir.num_operands(op),
+    }
+}
+
+/// The sizes of `cf.cond_br`'s operand groups (condition, true operands,
+/// false operands).
+fn cond_br_segments(ir: &Ir, op: OpRef) -> [usize; 3] {
+    let ctx = ir.ctx();
+    let sizes: Vec<usize> = ir
+        .attr(op, mlir_ir::ods::spec::OPERAND_SEGMENTS)
+        .and_then(|a| match ctx.attr(a) {
+            AttrKind::DenseArray { elements, .. } => Some(
+                elements
+                    .iter()
+                    .map(|&e| ctx.int_attr_value(e).unwrap_or(0).max(0) as usize)
+                    .collect(),
+            ),
+            _ => None,
+        })
+        .unwrap_or_default();
+    match sizes[..] {
+        [c, t, f] => [c, t, f],
+        _ => [1, ir.num_operands(op).saturating_sub(1), 0],
+    }
+}
+
+/// `BranchOpInterface` of `cf.cond_br`: successor 0 gets the true
+/// operands, successor 1 the false operands.
+fn cond_br_successor_operands(
+    ir: &Ir,
+    op: OpRef,
+    succ: usize,
+) -> mlir_ir::interfaces::SuccessorOperands {
+    let [c, t, f] = cond_br_segments(ir, op);
+    let (start, len) = if succ == 0 { (c, t) } else { (c + t, f) };
+    mlir_ir::interfaces::SuccessorOperands {
+        produced: 0,
+        start,
+        len,
+    }
+}
+
+/// Erases forwarded operand `operand` of successor `succ` of `cf.cond_br`,
+/// shrinking its operand segment.
+fn cond_br_erase_successor_operand(ir: &mut Ir, op: OpRef, succ: usize, operand: usize) {
+    let [c, t, f] = cond_br_segments(ir, op);
+    let so = cond_br_successor_operands(ir, op, succ);
+    ir.erase_operand(op, so.start + operand);
+    let sizes = if succ == 0 {
+        [c, t - 1, f]
+    } else {
+        [c, t, f - 1]
+    };
+    let sizes: Vec<i64> = sizes.iter().map(|&s| s as i64).collect();
+    let attr = mlir_ir::ods::preds::dense_int_array(ir.ctx(), 32, &sizes);
+    ir.set_attr(op, mlir_ir::ods::spec::OPERAND_SEGMENTS, Some(attr));
+}
+
+/// Appends `values` to the operands successor `succ` of `cf.cond_br`
+/// receives, growing its operand segment.
+fn cond_br_append_successor_operands(
+    ir: &mut Ir,
+    op: OpRef,
+    succ: usize,
+    values: &[mlir_ir::Value],
+) {
+    let [c, t, f] = cond_br_segments(ir, op);
+    let so = cond_br_successor_operands(ir, op, succ);
+    ir.insert_operands(op, so.start + so.len, values);
+    let n = values.len();
+    let sizes = if succ == 0 {
+        [c, t + n, f]
+    } else {
+        [c, t, f + n]
+    };
+    let sizes: Vec<i64> = sizes.iter().map(|&s| s as i64).collect();
+    let attr = mlir_ir::ods::preds::dense_int_array(ir.ctx(), 32, &sizes);
+    ir.set_attr(op, mlir_ir::ods::spec::OPERAND_SEGMENTS, Some(attr));
 }
 
 /// The operands `op` forwards to each of its successors

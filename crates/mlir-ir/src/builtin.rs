@@ -1,10 +1,11 @@
 //! The builtin dialect's operations: `builtin.module` (with its custom form
 //! `module @name attributes {...} { ... }`) and
-//! `builtin.unrealized_conversion_cast`.
+//! `builtin.unrealized_conversion_cast` (with its folder).
 
 use crate::asm::{OpAsmInterface, OpAsmParser, OpAsmPrinter};
 use crate::context::{Dialect, OpInfo};
 use crate::diagnostics::Diagnostic;
+use crate::fold::{FoldCtx, OpFoldResult};
 use crate::ir::{Ir, OpRef, OperationState};
 use crate::traits::TraitSet;
 
@@ -41,7 +42,8 @@ impl Dialect for BuiltinDialect {
             OpInfo::new("builtin.unrealized_conversion_cast")
                 .with_traits(TraitSet::PURE | TraitSet::ZERO_REGIONS | TraitSet::ZERO_SUCCESSORS)
                 .with_parse(parse_cast)
-                .with_print(print_cast),
+                .with_print(print_cast)
+                .with_fold_multi(fold_cast),
         ]
     }
 }
@@ -128,4 +130,31 @@ fn print_cast(p: &mut OpAsmPrinter<'_, '_>, op: OpRef) {
     p.print_types(ir.result_types(op));
     let attrs = p.op_attrs(op);
     p.print_optional_attr_dict(&attrs, &[]);
+}
+
+/// `UnrealizedConversionCastOp::fold`: a cast whose input types equal its
+/// output types forwards its inputs; a cast of all the results of another
+/// cast, in order, back to that cast's input types forwards the inputs of
+/// the other cast.
+fn fold_cast(
+    cx: &mut FoldCtx<'_>,
+    results: &mut smallvec::SmallVec<[OpFoldResult; 1]>,
+) -> Result<(), ()> {
+    let (ir, op) = (cx.ir, cx.op);
+    if ir.operand_types(op).eq(ir.result_types(op)) {
+        results.extend(ir.operands(op).map(OpFoldResult::Value));
+        return Ok(());
+    }
+    if ir.num_operands(op) == 0 {
+        return Err(());
+    }
+    let input = ir.operand(op, 0).defining_op().ok_or(())?;
+    if ir.op_name_str(input) != "builtin.unrealized_conversion_cast"
+        || !ir.results(input).eq(ir.operands(op))
+        || !ir.operand_types(input).eq(ir.result_types(op))
+    {
+        return Err(());
+    }
+    results.extend(ir.operands(input).map(OpFoldResult::Value));
+    Ok(())
 }

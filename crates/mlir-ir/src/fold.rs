@@ -23,7 +23,8 @@
 //! # Order (MLIR's `foldSingleResultHook`/`foldHook` and `Operation::fold`)
 //!
 //! 1. The op's own fold hook. If it fails or folds in place, the trait folds
-//!    (`Involution`, then `Idempotent`) are tried; a trait fold that succeeds
+//!    (`Commutative` in place, then `Involution`, then `Idempotent`) are
+//!    tried; a trait fold that succeeds
 //!    provides the results (after an in-place update, whose edits are still
 //!    applied, as the update has already happened in MLIR).
 //! 2. If that fails, the dialect's [`crate::Dialect::fold`] fallback.
@@ -165,14 +166,60 @@ fn fold_idempotent(ir: &Ir, op: OpRef) -> Option<OpFoldResult> {
     }
 }
 
-/// The folds of the op's traits, in MLIR's trait order (`foldTraits`).
+/// MLIR's `OpTrait::impl::foldCommutative`: moves the constant operands
+/// of a commutative op after the others, keeping the relative order within
+/// each group (a stable partition). An in-place fold: returns the new
+/// operand list if it differs from the current one.
+fn fold_commutative(
+    ir: &Ir,
+    op: OpRef,
+    operands: &[Option<Attribute>],
+) -> Option<SmallVec<[Value; 4]>> {
+    if ir.num_operands(op) < 2 || operands.len() != ir.num_operands(op) {
+        return None;
+    }
+    let first_constant = operands.iter().position(|a| a.is_some())?;
+    if operands[first_constant..].iter().all(|a| a.is_some()) {
+        return None;
+    }
+    let values: SmallVec<[Value; 4]> = ir.operands(op).collect();
+    let mut reordered: SmallVec<[Value; 4]> = SmallVec::with_capacity(values.len());
+    reordered.extend(
+        values
+            .iter()
+            .zip(operands)
+            .filter(|(_, a)| a.is_none())
+            .map(|(v, _)| *v),
+    );
+    reordered.extend(
+        values
+            .iter()
+            .zip(operands)
+            .filter(|(_, a)| a.is_some())
+            .map(|(v, _)| *v),
+    );
+    Some(reordered)
+}
+
+/// The folds of the op's traits (`foldTraits`): `Commutative` (in place,
+/// recorded in `edits`), then `Involution`, then `Idempotent`. Upstream
+/// tries them in the order the op lists its traits; the ops that combine
+/// them list `Commutative` first.
 fn fold_traits(
     ir: &Ir,
     op: OpRef,
     name: OpName,
+    operands: &[Option<Attribute>],
     results: &mut SmallVec<[OpFoldResult; 1]>,
+    edits: &mut SmallVec<[InPlaceEdit; 1]>,
 ) -> bool {
     let info = ir.ctx().op_info(name);
+    if info.has_trait(TraitSet::COMMUTATIVE) {
+        if let Some(reordered) = fold_commutative(ir, op, operands) {
+            edits.push(InPlaceEdit::SetOperands(reordered));
+            return true;
+        }
+    }
     if ir.num_results(op) != 1 {
         return false;
     }
@@ -220,14 +267,18 @@ pub fn fold_readonly(
             Ok(true) => return Ok(cx.take_edits()),
             Ok(false) => {
                 // In place: a successful trait fold still replaces the op.
+                // The trait folds see the op before the hook's edits, so an
+                // in-place trait fold is not combined with them.
                 results.clear();
-                fold_traits(ir, op, name, results);
+                let mut trait_edits = SmallVec::new();
+                fold_traits(ir, op, name, operands, results, &mut trait_edits);
                 return Ok(cx.take_edits());
             }
             Err(()) => {
                 results.clear();
-                if fold_traits(ir, op, name, results) {
-                    return Ok(SmallVec::new());
+                let mut trait_edits = SmallVec::new();
+                if fold_traits(ir, op, name, operands, results, &mut trait_edits) {
+                    return Ok(trait_edits);
                 }
             }
         }

@@ -114,3 +114,12 @@ impl BranchOpInterface {
         None
     }
 }
+
+/// Appends values to the operands a branch forwards to one successor, for
+/// branches whose forwarded operands live in operand segments (MLIR's
+/// `SuccessorOperands::append`, which updates the segment through a
+/// mutable operand range). Branches without segments need not provide it:
+/// inserting after the forwarded range is then enough. Attached next to
+/// [`BranchOpInterface`].
+#[derive(Copy, Clone)]
+pub struct AppendSuccessorOperands(pub fn(&mut Ir, OpRef, usize, &[Value]));

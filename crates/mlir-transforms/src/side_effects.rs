@@ -39,8 +39,8 @@ fn push_nested(ir: &Ir, op: OpRef, stack: &mut SmallVec<[OpRef; 4]>) {
 }
 
 /// MLIR's `wouldOpBeTriviallyDeadImpl`: neither `op` nor (for recursive
-/// effects) its nested ops have effects other than reads and allocations
-/// of their own results.
+/// effects) its nested ops have effects other than reads and effects on
+/// values they allocate as their own results.
 fn would_be_dead_impl(ir: &Ir, root: OpRef) -> bool {
     let mut stack: SmallVec<[OpRef; 4]> = SmallVec::new();
     stack.push(root);
@@ -50,18 +50,18 @@ fn would_be_dead_impl(ir: &Ir, root: OpRef) -> bool {
             push_nested(ir, op, &mut stack);
         }
         if let Some(effects) = op_memory_effects(ir, op) {
-            // Allocations of the op's own results can be dropped with it.
-            let is_own_alloc = |e: &MemoryEffect| {
-                effects.iter().any(|a| {
-                    a.kind == MemoryEffectKind::Allocate
-                        && a.value.is_some()
-                        && a.value == e.value
-                        && a.value.and_then(|v| v.defining_op()) == Some(op)
-                })
-            };
-            let all_droppable = effects
+            // Any effect on a value the op allocates as one of its own
+            // results goes away with the op; otherwise only reads can be
+            // dropped.
+            let allocated: SmallVec<[mlir_ir::Value; 2]> = effects
                 .iter()
-                .all(|e| is_own_alloc(e) || e.kind == MemoryEffectKind::Read);
+                .filter(|e| e.kind == MemoryEffectKind::Allocate)
+                .filter_map(|e| e.value)
+                .filter(|v| v.defining_op() == Some(op))
+                .collect();
+            let all_droppable = effects.iter().all(|e| {
+                e.value.is_some_and(|v| allocated.contains(&v)) || e.kind == MemoryEffectKind::Read
+            });
             if !all_droppable {
                 return false;
             }

@@ -859,3 +859,134 @@ fn listener_sees_fold_replacements() {
         ]
     );
 }
+
+// ----------------------------------------------------------------------
+// Aggressive region simplification: block merging, redundant arguments
+// ----------------------------------------------------------------------
+
+/// The blocks of the first `t.func`'s body.
+fn body_blocks(ir: &Ir, module: OpRef) -> Vec<BlockRef> {
+    let f = find(ir, module, "t.func");
+    ir.region_blocks(ir.region(f, 0)).collect()
+}
+
+#[test]
+fn identical_blocks_merge_with_new_arguments() {
+    // Checked with mlir-opt 22 on the same shape with test.br and
+    // unregistered ops (tests/passes/block-merge.mlir): ^bb3 and ^bb4 merge
+    // into one block whose argument the two t.br forward.
+    let ctx = ctx();
+    let (mut ir, module) = parse(
+        &ctx,
+        r#""t.func"() ({
+^bb0(%a: i32, %b: i32):
+  "u.cond_br"()[^bb1, ^bb2] : () -> ()
+^bb1:
+  "t.effect"() : () -> ()
+  "t.br"()[^bb3] : () -> ()
+^bb2:
+  "t.effect"() : () -> ()
+  "t.br"()[^bb4] : () -> ()
+^bb3:
+  "t.ret"(%a) : (i32) -> ()
+^bb4:
+  "t.ret"(%b) : (i32) -> ()
+}) : () -> ()"#,
+    );
+    let f = find(&ir, module, "t.func");
+    let region = ir.region(f, 0);
+    assert!(crate::region_simplify::merge_identical_blocks(
+        &mut ir,
+        None,
+        &[region]
+    ));
+    let blocks = body_blocks(&ir, module);
+    assert_eq!(blocks.len(), 4, "{}", print(&ir, module));
+    let merged = blocks[3];
+    assert_eq!(ir.num_arguments(merged), 1);
+    let ret = ir.first_op(merged).expect("t.ret");
+    assert_eq!(ir.operand(ret, 0), ir.argument(merged, 0));
+    let entry_args: Vec<_> = ir.arguments(blocks[0]).collect();
+    for (i, &b) in blocks[1..3].iter().enumerate() {
+        let br = ir.last_op(b).expect("t.br");
+        assert_eq!(ir.successor(br, 0), merged);
+        assert_eq!(ir.operands(br).collect::<Vec<_>>(), vec![entry_args[i]]);
+    }
+    // Nothing is left to merge: the two forwarding blocks differ in an
+    // operand, and their predecessor (unregistered) is not a branch whose
+    // operands can be updated.
+    assert!(!crate::region_simplify::merge_identical_blocks(
+        &mut ir,
+        None,
+        &[region]
+    ));
+}
+
+#[test]
+fn blocks_using_inner_values_differently_do_not_merge() {
+    let ctx = ctx();
+    let (mut ir, module) = parse(
+        &ctx,
+        r#""t.func"() ({
+^bb0(%a: i32):
+  "t.cond_br"()[^bb1, ^bb2] : () -> ()
+^bb1:
+  %0 = "t.pure"() : () -> i32
+  %1 = "t.pure"() : () -> i32
+  "t.ret"(%0) : (i32) -> ()
+^bb2:
+  %2 = "t.pure"() : () -> i32
+  %3 = "t.pure"() : () -> i32
+  "t.ret"(%3) : (i32) -> ()
+}) : () -> ()"#,
+    );
+    let f = find(&ir, module, "t.func");
+    let region = ir.region(f, 0);
+    assert!(!crate::region_simplify::merge_identical_blocks(
+        &mut ir,
+        None,
+        &[region]
+    ));
+    assert_eq!(body_blocks(&ir, module).len(), 3);
+}
+
+#[test]
+fn redundant_block_arguments_are_dropped() {
+    // mlir-opt 22 (tests/passes/block-merge.mlir, @redundant_argument):
+    // the argument receiving %x from both predecessors is replaced by %x.
+    let ctx = ctx();
+    let (mut ir, module) = parse(
+        &ctx,
+        r#""t.func"() ({
+^bb0(%x: i32, %y: i32):
+  "t.cond_br"()[^bb1, ^bb2] : () -> ()
+^bb1:
+  "t.br"(%x, %y)[^bb3] : (i32, i32) -> ()
+^bb2:
+  "t.effect"() : () -> ()
+  "t.br"(%x, %x)[^bb3] : (i32, i32) -> ()
+^bb3(%p: i32, %q: i32):
+  "t.ret"(%p, %q) : (i32, i32) -> ()
+}) : () -> ()"#,
+    );
+    let f = find(&ir, module, "t.func");
+    let region = ir.region(f, 0);
+    assert!(crate::region_simplify::drop_redundant_arguments(
+        &mut ir,
+        None,
+        &[region]
+    ));
+    let blocks = body_blocks(&ir, module);
+    let (x, y) = (ir.argument(blocks[0], 0), ir.argument(blocks[0], 1));
+    let last = blocks[3];
+    assert_eq!(ir.num_arguments(last), 1);
+    let ret = ir.first_op(last).expect("t.ret");
+    assert_eq!(
+        ir.operands(ret).collect::<Vec<_>>(),
+        vec![x, ir.argument(last, 0)]
+    );
+    let br1 = ir.last_op(blocks[1]).expect("t.br");
+    let br2 = ir.last_op(blocks[2]).expect("t.br");
+    assert_eq!(ir.operands(br1).collect::<Vec<_>>(), vec![y]);
+    assert_eq!(ir.operands(br2).collect::<Vec<_>>(), vec![x]);
+}

@@ -83,6 +83,20 @@ impl Dialect for TestDialect {
     fn allows_unknown_operations(&self) -> bool {
         true
     }
+
+    /// The dialect's own canonicalization patterns (owned by [`canon`]).
+    fn interface(&self, id: std::any::TypeId) -> Option<&(dyn std::any::Any + Send + Sync)> {
+        static CANON: std::sync::OnceLock<
+            mlir_transforms::canonicalize::DialectCanonicalizationPatterns,
+        > = std::sync::OnceLock::new();
+        if id
+            == std::any::TypeId::of::<mlir_transforms::canonicalize::DialectCanonicalizationPatterns>(
+            )
+        {
+            return Some(CANON.get_or_init(canon::dialect_canonicalization_patterns));
+        }
+        None
+    }
 }
 
 /// Loads the test dialect into `ctx`.
