@@ -3,12 +3,18 @@
 //! (`get_i1_same_shape`, `tensor_dims_or_empty`), `arith.constant`'s result
 //! names, `arith.select`'s custom assembly form, the verifiers, and the
 //! canonical spelling of `#arith.overflow<...>` / `#arith.fastmath<...>`.
+//! The fold hooks live in `arith/fold.rs`; the constant materializer
+//! (`arith.constant` for typed integer, float and elements attributes) is
+//! [`ArithDialect::materialize_constant`].
+
+pub mod fold;
 
 use mlir_ir::asm::lexer::TokenKind;
 use mlir_ir::asm::{OpAsmInterface, OpAsmParser, OpAsmPrinter, SetValueName};
 use mlir_ir::ods::EnumSpec;
 use mlir_ir::{
-    AttrKind, Context, Diagnostic, Dialect, Ir, OpInfo, OpRef, OperationState, Type, TypeKind,
+    AttrKind, Attribute, Context, Diagnostic, Dialect, Ir, Location, OpBuilder, OpInfo, OpRef,
+    OperationState, Type, TypeKind,
 };
 
 /// The generated op definitions of `td/Arith.td`. Generated code keeps the
@@ -39,7 +45,10 @@ impl Dialect for ArithDialect {
     fn operations(&self) -> Vec<OpInfo> {
         ops::operations()
             .into_iter()
-            .map(|info| {
+            .map(|mut info| {
+                if let Some(hook) = fold::fold_hook(&info.name) {
+                    info.fold = Some(hook);
+                }
                 let names: Option<fn(&Ir, OpRef, SetValueName<'_>)> = match &*info.name {
                     "arith.constant" => Some(constant_result_names),
                     "arith.addui_extended" => Some(|ir, op, set| {
@@ -61,6 +70,17 @@ impl Dialect for ArithDialect {
             .collect()
     }
 
+    fn materialize_constant(
+        &self,
+        builder: &mut OpBuilder<'_>,
+        value: Attribute,
+        ty: Type,
+        loc: Location,
+    ) -> Option<OpRef> {
+        is_buildable_with(builder.ctx(), value, ty)
+            .then(|| ConstantOp::build(builder, loc, ty, value).0)
+    }
+
     fn canonicalize_attribute(
         &self,
         _ctx: &Context,
@@ -68,6 +88,28 @@ impl Dialect for ArithDialect {
     ) -> Result<Option<String>, Vec<(usize, String)>> {
         mlir_ir::ods::enums::canonicalize_enum_attr(&DIALECT_ENUMS, "arith", body)
     }
+}
+
+/// Upstream `ConstantOp::isBuildableWith`: a typed integer, float or
+/// elements attribute of exactly `ty`, with a signless integer element type
+/// if it is an integer.
+pub fn is_buildable_with(ctx: &Context, value: Attribute, ty: Type) -> bool {
+    if ctx.attr_type(value) != Some(ty) {
+        return false;
+    }
+    if let TypeKind::Integer { signedness, .. } = ctx.ty(ctx.element_type_or_self(ty)) {
+        if *signedness != mlir_ir::Signedness::Signless {
+            return false;
+        }
+    }
+    matches!(
+        ctx.attr(value),
+        AttrKind::Integer { .. }
+            | AttrKind::Float { .. }
+            | AttrKind::DenseElements { .. }
+            | AttrKind::DenseStrings { .. }
+            | AttrKind::DenseResource { .. }
+    )
 }
 
 // ----- helpers the predicates of `td/Arith.td` call -----

@@ -343,6 +343,30 @@ fn command(registry: &PassRegistry) -> clap::Command {
     cmd
 }
 
+/// The command line with LLVM's single-dash long options (`-split-input-file`,
+/// `-test-single-fold`, as upstream RUN lines spell them) turned into the
+/// double-dash form clap parses. `-o`, `-` (stdin) and everything after
+/// `--` are left alone.
+fn llvm_style_args(args: impl Iterator<Item = std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    let mut out = Vec::new();
+    let mut rest = false;
+    for a in args {
+        let long = !rest
+            && a.to_str().is_some_and(|s| {
+                s.starts_with('-') && !s.starts_with("--") && s.len() > 2 && !s.starts_with("-o")
+            });
+        rest |= a == "--";
+        if long {
+            let mut d = std::ffi::OsString::from("-");
+            d.push(&a);
+            out.push(d);
+        } else {
+            out.push(a);
+        }
+    }
+    out
+}
+
 /// The per-pass flags given on the command line, in command-line order.
 fn pass_flags(matches: &ArgMatches, registry: &PassRegistry) -> Vec<(String, String)> {
     let mut flags: Vec<(usize, String, String)> = Vec::new();
@@ -370,7 +394,9 @@ pub fn rmlir_opt_main(
     register_dialects: fn(&mut Context),
 ) -> ExitCode {
     let start_time = Instant::now();
-    let matches = command(registry).name(tool.to_string()).get_matches();
+    let matches = command(registry)
+        .name(tool.to_string())
+        .get_matches_from(llvm_style_args(std::env::args_os()));
     let opts = match Opts::from_arg_matches(&matches) {
         Ok(o) => o,
         Err(e) => e.exit(),
