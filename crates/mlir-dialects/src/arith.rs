@@ -90,6 +90,20 @@ impl Dialect for ArithDialect {
     }
 }
 
+/// Upstream `arith::ConstantOp::materialize`: an `arith.constant` if
+/// [`is_buildable_with`] holds (the materializer of arith and of the
+/// dialects whose constants are arith constants: affine, math, memref,
+/// tensor).
+pub fn materialize_arith_constant(
+    builder: &mut OpBuilder<'_>,
+    value: Attribute,
+    ty: Type,
+    loc: Location,
+) -> Option<OpRef> {
+    is_buildable_with(builder.ctx(), value, ty)
+        .then(|| ConstantOp::build(builder, loc, ty, value).0)
+}
+
 /// Upstream `ConstantOp::isBuildableWith`: a typed integer, float or
 /// elements attribute of exactly `ty`, with a signless integer element type
 /// if it is an integer.

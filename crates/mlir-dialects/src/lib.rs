@@ -1,15 +1,20 @@
 //! `mlir-dialects`: upstream dialects re-built on `mlir-ir` from their ODS
 //! definitions (`td/`): `func`, `arith`, `cf` and `scf`, with their
-//! hand-written hooks.
+//! hand-written hooks, and the parts of `affine`, `math`, `memref` and
+//! `tensor` that the upstream folding tests use.
 
 // Custom parse hooks return `Result<_, ()>` like MLIR's `ParseResult`: the
 // diagnostic has already been reported when they fail.
 #![allow(clippy::result_unit_err)]
 
+pub mod affine;
 pub mod arith;
 pub mod cf;
 pub mod func;
+pub mod math;
+pub mod memref;
 pub mod scf;
+pub mod tensor;
 
 use mlir_ir::Context;
 
@@ -19,4 +24,8 @@ pub fn register_all(ctx: &mut Context) {
     ctx.load_dialect(cf::ControlFlowDialect);
     ctx.load_dialect(func::FuncDialect);
     ctx.load_dialect(scf::ScfDialect);
+    ctx.load_dialect(affine::AffineDialect);
+    ctx.load_dialect(math::MathDialect);
+    ctx.load_dialect(memref::MemRefDialect);
+    ctx.load_dialect(tensor::TensorDialect);
 }

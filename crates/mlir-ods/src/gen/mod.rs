@@ -147,7 +147,13 @@ fn emit(rk: &RecordKeeper, model: &Model, out: &mut String) -> Result<(), Diagno
             .def(c)
             .ok_or_else(|| Diagnostic::error_without_loc(format!("unknown record '{c}'")))?;
         let pred = subst(&ods::pred_expr(rk, r.get_def("predicate")?, r)?, None);
-        let builder = match r.value("builderCall") {
+        // A variadic or optional constraint is buildable if its base type
+        // is (upstream `TypeConstraint::getBuilderCall`).
+        let base = r
+            .value("baseType")
+            .and_then(|_| r.get_def("baseType").ok())
+            .and_then(|b| rk.def(b));
+        let builder = match base.unwrap_or(r).value("builderCall") {
             Some(crate::tablegen::Init::String(b) | crate::tablegen::Init::Code(b))
                 if !b.is_empty() =>
             {
