@@ -77,8 +77,7 @@ impl Dialect for ArithDialect {
         ty: Type,
         loc: Location,
     ) -> Option<OpRef> {
-        is_buildable_with(builder.ctx(), value, ty)
-            .then(|| ConstantOp::build(builder, loc, ty, value).0)
+        materialize_arith_constant(builder, value, ty, loc)
     }
 
     fn canonicalize_attribute(
@@ -90,8 +89,9 @@ impl Dialect for ArithDialect {
     }
 }
 
-/// Upstream `arith::ConstantOp::materialize`: an `arith.constant` if
-/// [`is_buildable_with`] holds (the materializer of arith and of the
+/// Upstream `ArithDialect::materializeConstant`: `ub.poison` for
+/// `#ub.poison`, else `arith::ConstantOp::materialize`, an `arith.constant`
+/// if [`is_buildable_with`] holds (the materializer of arith and of the
 /// dialects whose constants are arith constants: affine, math, memref,
 /// tensor).
 pub fn materialize_arith_constant(
@@ -100,6 +100,9 @@ pub fn materialize_arith_constant(
     ty: Type,
     loc: Location,
 ) -> Option<OpRef> {
+    if crate::ub::is_poison(builder.ctx(), value) {
+        return Some(crate::ub::PoisonOp::build(builder, loc, ty, Some(value)).0);
+    }
     is_buildable_with(builder.ctx(), value, ty)
         .then(|| ConstantOp::build(builder, loc, ty, value).0)
 }

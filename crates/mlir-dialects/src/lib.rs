@@ -1,7 +1,7 @@
 //! `mlir-dialects`: upstream dialects re-built on `mlir-ir` from their ODS
 //! definitions (`td/`): `func`, `arith`, `cf` and `scf`, with their
-//! hand-written hooks, and the parts of `affine`, `math`, `memref` and
-//! `tensor` that the upstream folding tests use.
+//! hand-written hooks, and the parts of `affine`, `math`, `memref`,
+//! `tensor`, `ub` and `vector` that the upstream folding tests use.
 
 // Custom parse hooks return `Result<_, ()>` like MLIR's `ParseResult`: the
 // diagnostic has already been reported when they fail.
@@ -15,6 +15,8 @@ pub mod math;
 pub mod memref;
 pub mod scf;
 pub mod tensor;
+pub mod ub;
+pub mod vector;
 
 use mlir_ir::Context;
 
@@ -28,4 +30,6 @@ pub fn register_all(ctx: &mut Context) {
     ctx.load_dialect(math::MathDialect);
     ctx.load_dialect(memref::MemRefDialect);
     ctx.load_dialect(tensor::TensorDialect);
+    ctx.load_dialect(ub::UbDialect);
+    ctx.load_dialect(vector::VectorDialect);
 }

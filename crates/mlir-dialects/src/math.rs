@@ -1,5 +1,5 @@
-//! The `math` dialect (the subset in `td/Math.td`: `math.absf`), with its
-//! fold and the constant materializer (`arith.constant`, as upstream's
+//! The `math` dialect (the subset in `td/Math.td`: `absf`, `cos`, `sin`,
+//! `fma`), with their folds and the constant materializer (`arith.constant`, as upstream's
 //! `MathDialect::materializeConstant`).
 
 use mlir_ir::{
@@ -7,7 +7,7 @@ use mlir_ir::{
     OpRef, Type,
 };
 
-use crate::arith::fold::{float_of, fold_unary};
+use crate::arith::fold::{float_of, fold_unary, poison_operand};
 
 /// The generated op definitions of `td/Math.td`. Generated code keeps the
 /// shapes of its templates, so style lints are not actionable on it.
@@ -32,6 +32,9 @@ impl Dialect for MathDialect {
             .into_iter()
             .map(|info| match &*info.name {
                 "math.absf" => info.with_fold(fold_absf),
+                "math.sin" => info.with_fold(|cx| fold_libm(cx, f64::sin, f32::sin)),
+                "math.cos" => info.with_fold(|cx| fold_libm(cx, f64::cos, f32::cos)),
+                "math.fma" => info.with_fold(fold_fma),
                 _ => info,
             })
             .collect()
@@ -70,4 +73,58 @@ fn fold_absf(cx: &mut FoldCtx<'_>) -> Option<OpFoldResult> {
         ))
     })
     .map(OpFoldResult::Attr)
+}
+
+/// Upstream `SinOp::fold` / `CosOp::fold`: the host's `sin`/`cos` (`sinf`
+/// and `cosf` for `f32`) on constant `f64` and `f32` values.
+fn fold_libm(
+    cx: &mut FoldCtx<'_>,
+    f64_fn: fn(f64) -> f64,
+    f32_fn: fn(f32) -> f32,
+) -> Option<OpFoldResult> {
+    let ctx = cx.ir.ctx();
+    let ty = cx.ir.value_type(cx.result(0));
+    fold_unary(ctx, cx.operand_constant(0), ty, |a, ety| {
+        let f = float_of(ctx, a)?;
+        let bits = match f.kind {
+            FloatKind::F64 => f64_fn(f64::from_bits(f.bits as u64)).to_bits() as u128,
+            FloatKind::F32 => f32_fn(f32::from_bits(f.bits as u32)).to_bits() as u128,
+            _ => return None,
+        };
+        Some(ctx.float_attr(ety, ApFloat { kind: f.kind, bits }))
+    })
+    .map(OpFoldResult::Attr)
+}
+
+/// Upstream `FmaOp::fold`: `a * b + c` rounded once, on scalar `f32`/`f64`
+/// constants; poison propagates.
+fn fold_fma(cx: &mut FoldCtx<'_>) -> Option<OpFoldResult> {
+    let ctx = cx.ir.ctx();
+    let ops = [
+        cx.operand_constant(0),
+        cx.operand_constant(1),
+        cx.operand_constant(2),
+    ];
+    if let Some(p) = ops.iter().find_map(|&o| poison_operand(ctx, o)) {
+        return Some(OpFoldResult::Attr(p));
+    }
+    let ty = cx.ir.value_type(cx.result(0));
+    let vals: Option<Vec<ApFloat>> = ops.iter().map(|o| float_of(ctx, (*o)?)).collect();
+    let [a, b, c] = vals?[..] else {
+        return None;
+    };
+    let bits = match a.kind {
+        FloatKind::F64 => {
+            let f = |x: ApFloat| f64::from_bits(x.bits as u64);
+            f(a).mul_add(f(b), f(c)).to_bits() as u128
+        }
+        FloatKind::F32 => {
+            let f = |x: ApFloat| f32::from_bits(x.bits as u32);
+            f(a).mul_add(f(b), f(c)).to_bits() as u128
+        }
+        _ => return None,
+    };
+    Some(OpFoldResult::Attr(
+        ctx.float_attr(ty, ApFloat { kind: a.kind, bits }),
+    ))
 }

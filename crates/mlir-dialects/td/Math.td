@@ -7,6 +7,9 @@
 //
 //   op      defined  format       folder   checked with mlir-opt
 //   absf    yes      declarative  yes      custom+generic
+//   cos     yes      declarative  yes      custom+generic
+//   sin     yes      declarative  yes      custom+generic
+//   fma     yes      declarative  yes      custom+generic
 //
 // Every other math op is not defined yet.
 //
@@ -43,8 +46,34 @@ class Math_FloatUnaryOp<string mnemonic, list<Trait> traits = []> :
                           attr-dict `:` type($result) }];
 }
 
+// Upstream Math_FloatTernaryOp.
+class Math_FloatTernaryOp<string mnemonic, list<Trait> traits = []> :
+    Math_Op<mnemonic, traits # [SameOperandsAndResultType,
+        DeclareOpInterfaceMethods<ArithFastMathInterface>]> {
+  let arguments = (ins FloatLike:$a, FloatLike:$b, FloatLike:$c,
+      DefaultValuedAttr<Arith_FastMathAttr, FastMathNone>:$fastmath);
+  let results = (outs FloatLike:$result);
+  let assemblyFormat = [{ $a `,` $b `,` $c (`fastmath` `` $fastmath^)?
+                          attr-dict `:` type($result) }];
+}
+
 def Math_AbsFOp : Math_FloatUnaryOp<"absf"> {
   let summary = "floating point absolute-value operation";
+  let hasFolder = 1;
+}
+
+def Math_CosOp : Math_FloatUnaryOp<"cos"> {
+  let summary = "cosine of the specified value";
+  let hasFolder = 1;
+}
+
+def Math_SinOp : Math_FloatUnaryOp<"sin"> {
+  let summary = "sine of the specified value";
+  let hasFolder = 1;
+}
+
+def Math_FmaOp : Math_FloatTernaryOp<"fma"> {
+  let summary = "floating point fused multipy-add operation";
   let hasFolder = 1;
 }
 

@@ -281,8 +281,14 @@ pub(crate) fn dense(ctx: &Context, ty: Type, mut elems: Vec<Attribute>) -> Attri
     })
 }
 
+/// `a` if it is `#ub.poison`.
+pub(crate) fn poison_operand(ctx: &Context, a: Option<Attribute>) -> Option<Attribute> {
+    a.filter(|&a| crate::ub::is_poison(ctx, a))
+}
+
 /// Applies `f` element-wise to two constants of the same type (upstream
-/// `constFoldBinaryOp`): scalar with scalar, or dense with dense (splats
+/// `constFoldBinaryOp`); a poison operand makes the result poison, whatever
+/// the other operand is: scalar with scalar, or dense with dense (splats
 /// stay splats). The result has type `result_ty` (the left operand's type
 /// when `None`); `f` receives the result element type. Any element failing
 /// fails the fold.
@@ -293,6 +299,9 @@ pub(crate) fn fold_binary(
     result_ty: Option<Type>,
     mut f: impl FnMut(Attribute, Attribute, Type) -> Option<Attribute>,
 ) -> Option<Attribute> {
+    if let Some(p) = poison_operand(ctx, lhs).or_else(|| poison_operand(ctx, rhs)) {
+        return Some(p);
+    }
     let (lhs, rhs) = (lhs?, rhs?);
     let lty = ctx.attr_type(lhs)?;
     if ctx.attr_type(rhs)? != lty {
@@ -329,13 +338,16 @@ pub(crate) fn fold_binary(
 }
 
 /// Applies `f` element-wise to one constant (upstream `constFoldUnaryOp` /
-/// `constFoldCastOp`); the result has type `result_ty`.
+/// `constFoldCastOp`); the result has type `result_ty`. Poison stays poison.
 pub(crate) fn fold_unary(
     ctx: &Context,
     operand: Option<Attribute>,
     result_ty: Type,
     mut f: impl FnMut(Attribute, Type) -> Option<Attribute>,
 ) -> Option<Attribute> {
+    if let Some(p) = poison_operand(ctx, operand) {
+        return Some(p);
+    }
     let a = operand?;
     match elements(ctx, a) {
         None => {

@@ -608,6 +608,21 @@ fn emit_op(
     Ok(())
 }
 
+/// The default builder's parameter for an operand, attribute or successor
+/// named `name`: its snake-case name, with `_` appended when it would clash
+/// with a name the generated body uses (`b`, the builder; `loc`; locals).
+fn build_param(name: &str) -> String {
+    let n = ods::snake(name);
+    if matches!(
+        n.as_str(),
+        "b" | "loc" | "name" | "state" | "props" | "id" | "seg"
+    ) {
+        format!("{n}_")
+    } else {
+        n
+    }
+}
+
 /// How the default builder gets result `i`'s type without a parameter.
 fn inferred_result(rk: &RecordKeeper, op: &OpModel, i: usize) -> Option<String> {
     let r = &op.results[i];
@@ -618,7 +633,7 @@ fn inferred_result(rk: &RecordKeeper, op: &OpModel, i: usize) -> Option<String> 
         op.operands
             .iter()
             .position(|o| o.name == name && o.arity == Arity::Single)
-            .map(|_| format!("b.ir.value_type({})", ods::snake(name)))
+            .map(|_| format!("b.ir.value_type({})", build_param(name)))
     };
     for rule in &op.type_rules {
         match rule {
@@ -693,7 +708,7 @@ fn emit_default_builder(
         }
     }
     for o in &op.operands {
-        let n = ods::snake(&o.name);
+        let n = build_param(&o.name);
         params.push(match o.arity {
             Arity::Single => format!("{n}: ::mlir_ir::Value"),
             Arity::Optional => format!("{n}: ::std::option::Option<::mlir_ir::Value>"),
@@ -701,14 +716,14 @@ fn emit_default_builder(
         });
     }
     for a in &op.attrs {
-        let n = ods::snake(&a.name);
+        let n = build_param(&a.name);
         params.push(match a.presence {
             Presence::Required => format!("{n}: ::mlir_ir::Attribute"),
             _ => format!("{n}: ::std::option::Option<::mlir_ir::Attribute>"),
         });
     }
     for s in &op.successors {
-        let n = ods::snake(&s.name);
+        let n = build_param(&s.name);
         params.push(if s.variadic {
             format!("{n}: &[::mlir_ir::BlockRef]")
         } else {
@@ -730,7 +745,7 @@ fn emit_default_builder(
     body.push_str("        let mut state = ::mlir_ir::OperationState::new(name, loc);\n");
     let mut op_sizes = Vec::new();
     for o in &op.operands {
-        let n = ods::snake(&o.name);
+        let n = build_param(&o.name);
         match o.arity {
             Arity::Single => {
                 let _ = writeln!(body, "        state.operands.push({n});");
@@ -753,7 +768,7 @@ fn emit_default_builder(
         if mutated { "mut " } else { "" }
     );
     for a in &op.attrs {
-        let n = ods::snake(&a.name);
+        let n = build_param(&a.name);
         match a.presence {
             Presence::Required => {
                 let _ = writeln!(
@@ -775,7 +790,7 @@ fn emit_default_builder(
         );
     }
     for s in &op.successors {
-        let n = ods::snake(&s.name);
+        let n = build_param(&s.name);
         if s.variadic {
             let _ = writeln!(body, "        state.successors.extend_from_slice({n});");
         } else {
