@@ -23,7 +23,8 @@
 //! # Order (MLIR's `foldSingleResultHook`/`foldHook` and `Operation::fold`)
 //!
 //! 1. The op's own fold hook. If it fails or folds in place, the trait folds
-//!    (`Involution`, then `Idempotent`) are tried; a trait fold that succeeds
+//!    (`Commutative`: constants moved to the end in place, then
+//!    `Involution`, then `Idempotent`) are tried; a trait fold that succeeds
 //!    provides the results (after an in-place update, whose edits are still
 //!    applied, as the update has already happened in MLIR).
 //! 2. If that fails, the dialect's [`crate::Dialect::fold`] fallback.
@@ -165,14 +166,47 @@ fn fold_idempotent(ir: &Ir, op: OpRef) -> Option<OpFoldResult> {
     }
 }
 
-/// The folds of the op's traits, in MLIR's trait order (`foldTraits`).
+/// MLIR's `OpTrait::impl::foldCommutative`: moves the constant operands
+/// after the others (a stable partition), in place. Fails if nothing moves.
+fn fold_commutative(
+    ir: &Ir,
+    op: OpRef,
+    operands: &[Option<Attribute>],
+    edits: &mut SmallVec<[InPlaceEdit; 1]>,
+) -> bool {
+    let n = ir.num_operands(op);
+    if n < 2 || operands.len() != n {
+        return false;
+    }
+    let Some(first_constant) = operands.iter().position(Option::is_some) else {
+        return false;
+    };
+    if operands[first_constant..].iter().all(Option::is_some) {
+        return false;
+    }
+    let values: SmallVec<[Value; 4]> = ir.operands(op).collect();
+    let mut reordered: SmallVec<[Value; 4]> = SmallVec::with_capacity(n);
+    reordered.extend((0..n).filter(|&i| operands[i].is_none()).map(|i| values[i]));
+    reordered.extend((0..n).filter(|&i| operands[i].is_some()).map(|i| values[i]));
+    edits.push(InPlaceEdit::SetOperands(reordered));
+    true
+}
+
+/// The folds of the op's traits, in MLIR's trait order (`foldTraits`):
+/// `Commutative` (listed first by the ops that have it; an in-place
+/// reordering of the operands), then `Involution` and `Idempotent`.
 fn fold_traits(
     ir: &Ir,
     op: OpRef,
     name: OpName,
+    operands: &[Option<Attribute>],
     results: &mut SmallVec<[OpFoldResult; 1]>,
+    edits: &mut SmallVec<[InPlaceEdit; 1]>,
 ) -> bool {
     let info = ir.ctx().op_info(name);
+    if info.has_trait(TraitSet::COMMUTATIVE) && fold_commutative(ir, op, operands, edits) {
+        return true;
+    }
     if ir.num_results(op) != 1 {
         return false;
     }
@@ -221,13 +255,15 @@ pub fn fold_readonly(
             Ok(false) => {
                 // In place: a successful trait fold still replaces the op.
                 results.clear();
-                fold_traits(ir, op, name, results);
-                return Ok(cx.take_edits());
+                let mut edits = cx.take_edits();
+                fold_traits(ir, op, name, operands, results, &mut edits);
+                return Ok(edits);
             }
             Err(()) => {
                 results.clear();
-                if fold_traits(ir, op, name, results) {
-                    return Ok(SmallVec::new());
+                let mut edits = SmallVec::new();
+                if fold_traits(ir, op, name, operands, results, &mut edits) {
+                    return Ok(edits);
                 }
             }
         }
