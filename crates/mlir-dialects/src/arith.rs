@@ -3,10 +3,12 @@
 //! (`get_i1_same_shape`, `tensor_dims_or_empty`), `arith.constant`'s result
 //! names, `arith.select`'s custom assembly form, the verifiers, and the
 //! canonical spelling of `#arith.overflow<...>` / `#arith.fastmath<...>`.
-//! The fold hooks live in `arith/fold.rs`; the constant materializer
+//! The fold hooks live in `arith/fold.rs`, the canonicalization patterns
+//! in `arith/canonicalize.rs`; the constant materializer
 //! (`arith.constant` for typed integer, float and elements attributes) is
 //! [`ArithDialect::materialize_constant`].
 
+pub mod canonicalize;
 pub mod fold;
 
 use mlir_ir::asm::lexer::TokenKind;
@@ -48,6 +50,9 @@ impl Dialect for ArithDialect {
             .map(|mut info| {
                 if let Some(hook) = fold::fold_hook(&info.name) {
                     info.fold = Some(hook);
+                }
+                if let Some(patterns) = canonicalize::patterns_of(&info.name) {
+                    info = info.with_interface(patterns);
                 }
                 let names: Option<fn(&Ir, OpRef, SetValueName<'_>)> = match &*info.name {
                     "arith.constant" => Some(constant_result_names),

@@ -29,6 +29,11 @@ pub(crate) struct Int {
     pub v: u64,
 }
 
+/// The all-ones value of `w` bits (at most 64).
+pub(crate) fn int_mask(w: u32) -> u64 {
+    mask(w)
+}
+
 fn mask(w: u32) -> u64 {
     if w >= 64 {
         u64::MAX
