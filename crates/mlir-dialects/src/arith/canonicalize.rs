@@ -1148,48 +1148,14 @@ fn cmpf_int_to_fp_rewrite(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalRes
             match pred {
                 NE => return replace_bool(rw, true),
                 EQ => return replace_bool(rw, false),
-                ULE => {
-                    if neg {
-                        return replace_bool(rw, false);
-                    }
-                }
-                SLE => {
-                    if neg {
-                        pred = SLT;
-                    }
-                }
-                ULT => {
-                    if neg {
-                        return replace_bool(rw, false);
-                    }
-                    pred = ULE;
-                }
-                SLT => {
-                    if !neg {
-                        pred = SLE;
-                    }
-                }
-                UGT => {
-                    if neg {
-                        return replace_bool(rw, true);
-                    }
-                }
-                SGT => {
-                    if neg {
-                        pred = SGE;
-                    }
-                }
-                UGE => {
-                    if neg {
-                        return replace_bool(rw, true);
-                    }
-                    pred = UGT;
-                }
-                SGE => {
-                    if !neg {
-                        pred = SGT;
-                    }
-                }
+                ULE | ULT if neg => return replace_bool(rw, false),
+                UGT | UGE if neg => return replace_bool(rw, true),
+                SLE if neg => pred = SLT,
+                ULT => pred = ULE,
+                SLT if !neg => pred = SLE,
+                SGT if neg => pred = SGE,
+                UGE => pred = UGT,
+                SGE if !neg => pred = SGT,
                 _ => {}
             }
         }
