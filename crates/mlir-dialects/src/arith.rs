@@ -9,6 +9,7 @@
 //! [`ArithDialect::materialize_constant`].
 
 pub mod canonicalize;
+pub mod float;
 pub mod fold;
 
 use mlir_ir::asm::lexer::TokenKind;

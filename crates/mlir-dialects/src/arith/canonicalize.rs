@@ -8,8 +8,7 @@
 //! may create. A DRR rewrite builds its ops at the root with the fused
 //! location of every matched op, as the generated code does.
 //!
-//! Integer attribute arithmetic works on values of at most 64 bits (wider
-//! constants make the pattern fail, which leaves the IR correct).
+//! Integer attribute arithmetic wraps at the type's width, for any width.
 
 use mlir_ir::{
     ApFloat, ApInt, AttrKind, Attribute, Context, FloatKind, Location, OpRef, OperationState, Type,
@@ -18,7 +17,7 @@ use mlir_ir::{
 use mlir_rewrite::{LogicalResult, Pattern, PatternRewriter, RewritePatternSet};
 use mlir_transforms::canonicalize::CanonicalizationPatterns;
 
-use super::fold::{cmpi, def_named, int_of, predicate, splat_int, Int};
+use super::fold::{cmpi, def_named, predicate, splat_int, wide_binop, Int, WideOp};
 
 /// The canonicalization patterns of `name`, if it has any.
 pub(crate) fn patterns_of(name: &str) -> Option<CanonicalizationPatterns> {
@@ -243,21 +242,24 @@ fn constant(rw: &mut PatternRewriter<'_>, loc: Location, value: Attribute) -> Op
     ))
 }
 
-/// `f(a, b)` on two integer attributes, as an attribute of type `ty`
-/// (upstream `applyToIntegerAttrs`).
+/// `a op b` on two integer attributes, as an attribute of type `ty`
+/// (upstream `applyToIntegerAttrs`), for any width.
 fn int_attr_op(
     ctx: &Context,
     ty: Type,
     a: Attribute,
     b: Attribute,
-    f: fn(u64, u64) -> u64,
+    op: WideOp,
 ) -> Option<Attribute> {
-    let (x, y) = (int_of(ctx, a)?, int_of(ctx, b)?);
-    let w = ctx.int_or_index_width(ty)?;
-    if w > 64 {
+    let (AttrKind::Integer { value: x, .. }, AttrKind::Integer { value: y, .. }) =
+        (ctx.attr(a), ctx.attr(b))
+    else {
+        return None;
+    };
+    if ctx.int_or_index_width(ty)? != x.width() {
         return None;
     }
-    Some(ctx.integer_attr(ty, ApInt::from_u64(w, f(x.v, y.v))))
+    Some(ctx.integer_attr(ty, wide_binop(x, y, op)?))
 }
 
 fn result(rw: &PatternRewriter<'_>, op: OpRef) -> Value {
@@ -319,15 +321,9 @@ enum Chain {
     MulMul,
 }
 
-fn add_u(a: u64, b: u64) -> u64 {
-    a.wrapping_add(b)
-}
-fn sub_u(a: u64, b: u64) -> u64 {
-    a.wrapping_sub(b)
-}
-fn mul_u(a: u64, b: u64) -> u64 {
-    a.wrapping_mul(b)
-}
+const ADD_U: WideOp = WideOp::Add;
+const SUB_U: WideOp = WideOp::Sub;
+const MUL_U: WideOp = WideOp::Mul;
 
 fn const_chain(
     set: &mut RewritePatternSet,
@@ -375,12 +371,12 @@ fn const_chain(
             return Err(());
         }
         let value = match kind {
-            AddAdd | SubSubRhsRhs | SubSubLhsRhs => int_attr_op(ctx, rty, c0, c1, add_u),
-            AddSubRhs | SubSubLhsLhs => int_attr_op(ctx, rty, c1, c0, sub_u),
-            AddSubLhs => int_attr_op(ctx, rty, c0, c1, add_u),
-            SubAddRhs | SubSubRhsLhs => int_attr_op(ctx, rty, c0, c1, sub_u),
-            SubAddLhs => int_attr_op(ctx, rty, c1, c0, sub_u),
-            MulMul => int_attr_op(ctx, rty, c0, c1, mul_u),
+            AddAdd | SubSubRhsRhs | SubSubLhsRhs => int_attr_op(ctx, rty, c0, c1, ADD_U),
+            AddSubRhs | SubSubLhsLhs => int_attr_op(ctx, rty, c1, c0, SUB_U),
+            AddSubLhs => int_attr_op(ctx, rty, c0, c1, ADD_U),
+            SubAddRhs | SubSubRhsLhs => int_attr_op(ctx, rty, c0, c1, SUB_U),
+            SubAddLhs => int_attr_op(ctx, rty, c1, c0, SUB_U),
+            MulMul => int_attr_op(ctx, rty, c0, c1, MUL_U),
         }
         .ok_or(())?;
         let flags = match kind {

@@ -15,6 +15,8 @@
 
 use smallvec::SmallVec;
 
+use super::float::Fmt;
+
 use mlir_ir::{
     ApFloat, ApInt, AttrKind, Attribute, Context, FloatKind, FoldCtx, InPlaceEdit, Ir,
     OpFoldResult, OpRef, Type, TypeKind, Value,
@@ -92,6 +94,53 @@ impl Int {
     }
 }
 
+/// Wrapping arithmetic on integers of any width (`APInt`'s `+ - *`), on
+/// their little-endian words.
+#[derive(Copy, Clone)]
+pub(crate) enum WideOp {
+    Add,
+    Sub,
+    Mul,
+}
+
+/// `a op b` for two integers of the same width, wrapping.
+pub(crate) fn wide_binop(a: &ApInt, b: &ApInt, op: WideOp) -> Option<ApInt> {
+    let w = a.width();
+    if b.width() != w {
+        return None;
+    }
+    let (x, y) = (a.words(), b.words());
+    let n = x.len();
+    let mut out = vec![0u64; n];
+    match op {
+        WideOp::Add | WideOp::Sub => {
+            // Subtraction adds the two's complement: !y + 1.
+            let mut carry = matches!(op, WideOp::Sub) as u128;
+            for i in 0..n {
+                let yi = if matches!(op, WideOp::Sub) {
+                    !y[i]
+                } else {
+                    y[i]
+                };
+                let t = x[i] as u128 + yi as u128 + carry;
+                out[i] = t as u64;
+                carry = t >> 64;
+            }
+        }
+        WideOp::Mul => {
+            for i in 0..n {
+                let mut carry = 0u128;
+                for j in 0..n - i {
+                    let t = out[i + j] as u128 + x[i] as u128 * y[j] as u128 + carry;
+                    out[i + j] = t as u64;
+                    carry = t >> 64;
+                }
+            }
+        }
+    }
+    Some(ApInt::from_words(w, &out))
+}
+
 /// The value of an integer attribute of at most 64 bits.
 pub(crate) fn int_of(ctx: &Context, a: Attribute) -> Option<Int> {
     match ctx.attr(a) {
@@ -143,52 +192,32 @@ pub(crate) fn is_one(ctx: &Context, a: Option<Attribute>) -> bool {
 
 // ----- float values -----
 
-/// A float of a format folded natively, as `f64` (exact for `f32` too).
+/// A float as `f64`, exactly (`f64`, `f32`, `f16`, `bf16`, `tf32`).
 pub(crate) fn f64_of(f: ApFloat) -> Option<f64> {
-    let bits = f.bits;
-    match f.kind {
-        FloatKind::F32 => Some(f32::from_bits(bits as u32) as f64),
-        FloatKind::F64 => Some(f64::from_bits(bits as u64)),
-        _ => None,
-    }
+    super::float::to_f64(f)
 }
 
 /// `x` rounded to `kind` (round to nearest even).
 pub(crate) fn from_f64(kind: FloatKind, x: f64) -> Option<ApFloat> {
-    match kind {
-        FloatKind::F32 => Some(ApFloat {
-            kind,
-            bits: (x as f32).to_bits() as u128,
-        }),
-        FloatKind::F64 => Some(ApFloat {
-            kind,
-            bits: x.to_bits() as u128,
-        }),
-        _ => None,
-    }
+    super::float::from_f64(kind, x)
 }
 
 /// The quiet NaN LLVM's `APFloat` produces for invalid operations
 /// (positive, only the top mantissa bit set).
 fn default_nan(kind: FloatKind) -> Option<ApFloat> {
-    match kind {
-        FloatKind::F32 => Some(ApFloat {
-            kind,
-            bits: 0x7fc0_0000,
-        }),
-        FloatKind::F64 => Some(ApFloat {
-            kind,
-            bits: 0x7ff8_0000_0000_0000,
-        }),
-        _ => None,
-    }
+    Some(ApFloat {
+        kind,
+        bits: Fmt::of(kind)?.default_nan(),
+    })
 }
 
 fn quiet_bit(kind: FloatKind) -> u128 {
-    match kind {
-        FloatKind::F32 => 1 << 22,
-        _ => 1 << 51,
-    }
+    Fmt::of(kind).map_or(0, Fmt::quiet_bit)
+}
+
+/// The sign bit of `kind`'s encoding.
+pub(crate) fn sign_bit(kind: FloatKind) -> Option<u128> {
+    Some(Fmt::of(kind)?.sign_bit())
 }
 
 fn is_nan(f: ApFloat) -> bool {
@@ -235,11 +264,7 @@ fn float_binop(
     if x.is_nan() || y.is_nan() {
         let mut n = select_nan(a, b);
         if clear_nan_sign {
-            let sign = match n.kind {
-                FloatKind::F32 => 1u128 << 31,
-                _ => 1u128 << 63,
-            };
-            n.bits &= !sign;
+            n.bits &= !sign_bit(n.kind)?;
         }
         return Some(n);
     }
@@ -384,6 +409,23 @@ fn int_binary(
     fold_binary(ctx, lhs, rhs, None, |a, b, ty| {
         let r = f(int_of(ctx, a)?, int_of(ctx, b)?)?;
         Some(ctx.integer_attr(ty, ApInt::from_u64(r.w, r.v)))
+    })
+}
+
+/// A wrapping `+`, `-` or `*` fold for integers of any width.
+fn int_binary_wide(
+    ctx: &Context,
+    lhs: Option<Attribute>,
+    rhs: Option<Attribute>,
+    op: WideOp,
+) -> Option<Attribute> {
+    fold_binary(ctx, lhs, rhs, None, |a, b, ty| {
+        let (AttrKind::Integer { value: x, .. }, AttrKind::Integer { value: y, .. }) =
+            (ctx.attr(a), ctx.attr(b))
+        else {
+            return None;
+        };
+        Some(ctx.integer_attr(ty, wide_binop(x, y, op)?))
     })
 }
 
@@ -542,18 +584,18 @@ pub(crate) fn fold_hook(name: &str) -> Option<mlir_ir::fold::FoldHook> {
         "arith.minimumf" => |cx| fold_minmax_float(cx, FMinMax::Minimum),
         "arith.maxnumf" => |cx| fold_minmax_float(cx, FMinMax::MaxNum),
         "arith.minnumf" => |cx| fold_minmax_float(cx, FMinMax::MinNum),
-        "arith.extui" => |cx| fold_ext(cx, false),
-        "arith.extsi" => |cx| fold_ext(cx, true),
-        "arith.trunci" => fold_trunci,
-        "arith.extf" => fold_extf,
-        "arith.truncf" => fold_truncf,
-        "arith.uitofp" => |cx| fold_itofp(cx, false),
-        "arith.sitofp" => |cx| fold_itofp(cx, true),
-        "arith.fptoui" => |cx| fold_fptoi(cx, false),
-        "arith.fptosi" => |cx| fold_fptoi(cx, true),
-        "arith.index_cast" => |cx| fold_index_cast(cx, true),
-        "arith.index_castui" => |cx| fold_index_cast(cx, false),
-        "arith.bitcast" => fold_bitcast,
+        "arith.extui" => |cx| fold_ext(cx, false).or_else(|| fold_cast_same_type(cx)),
+        "arith.extsi" => |cx| fold_ext(cx, true).or_else(|| fold_cast_same_type(cx)),
+        "arith.trunci" => |cx| fold_trunci(cx).or_else(|| fold_cast_same_type(cx)),
+        "arith.extf" => |cx| fold_extf(cx).or_else(|| fold_cast_same_type(cx)),
+        "arith.truncf" => |cx| fold_truncf(cx).or_else(|| fold_cast_same_type(cx)),
+        "arith.uitofp" => |cx| fold_itofp(cx, false).or_else(|| fold_cast_same_type(cx)),
+        "arith.sitofp" => |cx| fold_itofp(cx, true).or_else(|| fold_cast_same_type(cx)),
+        "arith.fptoui" => |cx| fold_fptoi(cx, false).or_else(|| fold_cast_same_type(cx)),
+        "arith.fptosi" => |cx| fold_fptoi(cx, true).or_else(|| fold_cast_same_type(cx)),
+        "arith.index_cast" => |cx| fold_index_cast(cx, true).or_else(|| fold_cast_same_type(cx)),
+        "arith.index_castui" => |cx| fold_index_cast(cx, false).or_else(|| fold_cast_same_type(cx)),
+        "arith.bitcast" => |cx| fold_bitcast(cx).or_else(|| fold_cast_same_type(cx)),
         "arith.cmpi" => fold_cmpi,
         "arith.cmpf" => fold_cmpf,
         "arith.select" => fold_select,
@@ -563,6 +605,15 @@ pub(crate) fn fold_hook(name: &str) -> Option<mlir_ir::fold::FoldHook> {
         _ => return None,
     };
     Some(Single(single))
+}
+
+/// The `CastOpInterface` trait fold (upstream `foldCastInterfaceOp`), tried
+/// when a cast's own fold fails: a cast to its operand's own type is the
+/// operand.
+fn fold_cast_same_type(cx: &mut FoldCtx<'_>) -> Option<OpFoldResult> {
+    let ir = cx.ir;
+    let input = cx.operand(0);
+    (ir.value_type(input) == result_type(cx)).then_some(OpFoldResult::Value(input))
 }
 
 fn fold_addi(cx: &mut FoldCtx<'_>) -> Option<OpFoldResult> {
@@ -583,9 +634,7 @@ fn fold_addi(cx: &mut FoldCtx<'_>) -> Option<OpFoldResult> {
             return val(ir.operand(sub, 0));
         }
     }
-    attr(int_binary(ctx, lhs_c(cx), rhs_c(cx), |a, b| {
-        Some(Int::new(a.w, a.v.wrapping_add(b.v)))
-    }))
+    attr(int_binary_wide(ctx, lhs_c(cx), rhs_c(cx), WideOp::Add))
 }
 
 fn fold_subi(cx: &mut FoldCtx<'_>) -> Option<OpFoldResult> {
@@ -611,9 +660,7 @@ fn fold_subi(cx: &mut FoldCtx<'_>) -> Option<OpFoldResult> {
             return val(ir.operand(add, 1));
         }
     }
-    attr(int_binary(ctx, lhs_c(cx), rhs_c(cx), |a, b| {
-        Some(Int::new(a.w, a.v.wrapping_sub(b.v)))
-    }))
+    attr(int_binary_wide(ctx, lhs_c(cx), rhs_c(cx), WideOp::Sub))
 }
 
 fn fold_muli(cx: &mut FoldCtx<'_>) -> Option<OpFoldResult> {
@@ -624,9 +671,7 @@ fn fold_muli(cx: &mut FoldCtx<'_>) -> Option<OpFoldResult> {
     if is_one(ctx, rhs_c(cx)) {
         return val(lhs(cx));
     }
-    attr(int_binary(ctx, lhs_c(cx), rhs_c(cx), |a, b| {
-        Some(Int::new(a.w, a.v.wrapping_mul(b.v)))
-    }))
+    attr(int_binary_wide(ctx, lhs_c(cx), rhs_c(cx), WideOp::Mul))
 }
 
 /// `(a * b) / b -> a` when the multiplication has the overflow flag `flag`.
@@ -1184,13 +1229,7 @@ fn float_kind(ctx: &Context, ty: Type) -> Option<FloatKind> {
 
 /// `a` converted to `kind` without loss (upstream `convertFloatValue`).
 fn convert_float(a: ApFloat, kind: FloatKind) -> Option<ApFloat> {
-    let x = f64_of(a)?;
-    if x.is_nan() {
-        // NaN payload conversion is not modelled; do not fold.
-        return None;
-    }
-    let r = from_f64(kind, x)?;
-    (f64_of(r)? == x || (x.is_infinite() && f64_of(r)?.is_infinite())).then_some(r)
+    super::float::convert_exact(a, kind)
 }
 
 fn fold_extf(cx: &mut FoldCtx<'_>) -> Option<OpFoldResult> {
@@ -1238,9 +1277,7 @@ fn fold_truncf(cx: &mut FoldCtx<'_>) -> Option<OpFoldResult> {
             }
         }
     }
-    if !default_rounding(ir, cx.op) {
-        return None;
-    }
+    // Only lossless conversions fold, so the rounding mode cannot matter.
     attr(fold_unary(ctx, cx.operand_constant(0), ty, |a, ety| {
         Some(ctx.float_attr(ety, convert_float(float_of(ctx, a)?, kind)?))
     }))
@@ -1500,6 +1537,13 @@ fn fold_select(cx: &mut FoldCtx<'_>) -> Option<OpFoldResult> {
     }
     if is_zero(ctx, cond_c) {
         return val(fv);
+    }
+    // A fully poisoned operand selects the other one.
+    if poison_operand(ctx, cx.operand_constant(1)).is_some() {
+        return val(fv);
+    }
+    if poison_operand(ctx, cx.operand_constant(2)).is_some() {
+        return val(tv);
     }
     let ty = result_type(cx);
     if ctx.is_signless_integer(ty, 1)
