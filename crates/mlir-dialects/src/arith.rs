@@ -3,12 +3,21 @@
 //! (`get_i1_same_shape`, `tensor_dims_or_empty`), `arith.constant`'s result
 //! names, `arith.select`'s custom assembly form, the verifiers, and the
 //! canonical spelling of `#arith.overflow<...>` / `#arith.fastmath<...>`.
+//! The fold hooks live in `arith/fold.rs`, the canonicalization patterns
+//! in `arith/canonicalize.rs`; the constant materializer
+//! (`arith.constant` for typed integer, float and elements attributes) is
+//! [`ArithDialect::materialize_constant`].
+
+pub mod canonicalize;
+pub mod float;
+pub mod fold;
 
 use mlir_ir::asm::lexer::TokenKind;
 use mlir_ir::asm::{OpAsmInterface, OpAsmParser, OpAsmPrinter, SetValueName};
 use mlir_ir::ods::EnumSpec;
 use mlir_ir::{
-    AttrKind, Context, Diagnostic, Dialect, Ir, OpInfo, OpRef, OperationState, Type, TypeKind,
+    AttrKind, Attribute, Context, Diagnostic, Dialect, Ir, Location, OpBuilder, OpInfo, OpRef,
+    OperationState, Type, TypeKind,
 };
 
 /// The generated op definitions of `td/Arith.td`. Generated code keeps the
@@ -39,7 +48,13 @@ impl Dialect for ArithDialect {
     fn operations(&self) -> Vec<OpInfo> {
         ops::operations()
             .into_iter()
-            .map(|info| {
+            .map(|mut info| {
+                if let Some(hook) = fold::fold_hook(&info.name) {
+                    info.fold = Some(hook);
+                }
+                if let Some(patterns) = canonicalize::patterns_of(&info.name) {
+                    info = info.with_interface(patterns);
+                }
                 let names: Option<fn(&Ir, OpRef, SetValueName<'_>)> = match &*info.name {
                     "arith.constant" => Some(constant_result_names),
                     "arith.addui_extended" => Some(|ir, op, set| {
@@ -61,6 +76,16 @@ impl Dialect for ArithDialect {
             .collect()
     }
 
+    fn materialize_constant(
+        &self,
+        builder: &mut OpBuilder<'_>,
+        value: Attribute,
+        ty: Type,
+        loc: Location,
+    ) -> Option<OpRef> {
+        materialize_arith_constant(builder, value, ty, loc)
+    }
+
     fn canonicalize_attribute(
         &self,
         _ctx: &Context,
@@ -68,6 +93,46 @@ impl Dialect for ArithDialect {
     ) -> Result<Option<String>, Vec<(usize, String)>> {
         mlir_ir::ods::enums::canonicalize_enum_attr(&DIALECT_ENUMS, "arith", body)
     }
+}
+
+/// Upstream `ArithDialect::materializeConstant`: `ub.poison` for
+/// `#ub.poison`, else `arith::ConstantOp::materialize`, an `arith.constant`
+/// if [`is_buildable_with`] holds (the materializer of arith and of the
+/// dialects whose constants are arith constants: affine, math, memref,
+/// tensor).
+pub fn materialize_arith_constant(
+    builder: &mut OpBuilder<'_>,
+    value: Attribute,
+    ty: Type,
+    loc: Location,
+) -> Option<OpRef> {
+    if crate::ub::is_poison(builder.ctx(), value) {
+        return Some(crate::ub::PoisonOp::build(builder, loc, ty, Some(value)).0);
+    }
+    is_buildable_with(builder.ctx(), value, ty)
+        .then(|| ConstantOp::build(builder, loc, ty, value).0)
+}
+
+/// Upstream `ConstantOp::isBuildableWith`: a typed integer, float or
+/// elements attribute of exactly `ty`, with a signless integer element type
+/// if it is an integer.
+pub fn is_buildable_with(ctx: &Context, value: Attribute, ty: Type) -> bool {
+    if ctx.attr_type(value) != Some(ty) {
+        return false;
+    }
+    if let TypeKind::Integer { signedness, .. } = ctx.ty(ctx.element_type_or_self(ty)) {
+        if *signedness != mlir_ir::Signedness::Signless {
+            return false;
+        }
+    }
+    matches!(
+        ctx.attr(value),
+        AttrKind::Integer { .. }
+            | AttrKind::Float { .. }
+            | AttrKind::DenseElements { .. }
+            | AttrKind::DenseStrings { .. }
+            | AttrKind::DenseResource { .. }
+    )
 }
 
 // ----- helpers the predicates of `td/Arith.td` call -----

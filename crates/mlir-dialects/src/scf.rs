@@ -53,7 +53,7 @@ const DYNAMIC: i64 = i64::MIN;
 /// MLIR's `ensureTerminator`/`emplaceBlock`: gives `r` a block and ends it
 /// with an empty `term` op unless it already ends in a terminator; `regions`
 /// is the number of (single-block) regions the terminator takes.
-fn ensure_terminator(
+pub(crate) fn ensure_terminator(
     p: &mut OpAsmParser<'_, '_>,
     r: RegionRef,
     term: &str,
@@ -98,7 +98,7 @@ fn ensure_block(p: &mut OpAsmParser<'_, '_>, r: RegionRef) {
 /// `(%arg = %init, ...)`: the region arguments and their initial values
 /// (upstream `parseAssignmentList`).
 #[allow(clippy::type_complexity)]
-fn parse_assignment_list<'a>(
+pub(crate) fn parse_assignment_list<'a>(
     p: &mut OpAsmParser<'_, 'a>,
 ) -> Result<(Vec<Argument<'a>>, Vec<UnresolvedOperand<'a>>), ()> {
     p.parse_token(TokenKind::LParen, "expected '('")?;
@@ -121,7 +121,7 @@ fn parse_assignment_list<'a>(
 
 /// `prefix(%arg = %init, ...)` unless there are no initial values
 /// (upstream `printInitializationList`).
-fn print_initialization_list(
+pub(crate) fn print_initialization_list(
     p: &mut OpAsmPrinter<'_, '_>,
     args: &[Value],
     inits: &[Value],
@@ -178,14 +178,14 @@ fn print_optional_arrow_type_list(p: &mut OpAsmPrinter<'_, '_>, types: &[Type]) 
 }
 
 /// The entry block arguments of region `r`.
-fn entry_args(ir: &Ir, r: RegionRef) -> Vec<Value> {
+pub(crate) fn entry_args(ir: &Ir, r: RegionRef) -> Vec<Value> {
     ir.first_block(r)
         .map(|b| ir.arguments(b).collect())
         .unwrap_or_default()
 }
 
 /// The values of a `DenseI64ArrayAttr` / `DenseI32ArrayAttr`.
-fn dense_array(ctx: &Context, a: Option<Attribute>) -> Vec<i64> {
+pub(crate) fn dense_array(ctx: &Context, a: Option<Attribute>) -> Vec<i64> {
     match a.map(|a| ctx.attr(a)) {
         Some(AttrKind::DenseArray { elements, .. }) => elements
             .iter()
@@ -195,13 +195,17 @@ fn dense_array(ctx: &Context, a: Option<Attribute>) -> Vec<i64> {
     }
 }
 
-fn set_segments(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState, sizes: &[usize]) {
+pub(crate) fn set_segments(
+    p: &mut OpAsmParser<'_, '_>,
+    state: &mut OperationState,
+    sizes: &[usize],
+) {
     let v: Vec<i64> = sizes.iter().map(|&s| s as i64).collect();
     let a = mlir_ir::ods::preds::dense_int_array(p.ctx(), 32, &v);
     p.add_attr(state, "operandSegmentSizes", a);
 }
 
-fn with_types<'a>(mut args: Vec<Argument<'a>>, types: &[Type]) -> Vec<Argument<'a>> {
+pub(crate) fn with_types<'a>(mut args: Vec<Argument<'a>>, types: &[Type]) -> Vec<Argument<'a>> {
     for (a, &t) in args.iter_mut().zip(types) {
         a.ty = t;
     }

@@ -23,8 +23,8 @@
 //! # Order (MLIR's `foldSingleResultHook`/`foldHook` and `Operation::fold`)
 //!
 //! 1. The op's own fold hook. If it fails or folds in place, the trait folds
-//!    (`Commutative` in place, then `Involution`, then `Idempotent`) are
-//!    tried; a trait fold that succeeds
+//!    (`Commutative`: constants moved to the end in place, then
+//!    `Involution`, then `Idempotent`) are tried; a trait fold that succeeds
 //!    provides the results (after an in-place update, whose edits are still
 //!    applied, as the update has already happened in MLIR).
 //! 2. If that fails, the dialect's [`crate::Dialect::fold`] fallback.
@@ -167,44 +167,34 @@ fn fold_idempotent(ir: &Ir, op: OpRef) -> Option<OpFoldResult> {
 }
 
 /// MLIR's `OpTrait::impl::foldCommutative`: moves the constant operands
-/// of a commutative op after the others, keeping the relative order within
-/// each group (a stable partition). An in-place fold: returns the new
-/// operand list if it differs from the current one.
+/// after the others (a stable partition), in place. Fails if nothing moves.
 fn fold_commutative(
     ir: &Ir,
     op: OpRef,
     operands: &[Option<Attribute>],
-) -> Option<SmallVec<[Value; 4]>> {
-    if ir.num_operands(op) < 2 || operands.len() != ir.num_operands(op) {
-        return None;
+    edits: &mut SmallVec<[InPlaceEdit; 1]>,
+) -> bool {
+    let n = ir.num_operands(op);
+    if n < 2 || operands.len() != n {
+        return false;
     }
-    let first_constant = operands.iter().position(|a| a.is_some())?;
-    if operands[first_constant..].iter().all(|a| a.is_some()) {
-        return None;
+    let Some(first_constant) = operands.iter().position(Option::is_some) else {
+        return false;
+    };
+    if operands[first_constant..].iter().all(Option::is_some) {
+        return false;
     }
     let values: SmallVec<[Value; 4]> = ir.operands(op).collect();
-    let mut reordered: SmallVec<[Value; 4]> = SmallVec::with_capacity(values.len());
-    reordered.extend(
-        values
-            .iter()
-            .zip(operands)
-            .filter(|(_, a)| a.is_none())
-            .map(|(v, _)| *v),
-    );
-    reordered.extend(
-        values
-            .iter()
-            .zip(operands)
-            .filter(|(_, a)| a.is_some())
-            .map(|(v, _)| *v),
-    );
-    Some(reordered)
+    let mut reordered: SmallVec<[Value; 4]> = SmallVec::with_capacity(n);
+    reordered.extend((0..n).filter(|&i| operands[i].is_none()).map(|i| values[i]));
+    reordered.extend((0..n).filter(|&i| operands[i].is_some()).map(|i| values[i]));
+    edits.push(InPlaceEdit::SetOperands(reordered));
+    true
 }
 
-/// The folds of the op's traits (`foldTraits`): `Commutative` (in place,
-/// recorded in `edits`), then `Involution`, then `Idempotent`. Upstream
-/// tries them in the order the op lists its traits; the ops that combine
-/// them list `Commutative` first.
+/// The folds of the op's traits, in MLIR's trait order (`foldTraits`):
+/// `Commutative` (listed first by the ops that have it; an in-place
+/// reordering of the operands), then `Involution` and `Idempotent`.
 fn fold_traits(
     ir: &Ir,
     op: OpRef,
@@ -214,11 +204,8 @@ fn fold_traits(
     edits: &mut SmallVec<[InPlaceEdit; 1]>,
 ) -> bool {
     let info = ir.ctx().op_info(name);
-    if info.has_trait(TraitSet::COMMUTATIVE) {
-        if let Some(reordered) = fold_commutative(ir, op, operands) {
-            edits.push(InPlaceEdit::SetOperands(reordered));
-            return true;
-        }
+    if info.has_trait(TraitSet::COMMUTATIVE) && fold_commutative(ir, op, operands, edits) {
+        return true;
     }
     if ir.num_results(op) != 1 {
         return false;
@@ -267,18 +254,16 @@ pub fn fold_readonly(
             Ok(true) => return Ok(cx.take_edits()),
             Ok(false) => {
                 // In place: a successful trait fold still replaces the op.
-                // The trait folds see the op before the hook's edits, so an
-                // in-place trait fold is not combined with them.
                 results.clear();
-                let mut trait_edits = SmallVec::new();
-                fold_traits(ir, op, name, operands, results, &mut trait_edits);
-                return Ok(cx.take_edits());
+                let mut edits = cx.take_edits();
+                fold_traits(ir, op, name, operands, results, &mut edits);
+                return Ok(edits);
             }
             Err(()) => {
                 results.clear();
-                let mut trait_edits = SmallVec::new();
-                if fold_traits(ir, op, name, operands, results, &mut trait_edits) {
-                    return Ok(trait_edits);
+                let mut edits = SmallVec::new();
+                if fold_traits(ir, op, name, operands, results, &mut edits) {
+                    return Ok(edits);
                 }
             }
         }

@@ -78,10 +78,13 @@ class DefaultValuedAttr<Attr attr, string val>
   let baseAttr = attr;
 }
 
-// Like `DefaultValuedAttr`, and optional in the builders (upstream's
-// distinction only matters for C++ accessors).
+// Like `DefaultValuedAttr`, but optional: the default is not filled in
+// when the attribute is absent (upstream's `populateDefaultAttrs` skips
+// optional attributes), so the generic form omits it.
 class DefaultValuedOptionalAttr<Attr attr, string val>
-    : DefaultValuedAttr<attr, val>;
+    : DefaultValuedAttr<attr, val> {
+  let isOptional = 1;
+}
 
 // `attr` further restricted by `constraints`.
 class ConfinedAttr<Attr attr, list<AttrConstraint> constraints> : Attr<

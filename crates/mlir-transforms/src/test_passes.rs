@@ -1,10 +1,14 @@
 //! Test passes mirroring mlir-opt's (`test-pass-failure`,
-//! `test-options-pass`), so that lit tests of the pass infrastructure can
+//! `test-options-pass`, `test-single-fold`), so that lit tests of the pass infrastructure can
 //! be run against both tools with the same CHECK lines. They are registered
 //! by [`register_test_passes`]; tools opt in.
 
 use mlir_ir::diagnostics::Diagnostic;
-use mlir_ir::{Ir, OpRef};
+use mlir_ir::ir::WalkOrder;
+use mlir_ir::{BuilderListener, InsertPoint, Ir, OpRef};
+use mlir_rewrite::RewriterListener;
+
+use crate::folder::OperationFolder;
 
 use crate::pass::registry::PassRegistry;
 use crate::pass::{IntKind, OptionKind, Pass, PassContext, PassOption, PassOptions};
@@ -130,8 +134,75 @@ impl Pass for TestOptionsPass {
     }
 }
 
+/// Folds every op once with an [`OperationFolder`], in reverse pre-order,
+/// then erases the constants it created that ended up unused (upstream's
+/// `TestSingleFold`, `-test-single-fold`).
+#[derive(Clone, Default)]
+pub struct TestSingleFoldPass;
+
+/// Tracks the ops the folder inserts (its constants) and forgets erased
+/// ones, as the upstream pass does as its own listener.
+#[derive(Default)]
+struct ConstantTracker {
+    existing_constants: Vec<OpRef>,
+}
+
+impl BuilderListener for ConstantTracker {
+    fn notify_operation_inserted(&mut self, _ir: &Ir, op: OpRef, _previous: Option<InsertPoint>) {
+        self.existing_constants.push(op);
+    }
+}
+
+impl RewriterListener for ConstantTracker {
+    fn notify_operation_erased(&mut self, _ir: &Ir, op: OpRef) {
+        if let Some(i) = self.existing_constants.iter().position(|&c| c == op) {
+            self.existing_constants.remove(i);
+        }
+    }
+}
+
+impl Pass for TestSingleFoldPass {
+    fn name(&self) -> &str {
+        "(anonymous namespace)::TestSingleFold"
+    }
+    fn argument(&self) -> &str {
+        "test-single-fold"
+    }
+    fn description(&self) -> &str {
+        "Test single-pass operation folding and dead constant elimination"
+    }
+    fn run_on_operation(
+        &mut self,
+        ir: &mut Ir,
+        op: OpRef,
+        _cx: &mut PassContext<'_>,
+    ) -> Result<(), ()> {
+        let ops = ir.walk_collect(op, WalkOrder::PreOrder);
+        let mut folder = OperationFolder::new();
+        let mut tracker = ConstantTracker::default();
+        // Reverse order puts the constants created last at the front, so
+        // the materialized constants follow the order of the ops they come from.
+        for &o in ops.iter().rev() {
+            // An earlier fold may have erased `o` (e.g. a duplicate constant).
+            if ir.is_live_op(o) {
+                let _ = folder.try_to_fold(ir, Some(&mut tracker), o);
+            }
+        }
+        for c in tracker.existing_constants {
+            if ir.is_live_op(c) && ir.results(c).all(|v| ir.use_empty(v)) {
+                ir.erase_op(c);
+            }
+        }
+        Ok(())
+    }
+    fn clone_pass(&self) -> Box<dyn Pass> {
+        Box::new(self.clone())
+    }
+}
+
 /// Registers the test passes.
 pub fn register_test_passes(registry: &mut PassRegistry) {
+    registry.register_pass(|| Box::new(TestSingleFoldPass));
     registry.register_pass(|| Box::new(TestFailurePass::default()));
     registry.register_pass(|| Box::new(TestOptionsPass::default()));
 }

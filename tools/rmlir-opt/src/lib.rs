@@ -357,6 +357,30 @@ fn command(registry: &PassRegistry) -> clap::Command {
     cmd
 }
 
+/// The command line with LLVM's single-dash long options (`-split-input-file`,
+/// `-test-single-fold`, as upstream RUN lines spell them) turned into the
+/// double-dash form clap parses. `-o`, `-` (stdin) and everything after
+/// `--` are left alone.
+fn llvm_style_args(args: impl Iterator<Item = std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    let mut out = Vec::new();
+    let mut rest = false;
+    for a in args {
+        let long = !rest
+            && a.to_str().is_some_and(|s| {
+                s.starts_with('-') && !s.starts_with("--") && s.len() > 2 && !s.starts_with("-o")
+            });
+        rest |= a == "--";
+        if long {
+            let mut d = std::ffi::OsString::from("-");
+            d.push(&a);
+            out.push(d);
+        } else {
+            out.push(a);
+        }
+    }
+    out
+}
+
 /// The per-pass flags given on the command line, in command-line order.
 fn pass_flags(matches: &ArgMatches, registry: &PassRegistry) -> Vec<(String, String)> {
     let mut flags: Vec<(usize, String, String)> = Vec::new();
@@ -373,23 +397,6 @@ fn pass_flags(matches: &ArgMatches, registry: &PassRegistry) -> Vec<(String, Str
     flags.into_iter().map(|(_, a, o)| (a, o)).collect()
 }
 
-/// `llvm::cl` accepts long options with one dash (`-canonicalize`,
-/// `-pass-pipeline=...`), as upstream RUN lines write them; clap wants two.
-/// Rewrites `-name...` (more than one character after the dash) to
-/// `--name...`, leaving `-`, `-o`-style short options and `--x` alone.
-fn single_dash_long_option(arg: std::ffi::OsString) -> std::ffi::OsString {
-    match arg.to_str() {
-        Some(s) if s.starts_with('-') && !s.starts_with("--") && s.len() > 2 => {
-            let name_len = s[1..].find('=').unwrap_or(s.len() - 1);
-            if name_len > 1 {
-                return format!("-{s}").into();
-            }
-            arg
-        }
-        _ => arg,
-    }
-}
-
 /// The whole driver (MLIR's `MlirOptMain`): command line, input, chunks,
 /// pipeline, output, reports. `tool` is the name used in help and in
 /// `llvm::cl`-style messages, `registry` provides the passes (one flag
@@ -403,7 +410,7 @@ pub fn rmlir_opt_main(
     let start_time = Instant::now();
     let matches = command(registry)
         .name(tool.to_string())
-        .get_matches_from(std::env::args_os().map(single_dash_long_option));
+        .get_matches_from(llvm_style_args(std::env::args_os()));
     let opts = match Opts::from_arg_matches(&matches) {
         Ok(o) => o,
         Err(e) => e.exit(),

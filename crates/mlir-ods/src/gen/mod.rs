@@ -147,7 +147,13 @@ fn emit(rk: &RecordKeeper, model: &Model, out: &mut String) -> Result<(), Diagno
             .def(c)
             .ok_or_else(|| Diagnostic::error_without_loc(format!("unknown record '{c}'")))?;
         let pred = subst(&ods::pred_expr(rk, r.get_def("predicate")?, r)?, None);
-        let builder = match r.value("builderCall") {
+        // A variadic or optional constraint is buildable if its base type
+        // is (upstream `TypeConstraint::getBuilderCall`).
+        let base = r
+            .value("baseType")
+            .and_then(|_| r.get_def("baseType").ok())
+            .and_then(|b| rk.def(b));
+        let builder = match base.unwrap_or(r).value("builderCall") {
             Some(crate::tablegen::Init::String(b) | crate::tablegen::Init::Code(b))
                 if !b.is_empty() =>
             {
@@ -705,7 +711,22 @@ fn operand_ident(name: &str, i: usize) -> String {
     if name.is_empty() {
         format!("operand_{i}")
     } else {
-        ods::snake(name)
+        build_param(name)
+    }
+}
+
+/// The default builder's parameter for an operand, attribute or successor
+/// named `name`: its snake-case name, with `_` appended when it would clash
+/// with a name the generated body uses (`b`, the builder; `loc`; locals).
+fn build_param(name: &str) -> String {
+    let n = ods::snake(name);
+    if matches!(
+        n.as_str(),
+        "b" | "loc" | "name" | "state" | "props" | "id" | "seg"
+    ) {
+        format!("{n}_")
+    } else {
+        n
     }
 }
 
@@ -719,7 +740,7 @@ fn inferred_result(rk: &RecordKeeper, op: &OpModel, i: usize) -> Option<String> 
         op.operands
             .iter()
             .position(|o| o.name == name && o.arity == Arity::Single)
-            .map(|_| format!("b.ir.value_type({})", ods::snake(name)))
+            .map(|_| format!("b.ir.value_type({})", build_param(name)))
     };
     for rule in &op.type_rules {
         match rule {
@@ -802,14 +823,14 @@ fn emit_default_builder(
         });
     }
     for a in &op.attrs {
-        let n = ods::snake(&a.name);
+        let n = build_param(&a.name);
         params.push(match a.presence {
             Presence::Required => format!("{n}: ::mlir_ir::Attribute"),
             _ => format!("{n}: ::std::option::Option<::mlir_ir::Attribute>"),
         });
     }
     for s in &op.successors {
-        let n = ods::snake(&s.name);
+        let n = build_param(&s.name);
         params.push(if s.variadic {
             format!("{n}: &[::mlir_ir::BlockRef]")
         } else {
@@ -854,7 +875,7 @@ fn emit_default_builder(
         if mutated { "mut " } else { "" }
     );
     for a in &op.attrs {
-        let n = ods::snake(&a.name);
+        let n = build_param(&a.name);
         match a.presence {
             Presence::Required => {
                 let _ = writeln!(
@@ -876,7 +897,7 @@ fn emit_default_builder(
         );
     }
     for s in &op.successors {
-        let n = ods::snake(&s.name);
+        let n = build_param(&s.name);
         if s.variadic {
             let _ = writeln!(body, "        state.successors.extend_from_slice({n});");
         } else {

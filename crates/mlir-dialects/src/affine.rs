@@ -1,0 +1,419 @@
+//! The `affine` dialect (the subset in `td/Affine.td`: `affine.apply`,
+//! `affine.for`, `affine.yield`), with the hand-written hooks: the custom
+//! assembly forms of `apply` and `for` (upstream `AffineOps.cpp`),
+//! `apply`'s fold (constant folding of its map) and the constant
+//! materializer (`arith.constant`).
+
+use mlir_ir::affine::{AffineBinOp, AffineExpr, AffineMap};
+use mlir_ir::asm::lexer::TokenKind;
+use mlir_ir::asm::parser::UnresolvedOperand;
+use mlir_ir::asm::{OpAsmParser, OpAsmPrinter};
+use mlir_ir::{
+    AttrKind, Attribute, Context, Dialect, FoldCtx, Location, OpBuilder, OpFoldResult, OpInfo,
+    OpRef, OperationState, Type, Value,
+};
+
+use crate::scf::{
+    ensure_terminator, entry_args, parse_assignment_list, print_initialization_list, set_segments,
+    with_types,
+};
+
+/// The generated op definitions of `td/Affine.td`. Generated code keeps the
+/// shapes of its templates, so style lints are not actionable on it.
+#[allow(dead_code, unused_parens, clippy::all)]
+pub mod ops {
+    include!(concat!(env!("OUT_DIR"), "/affine_ops.rs"));
+}
+
+pub use ops::*;
+
+/// The `affine` dialect.
+pub struct AffineDialect;
+
+impl Dialect for AffineDialect {
+    fn namespace(&self) -> &'static str {
+        "affine"
+    }
+
+    fn operations(&self) -> Vec<OpInfo> {
+        ops::operations()
+            .into_iter()
+            .map(|info| match &*info.name {
+                "affine.apply" => info.with_fold(fold_apply),
+                _ => info,
+            })
+            .collect()
+    }
+
+    fn materialize_constant(
+        &self,
+        builder: &mut OpBuilder<'_>,
+        value: Attribute,
+        ty: Type,
+        loc: Location,
+    ) -> Option<OpRef> {
+        crate::arith::materialize_arith_constant(builder, value, ty, loc)
+    }
+}
+
+type PResult = Result<(), ()>;
+
+/// The affine map of an `AffineMapAttr`.
+fn map_of(ctx: &Context, a: Option<Attribute>) -> Option<&AffineMap> {
+    match ctx.attr(a?) {
+        AttrKind::AffineMap(m) => Some(m),
+        _ => None,
+    }
+}
+
+fn map_attr(ctx: &Context, map: AffineMap) -> Attribute {
+    ctx.intern_attr(AttrKind::AffineMap(map))
+}
+
+/// `(%d0, ...)` and an optional `[%s0, ...]` (upstream
+/// `parseDimAndSymbolList`); returns the operands and the number of dims.
+fn parse_dim_and_symbol_list<'a>(
+    p: &mut OpAsmParser<'_, 'a>,
+) -> Result<(Vec<UnresolvedOperand<'a>>, usize), ()> {
+    p.parse_token(TokenKind::LParen, "expected '('")?;
+    let mut operands = if p.at(TokenKind::RParen) {
+        Vec::new()
+    } else {
+        p.parse_operand_list()?
+    };
+    p.parse_token(TokenKind::RParen, "expected ')'")?;
+    let dims = operands.len();
+    if p.parse_optional_token(TokenKind::LSquare) {
+        if !p.at(TokenKind::RSquare) {
+            operands.extend(p.parse_operand_list()?);
+        }
+        p.parse_token(TokenKind::RSquare, "expected ']'")?;
+    }
+    Ok((operands, dims))
+}
+
+/// Upstream `printDimAndSymbolList`.
+fn print_dim_and_symbol_list(p: &mut OpAsmPrinter<'_, '_>, operands: &[Value], dims: usize) {
+    let dims = dims.min(operands.len());
+    p.print_char('(');
+    p.print_operands(operands[..dims].iter().copied());
+    p.print_char(')');
+    if operands.len() > dims {
+        p.print_char('[');
+        p.print_operands(operands[dims..].iter().copied());
+        p.print_char(']');
+    }
+}
+
+// ----- affine.apply -----
+
+impl AffineApplyOp {
+    /// `affine.apply #map (dims)[symbols] attr-dict`.
+    pub fn parse(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> PResult {
+        let map = p.parse_attribute(None)?;
+        let Some(m) = map_of(p.ctx(), Some(map)).cloned() else {
+            return p.error("invalid kind of attribute specified");
+        };
+        p.add_attr(state, "map", map);
+        let (operands, dims) = parse_dim_and_symbol_list(p)?;
+        p.parse_optional_attr_dict(state)?;
+        if m.num_dims as usize != dims || dims + m.num_symbols as usize != operands.len() {
+            let at = p.name_offset();
+            return p.error_at(at, "dimension or symbol index mismatch");
+        }
+        let index = p.ctx().index_type();
+        let types = vec![index; operands.len()];
+        let name = p.name_offset();
+        p.resolve_operands(&operands, &types, name, state)?;
+        state
+            .result_types
+            .extend(std::iter::repeat_n(index, m.results.len()));
+        Ok(())
+    }
+
+    pub fn print(p: &mut OpAsmPrinter<'_, '_>, op: OpRef) {
+        let ir = p.ir();
+        let ctx = ir.ctx();
+        let map = ir.attr(op, "map");
+        p.print_char(' ');
+        if let Some(m) = map {
+            p.print_attribute(m);
+        }
+        let dims = map_of(ctx, map).map_or(0, |m| m.num_dims as usize);
+        let operands: Vec<Value> = ir.operands(op).collect();
+        print_dim_and_symbol_list(p, &operands, dims);
+        let attrs = p.op_attrs(op);
+        p.print_optional_attr_dict(&attrs, &["map"]);
+    }
+}
+
+/// Evaluates `e` with the given constant dims and symbols (upstream
+/// `AffineExprConstantFolder`); `None` if an operand it uses is not
+/// constant or on division by zero / non-positive modulus.
+pub fn eval_affine_expr(e: &AffineExpr, dims: &[Option<i64>], syms: &[Option<i64>]) -> Option<i64> {
+    Some(match e {
+        AffineExpr::Constant(c) => *c,
+        AffineExpr::Dim(i) => (*dims.get(*i as usize)?)?,
+        AffineExpr::Symbol(i) => (*syms.get(*i as usize)?)?,
+        AffineExpr::Binary(op, l, r) => {
+            let (a, b) = (
+                eval_affine_expr(l, dims, syms)?,
+                eval_affine_expr(r, dims, syms)?,
+            );
+            match op {
+                AffineBinOp::Add => a.wrapping_add(b),
+                AffineBinOp::Mul => a.wrapping_mul(b),
+                AffineBinOp::FloorDiv => {
+                    if b == 0 {
+                        return None;
+                    }
+                    a.checked_div_euclid(b).map(|_| {
+                        let q = a / b;
+                        if (a % b != 0) && ((a < 0) != (b < 0)) {
+                            q - 1
+                        } else {
+                            q
+                        }
+                    })?
+                }
+                AffineBinOp::CeilDiv => {
+                    if b == 0 {
+                        return None;
+                    }
+                    let q = a.checked_div(b)?;
+                    if (a % b != 0) && ((a < 0) == (b < 0)) {
+                        q + 1
+                    } else {
+                        q
+                    }
+                }
+                AffineBinOp::Mod => {
+                    if b < 1 {
+                        return None;
+                    }
+                    a.rem_euclid(b)
+                }
+            }
+        }
+    })
+}
+
+/// Upstream `AffineApplyOp::fold`: a result that is one dim or symbol
+/// folds to that operand; otherwise the map is constant-folded.
+fn fold_apply(cx: &mut FoldCtx<'_>) -> Option<OpFoldResult> {
+    let ir = cx.ir;
+    let ctx = ir.ctx();
+    let map = map_of(ctx, ir.attr(cx.op, "map"))?;
+    let expr = map.results.first()?;
+    match expr {
+        AffineExpr::Dim(i) => return Some(OpFoldResult::Value(cx.operand(*i as usize))),
+        AffineExpr::Symbol(i) => {
+            return Some(OpFoldResult::Value(
+                cx.operand(map.num_dims as usize + *i as usize),
+            ))
+        }
+        _ => {}
+    }
+    if map.results.len() != 1 {
+        return None;
+    }
+    let consts: Vec<Option<i64>> = (0..ir.num_operands(cx.op))
+        .map(|i| cx.operand_constant(i).and_then(|a| ctx.int_attr_value(a)))
+        .collect();
+    let nd = (map.num_dims as usize).min(consts.len());
+    let v = eval_affine_expr(expr, &consts[..nd], &consts[nd..])?;
+    Some(OpFoldResult::Attr(ctx.int_attr(ctx.index_type(), v)))
+}
+
+// ----- affine.for -----
+
+/// One loop bound: an integer, an SSA symbol, or `[max|min] #map(dims)[syms]`
+/// (upstream `parseBound`). Returns the map and its operands.
+fn parse_bound<'a>(
+    p: &mut OpAsmParser<'_, 'a>,
+    is_lower: bool,
+) -> Result<(Attribute, Vec<UnresolvedOperand<'a>>), ()> {
+    if let Some(v) = p.parse_optional_integer_i64()? {
+        let m = AffineMap {
+            num_dims: 0,
+            num_symbols: 0,
+            results: vec![AffineExpr::Constant(v)].into_boxed_slice(),
+        };
+        return Ok((map_attr(p.ctx(), m), Vec::new()));
+    }
+    if let Some(v) = p.parse_optional_operand()? {
+        let m = AffineMap {
+            num_dims: 0,
+            num_symbols: 1,
+            results: vec![AffineExpr::Symbol(0)].into_boxed_slice(),
+        };
+        return Ok((map_attr(p.ctx(), m), vec![v]));
+    }
+    let has_prefix = p.parse_optional_keyword(if is_lower { "max" } else { "min" });
+    let at = p.current_offset();
+    let map = p.parse_attribute(None)?;
+    let Some(m) = map_of(p.ctx(), Some(map)).cloned() else {
+        return p.error_at(
+            at,
+            "expected valid affine map representation for loop bounds",
+        );
+    };
+    let (operands, dims) = parse_dim_and_symbol_list(p)?;
+    if m.num_dims as usize != dims || dims + m.num_symbols as usize != operands.len() {
+        return p.error_at(at, "dim operand count and affine map dim count must match");
+    }
+    if m.results.len() > 1 && !has_prefix {
+        let which = if is_lower { "max" } else { "min" };
+        return p.error_at(
+            at,
+            format!("{which} prefix required for a bound with multiple results"),
+        );
+    }
+    Ok((map, operands))
+}
+
+/// Upstream `printBound`.
+fn print_bound(
+    p: &mut OpAsmPrinter<'_, '_>,
+    map: Option<Attribute>,
+    operands: &[Value],
+    prefix: &str,
+) {
+    let ir = p.ir();
+    let ctx = ir.ctx();
+    let Some(m) = map_of(ctx, map).cloned() else {
+        return;
+    };
+    if m.results.len() == 1 {
+        if m.num_dims == 0 && m.num_symbols == 0 {
+            if let AffineExpr::Constant(c) = m.results[0] {
+                p.print_str(&c.to_string());
+                return;
+            }
+        }
+        if m.num_dims == 0 && m.num_symbols == 1 {
+            if let (AffineExpr::Symbol(_), Some(&v)) = (&m.results[0], operands.first()) {
+                p.print_operand(v);
+                return;
+            }
+        }
+    } else {
+        p.print_str(prefix);
+        p.print_char(' ');
+    }
+    if let Some(a) = map {
+        p.print_attribute(a);
+    }
+    print_dim_and_symbol_list(p, operands, m.num_dims as usize);
+}
+
+impl AffineForOp {
+    /// `affine.for %iv = lb to ub [step N] [iter_args(...) -> (types)] region attr-dict`.
+    pub fn parse(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> PResult {
+        let loc = state.loc;
+        let iv = p.parse_argument(false, false)?;
+        p.parse_token(TokenKind::Equal, "expected '='")?;
+        let (lb_map, lb_ops) = parse_bound(p, true)?;
+        p.parse_keyword("to")?;
+        let (ub_map, ub_ops) = parse_bound(p, false)?;
+        let mut step = 1;
+        if p.parse_optional_keyword("step") {
+            let at = p.current_offset();
+            match p.parse_optional_integer_i64()? {
+                Some(s) if s > 0 => step = s,
+                Some(_) => {
+                    return p.error_at(
+                        at,
+                        "expected step to be representable as a positive signed integer",
+                    )
+                }
+                None => return p.error_at(at, "expected integer"),
+            }
+        }
+        let mut args = vec![iv];
+        let mut inits = Vec::new();
+        let mut results = Vec::new();
+        if p.parse_optional_keyword("iter_args") {
+            let (a, i) = parse_assignment_list(p)?;
+            p.parse_token(TokenKind::Arrow, "expected '->'")?;
+            p.parse_token(TokenKind::LParen, "expected '('")?;
+            if !p.at(TokenKind::RParen) {
+                results = p.parse_type_list()?;
+            }
+            p.parse_token(TokenKind::RParen, "expected ')'")?;
+            args.extend(a);
+            inits = i;
+        }
+        let ctx = p.ctx();
+        let index = ctx.index_type();
+        let step_attr = ctx.int_attr(index, step);
+        p.add_attr(state, "lowerBoundMap", lb_map);
+        p.add_attr(state, "upperBoundMap", ub_map);
+        p.add_attr(state, "step", step_attr);
+        let name = p.name_offset();
+        p.resolve_operands(&lb_ops, &vec![index; lb_ops.len()], name, state)?;
+        p.resolve_operands(&ub_ops, &vec![index; ub_ops.len()], name, state)?;
+        if inits.len() != results.len() {
+            return p.error_at(
+                name,
+                "mismatch between the number of loop-carried values and results",
+            );
+        }
+        p.resolve_operands(&inits, &results, name, state)?;
+        set_segments(p, state, &[lb_ops.len(), ub_ops.len(), inits.len()]);
+        let mut types = vec![index];
+        types.extend(results.iter().copied());
+        let args = with_types(args, &types);
+        let r = p.parse_region(&args)?;
+        ensure_terminator(p, r, "affine.yield", 0, loc);
+        state.regions.push(r);
+        state.result_types.extend(results);
+        p.parse_optional_attr_dict(state)
+    }
+
+    pub fn print(p: &mut OpAsmPrinter<'_, '_>, op: OpRef) {
+        let ir = p.ir();
+        let ctx = ir.ctx();
+        let f = AffineForOp(op);
+        let r = ir.region(op, 0);
+        let args = entry_args(ir, r);
+        p.print_char(' ');
+        if let Some(&iv) = args.first() {
+            p.print_region_argument(iv, &[], true);
+        }
+        p.print_str(" = ");
+        let lb: Vec<Value> = f.lower_bound_operands(ir).collect();
+        let ub: Vec<Value> = f.upper_bound_operands(ir).collect();
+        let inits: Vec<Value> = f.inits(ir).collect();
+        print_bound(p, ir.attr(op, "lowerBoundMap"), &lb, "max");
+        p.print_str(" to ");
+        print_bound(p, ir.attr(op, "upperBoundMap"), &ub, "min");
+        let step = ir
+            .attr(op, "step")
+            .and_then(|a| ctx.int_attr_value(a))
+            .unwrap_or(1);
+        if step != 1 {
+            p.print_str(" step ");
+            p.print_str(&step.to_string());
+        }
+        let has_iters = !inits.is_empty();
+        if has_iters {
+            print_initialization_list(p, args.get(1..).unwrap_or(&[]), &inits, " iter_args");
+            p.print_str(" -> (");
+            p.print_types(ir.result_types(op));
+            p.print_char(')');
+        }
+        p.print_char(' ');
+        p.print_region(r, false, has_iters, false);
+        let attrs = p.op_attrs(op);
+        p.print_optional_attr_dict(
+            &attrs,
+            &[
+                "lowerBoundMap",
+                "upperBoundMap",
+                "step",
+                "operandSegmentSizes",
+            ],
+        );
+    }
+}

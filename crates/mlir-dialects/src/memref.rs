@@ -1,0 +1,147 @@
+//! The `memref` dialect (the subset in `td/MemRef.td`: `memref.store`,
+//! `memref.subview`), with the hand-written hooks: the
+//! `custom<DynamicIndexList>` directive, `subview`'s fold and result name,
+//! and the constant materializer (`arith.constant`).
+
+use mlir_ir::asm::lexer::TokenKind;
+use mlir_ir::asm::{OpAsmInterface, OpAsmParser, OpAsmPrinter, SetValueName};
+use mlir_ir::ods::spec::{CustomParseArg, CustomPrintArg};
+use mlir_ir::{
+    AttrKind, Attribute, Dialect, FoldCtx, Ir, Location, OpBuilder, OpFoldResult, OpInfo, OpRef,
+    Type, TypeKind,
+};
+
+use crate::scf::dense_array;
+
+/// The generated op definitions of `td/MemRef.td`. Generated code keeps the
+/// shapes of its templates, so style lints are not actionable on it.
+#[allow(dead_code, unused_parens, clippy::all)]
+pub mod ops {
+    include!(concat!(env!("OUT_DIR"), "/memref_ops.rs"));
+}
+
+pub use ops::*;
+
+/// The `memref` dialect.
+pub struct MemRefDialect;
+
+impl Dialect for MemRefDialect {
+    fn namespace(&self) -> &'static str {
+        "memref"
+    }
+
+    fn operations(&self) -> Vec<OpInfo> {
+        ops::operations()
+            .into_iter()
+            .map(|info| match &*info.name {
+                "memref.subview" => info.with_fold(fold_subview).with_interface(OpAsmInterface {
+                    result_names: Some(|ir: &Ir, op: OpRef, set: SetValueName<'_>| {
+                        set(ir.result(op, 0), "subview")
+                    }),
+                    ..Default::default()
+                }),
+                _ => info,
+            })
+            .collect()
+    }
+
+    fn materialize_constant(
+        &self,
+        builder: &mut OpBuilder<'_>,
+        value: Attribute,
+        ty: Type,
+        loc: Location,
+    ) -> Option<OpRef> {
+        crate::arith::materialize_arith_constant(builder, value, ty, loc)
+    }
+}
+
+use mlir_ir::DYNAMIC;
+
+/// Upstream `parseDynamicIndexList` with square brackets: `[0, %i, 4]`,
+/// the integers into the static list (the dynamic sentinel for operands).
+pub fn parse_dynamic_index_list<'a>(
+    p: &mut OpAsmParser<'_, 'a>,
+    args: &mut [CustomParseArg<'a>],
+) -> Result<(), ()> {
+    p.parse_token(TokenKind::LSquare, "expected '['")?;
+    let mut dynamic = Vec::new();
+    let mut statics = Vec::new();
+    if !p.parse_optional_token(TokenKind::RSquare) {
+        loop {
+            if let Some(v) = p.parse_optional_operand()? {
+                dynamic.push(v);
+                statics.push(DYNAMIC);
+            } else {
+                match p.parse_optional_integer_i64()? {
+                    Some(v) => statics.push(v),
+                    None => return p.error("expected SSA value or integer"),
+                }
+            }
+            if !p.parse_optional_token(TokenKind::Comma) {
+                break;
+            }
+        }
+        p.parse_token(TokenKind::RSquare, "expected ']'")?;
+    }
+    let a = mlir_ir::ods::preds::dense_int_array(p.ctx(), 64, &statics);
+    args[0] = CustomParseArg::Operands(dynamic);
+    args[1] = CustomParseArg::Attr(Some(a));
+    Ok(())
+}
+
+/// Upstream `printDynamicIndexList` with square brackets.
+pub fn print_dynamic_index_list(p: &mut OpAsmPrinter<'_, '_>, op: OpRef, args: &[CustomPrintArg]) {
+    let ir = p.ir();
+    let dynamic: Vec<_> = match args.first() {
+        Some(CustomPrintArg::Operands(r)) => r.clone().map(|i| ir.operand(op, i)).collect(),
+        _ => Vec::new(),
+    };
+    let statics = match args.get(1) {
+        Some(CustomPrintArg::Attr(a)) => dense_array(ir.ctx(), *a),
+        _ => Vec::new(),
+    };
+    p.print_char('[');
+    let mut next = dynamic.into_iter();
+    for (i, &s) in statics.iter().enumerate() {
+        if i > 0 {
+            p.print_str(", ");
+        }
+        if s == DYNAMIC {
+            if let Some(v) = next.next() {
+                p.print_operand(v);
+            }
+        } else {
+            p.print_str(&s.to_string());
+        }
+    }
+    p.print_char(']');
+}
+
+/// Upstream `SubViewOp::fold` (the identity part): a subview whose result
+/// type equals its statically shaped source type, with a static layout, is
+/// the source itself.
+fn fold_subview(cx: &mut FoldCtx<'_>) -> Option<OpFoldResult> {
+    let ir = cx.ir;
+    let ctx = ir.ctx();
+    let src = cx.operand(0);
+    let src_ty = ir.value_type(src);
+    let res_ty = ir.value_type(cx.result(0));
+    if src_ty != res_ty {
+        return None;
+    }
+    let TypeKind::MemRef { shape, layout, .. } = ctx.ty(res_ty) else {
+        return None;
+    };
+    if shape.iter().any(|&d| d < 0) {
+        return None;
+    }
+    if let Some(l) = layout {
+        if let AttrKind::StridedLayout { offset, strides } = ctx.attr(*l) {
+            if *offset == DYNAMIC || strides.contains(&DYNAMIC) {
+                return None;
+            }
+        }
+    }
+    Some(OpFoldResult::Value(src))
+}

@@ -1,0 +1,80 @@
+//===- Affine.td - the affine dialect (subset) -------------*- tablegen -*-===//
+//
+// rmlir's definition of the part of MLIR 22's `affine` dialect the upstream
+// folding and canonicalization tests use. Specification: upstream
+// `mlir/Dialect/Affine/IR/AffineOps.td`; names, traits, formats and flags
+// are upstream's, predicates Rust.
+//
+//   op     defined  format                   folder     checked with mlir-opt
+//   apply  yes      custom (map)(dims)[syms] yes        custom+generic
+//   for    yes      custom (constant bounds  (not yet)  custom+generic
+//                   and single-symbol bounds)
+//   yield  yes      declarative              -          custom+generic
+//
+// yield's ParentOneOf lists only AffineForOp (upstream also AffineIfOp and
+// AffineParallelOp, not defined yet).
+// Not done yet: `affine.for` bounds given as general maps with operands
+// (`max`/`min` forms) in the custom form, the folders/canonicalizers of
+// `for`, `apply`'s canonicalization patterns and verifier, and every other
+// affine op.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RMLIR_AFFINE
+#define RMLIR_AFFINE
+
+include "OpBase.td"
+include "Interfaces.td"
+
+def Affine_Dialect : Dialect {
+  let name = "affine";
+  let summary = "affine dialect";
+  // `materializeConstant` (hand-written): arith.constant.
+  let hasConstantMaterializer = 1;
+  let dependentDialects = ["arith"];
+}
+
+// Upstream AffineMapAttr (CommonAttrConstraints.td).
+def AffineMapAttr : Attr<
+    CPred<"matches!($_ctx.attr($_self), ::mlir_ir::AttrKind::AffineMap(_))">,
+    "AffineMap attribute">;
+
+class Affine_Op<string mnemonic, list<Trait> traits = []> :
+    Op<Affine_Dialect, mnemonic, traits>;
+
+def ImplicitAffineTerminator
+    : SingleBlockImplicitTerminator<"AffineYieldOp">;
+
+def AffineApplyOp : Affine_Op<"apply", [Pure]> {
+  let summary = "affine apply operation";
+  let arguments = (ins AffineMapAttr:$map, Variadic<Index>:$mapOperands);
+  let results = (outs Index);
+  let hasCustomAssemblyFormat = 1;
+  let hasFolder = 1;
+}
+
+def AffineForOp : Affine_Op<"for",
+    [AttrSizedOperandSegments, AutomaticAllocationScope,
+     ImplicitAffineTerminator, ConditionallySpeculatable,
+     RecursiveMemoryEffects]> {
+  let summary = "for operation";
+  let arguments = (ins Variadic<Index>:$lowerBoundOperands,
+                       Variadic<Index>:$upperBoundOperands,
+                       Variadic<AnyType>:$inits,
+                       AffineMapAttr:$lowerBoundMap,
+                       AffineMapAttr:$upperBoundMap,
+                       IndexAttr:$step);
+  let results = (outs Variadic<AnyType>:$results);
+  let regions = (region SizedRegion<1>:$region);
+  let hasCustomAssemblyFormat = 1;
+}
+
+def AffineYieldOp : Affine_Op<"yield",
+    [Pure, Terminator, ReturnLike,
+     ParentOneOf<["AffineForOp"]>]> {
+  let summary = "Yield values to parent operation";
+  let arguments = (ins Variadic<AnyType>:$operands);
+  let assemblyFormat = "attr-dict ($operands^ `:` type($operands))?";
+}
+
+#endif // RMLIR_AFFINE

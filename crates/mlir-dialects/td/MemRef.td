@@ -1,0 +1,78 @@
+//===- MemRef.td - the memref dialect (subset) -------------*- tablegen -*-===//
+//
+// rmlir's definition of the part of MLIR 22's `memref` dialect the upstream
+// folding and canonicalization tests use. Specification: upstream
+// `mlir/Dialect/MemRef/IR/MemRefOps.td`; names, traits, formats and flags
+// are upstream's, predicates Rust.
+//
+//   op       defined  format                            folder  verifier   checked with mlir-opt
+//   store    yes      declarative                       (cast)  (not yet)  custom+generic
+//   subview  yes      declarative+custom<DynamicIndexList> yes  (not yet)  custom+generic
+//
+// Not done yet: eliding `nontemporal = false` from the custom form's
+// attr-dict (upstream elides a default-valued attribute equal to its
+// default), the verifiers (store: index count = rank; subview: result
+// type inference), store's fold of memref.cast operands (no memref.cast
+// yet), the memory-effect interface (store's `MemWrite` on $memref: an op
+// without the interface is never trivially dead, which is what a write
+// gives), and every other memref op.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RMLIR_MEMREF
+#define RMLIR_MEMREF
+
+include "OpBase.td"
+include "Interfaces.td"
+
+def MemRef_Dialect : Dialect {
+  let name = "memref";
+  let summary = "The `memref` dialect";
+  // `materializeConstant` (hand-written): arith.constant.
+  let hasConstantMaterializer = 1;
+  let dependentDialects = ["arith"];
+}
+
+class MemRef_Op<string mnemonic, list<Trait> traits = []> :
+    Op<MemRef_Dialect, mnemonic, traits>;
+
+def MemRef_StoreOp : MemRef_Op<"store",
+     [TypesMatchWith<"type of 'value' matches element type of 'memref'",
+                     "memref", "value",
+                     "$_ctx.element_type_or_self($_self)">]> {
+  let summary = "store operation";
+  let arguments = (ins AnyType:$value,
+                       Arg<AnyMemRef, "the reference to store to",
+                           ["MemWrite"]>:$memref,
+                       Variadic<Index>:$indices,
+                       DefaultValuedOptionalAttr<BoolAttr, "false">:$nontemporal,
+                       ConfinedAttr<OptionalAttr<I64Attr>,
+                                    [IntPositive]>:$alignment);
+  let assemblyFormat = [{
+    $value `,` $memref `[` $indices `]` attr-dict `:` type($memref)
+  }];
+}
+
+def SubViewOp : MemRef_Op<"subview", [
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>,
+    AttrSizedOperandSegments, Pure]> {
+  let summary = "memref subview operation";
+  let arguments = (ins AnyMemRef:$source,
+                       Variadic<Index>:$offsets,
+                       Variadic<Index>:$sizes,
+                       Variadic<Index>:$strides,
+                       DenseI64ArrayAttr:$static_offsets,
+                       DenseI64ArrayAttr:$static_sizes,
+                       DenseI64ArrayAttr:$static_strides);
+  let results = (outs AnyMemRef:$result);
+  let assemblyFormat = [{
+    $source ``
+    custom<DynamicIndexList>($offsets, $static_offsets)
+    custom<DynamicIndexList>($sizes, $static_sizes)
+    custom<DynamicIndexList>($strides, $static_strides)
+    attr-dict `:` type($source) `to` type($result)
+  }];
+  let hasFolder = 1;
+}
+
+#endif // RMLIR_MEMREF
