@@ -102,7 +102,14 @@ pub fn apply_partial_conversion(
     patterns: &FrozenRewritePatternSet,
     config: &ConversionConfig,
 ) -> (Result<(), ()>, ConversionReport) {
-    apply_conversion(ir, &[root], target, patterns, config, ConversionMode::Partial)
+    apply_conversion(
+        ir,
+        &[root],
+        target,
+        patterns,
+        config,
+        ConversionMode::Partial,
+    )
 }
 
 /// Applies a full conversion to `root` (MLIR's `applyFullConversion`).
@@ -125,7 +132,14 @@ pub fn apply_analysis_conversion(
     patterns: &FrozenRewritePatternSet,
     config: &ConversionConfig,
 ) -> (Result<(), ()>, ConversionReport) {
-    apply_conversion(ir, &[root], target, patterns, config, ConversionMode::Analysis)
+    apply_conversion(
+        ir,
+        &[root],
+        target,
+        patterns,
+        config,
+        ConversionMode::Analysis,
+    )
 }
 
 /// Runs a conversion of the ops nested in (and including) `roots`.
@@ -144,7 +158,14 @@ pub fn apply_conversion(
         let mut rw = PatternRewriter::new(ir);
         rw.set_hooks(Some(&mut state as &mut dyn RewriteHooks));
         let mut legalizer = Legalizer::new(target, patterns, config);
-        convert_ops(&mut rw, &mut legalizer, target, &to_convert, mode, &mut report)
+        convert_ops(
+            &mut rw,
+            &mut legalizer,
+            target,
+            &to_convert,
+            mode,
+            &mut report,
+        )
     };
     if mode == ConversionMode::Analysis || (result.is_err() && config.allow_pattern_rollback) {
         state.undo_to(ir, 0);
@@ -167,7 +188,7 @@ fn convert_ops(
     report: &mut ConversionReport,
 ) -> Result<(), ()> {
     for &op in to_convert {
-        if !rw.ir().is_live_op(op) || { let (ir, s) = ir_st(rw); s.is_ignored(ir, op) } {
+        if !rw.ir().is_live_op(op) || ignored(rw, op) {
             continue;
         }
         if legalizer.legalize(rw, op).is_ok() {
@@ -200,6 +221,12 @@ fn convert_ops(
 pub(crate) fn ir_st<'r>(rw: &'r mut PatternRewriter<'_>) -> (&'r Ir, &'r mut ConversionState) {
     let (ir, s) = rw.ir_and_hooks_as::<ConversionState>();
     (ir, s.expect("conversion state installed"))
+}
+
+/// Whether the legalizer must skip `op` (see [`ConversionState::is_ignored`]).
+fn ignored(rw: &mut PatternRewriter<'_>, op: OpRef) -> bool {
+    let (ir, s) = ir_st(rw);
+    s.is_ignored(ir, op)
 }
 
 /// The conversion state behind a rewriter's hooks.
@@ -334,7 +361,7 @@ impl<'t> Legalizer<'t> {
             ir.operands(op).map(|v| ir.value_constant(v)).collect();
         let mut results = SmallVec::<[OpFoldResult; 1]>::new();
         let edits = fold_readonly(ir, op, &operands, &mut results)?;
-        rw.set_insertion_point_before(op);
+        set_insertion_point_at(rw, op);
         // The fold counts as an in-place modification of the op.
         rw.start_op_modification(op);
         for e in edits {
@@ -373,7 +400,10 @@ impl<'t> Legalizer<'t> {
                 }
             }
         }
-        let created = { let (ir, s) = ir_st(rw); s.created_since(ir, n) };
+        let created = {
+            let (ir, s) = ir_st(rw);
+            s.created_since(ir, n)
+        };
         rw.replace_op(op, &values);
         for c in created {
             if self.legalize(rw, c).is_err() {
@@ -400,7 +430,7 @@ impl<'t> Legalizer<'t> {
                 continue;
             }
             let n = st(rw).journal_len();
-            rw.set_insertion_point_before(op);
+            set_insertion_point_at(rw, op);
             self.active.insert(idx);
             let result = boxed.match_and_rewrite(op, rw);
             let result = result.and_then(|()| self.legalize_pattern_result(rw, op, n));
@@ -426,8 +456,14 @@ impl<'t> Legalizer<'t> {
             return Err(());
         }
         // Blocks created outside the root: legalize their parent op.
-        let blocks = { let (ir, s) = ir_st(rw); s.blocks_created_since(ir, n) };
-        let created = { let (ir, s) = ir_st(rw); s.created_since(ir, n) };
+        let blocks = {
+            let (ir, s) = ir_st(rw);
+            s.blocks_created_since(ir, n)
+        };
+        let created = {
+            let (ir, s) = ir_st(rw);
+            s.created_since(ir, n)
+        };
         let created_set: HashSet<OpRef> = created.iter().copied().collect();
         for b in blocks {
             let Some(parent) = rw.ir().block_parent_op(b) else {
@@ -441,16 +477,19 @@ impl<'t> Legalizer<'t> {
             }
         }
         for c in created {
-            if !rw.ir().is_live_op(c) || { let (ir, s) = ir_st(rw); s.is_ignored(ir, c) } {
+            if !rw.ir().is_live_op(c) || ignored(rw, c) {
                 continue;
             }
             if self.legalize(rw, c).is_err() {
                 return Err(());
             }
         }
-        let modified = { let (ir, s) = ir_st(rw); s.modified_since(ir, n) };
+        let modified = {
+            let (ir, s) = ir_st(rw);
+            s.modified_since(ir, n)
+        };
         for m in modified {
-            if { let (ir, s) = ir_st(rw); s.is_ignored(ir, m) } {
+            if ignored(rw, m) {
                 continue;
             }
             if self.legalize(rw, m).is_err() {
@@ -458,6 +497,16 @@ impl<'t> Legalizer<'t> {
             }
         }
         Ok(())
+    }
+}
+
+/// Sets the insertion point before `op`, or clears it for a detached op
+/// (the root of the conversion).
+fn set_insertion_point_at(rw: &mut PatternRewriter<'_>, op: OpRef) {
+    if rw.ir().op_block(op).is_some() {
+        rw.set_insertion_point_before(op);
+    } else {
+        rw.clear_insertion_point();
     }
 }
 
@@ -478,11 +527,7 @@ fn apply_edit(rw: &mut PatternRewriter<'_>, op: OpRef, e: mlir_ir::fold::InPlace
 /// Makes the conversion permanent (MLIR's `applyRewrites` and the
 /// reconciliation of unresolved materializations). The IR is changed
 /// directly from here on: nothing is undone anymore.
-fn commit(
-    ir: &mut Ir,
-    state: &mut ConversionState,
-    config: &ConversionConfig,
-) -> Result<(), ()> {
+fn commit(ir: &mut Ir, state: &mut ConversionState, config: &ConversionConfig) -> Result<(), ()> {
     // 1. Redirect the uses of every replaced value that survives.
     let order = state.mapped_order.clone();
     for from in order {
@@ -638,7 +683,13 @@ fn materialization_point(ir: &Ir, from: Value, repl: &[Value]) -> InsertPoint {
 }
 
 /// Creates an `unrealized_conversion_cast` from `inputs` to `ty` at `ip`.
-fn create_cast(ir: &mut Ir, ip: InsertPoint, loc: mlir_ir::Location, inputs: &[Value], ty: mlir_ir::Type) -> OpRef {
+fn create_cast(
+    ir: &mut Ir,
+    ip: InsertPoint,
+    loc: mlir_ir::Location,
+    inputs: &[Value],
+    ty: mlir_ir::Type,
+) -> OpRef {
     let name = ir.ctx().op_name("builtin.unrealized_conversion_cast");
     let state = mlir_ir::OperationState::new(name, loc)
         .operands(inputs)
@@ -736,8 +787,12 @@ fn reconcile(
                 b.set_insertion_point(Some(InsertPoint::before(b.ir, m.op)));
                 let ty = types[0];
                 made = match m.kind {
-                    MaterializationKind::Source => conv.materialize_source(&mut b, ty, &inputs, loc),
-                    MaterializationKind::Target => conv.materialize_target(&mut b, ty, &inputs, loc),
+                    MaterializationKind::Source => {
+                        conv.materialize_source(&mut b, ty, &inputs, loc)
+                    }
+                    MaterializationKind::Target => {
+                        conv.materialize_target(&mut b, ty, &inputs, loc)
+                    }
                 };
             }
         }

@@ -14,6 +14,10 @@
 //!
 //! See `docs/CONVERSION.md` for the design.
 
+// Failure is `Result<_, ()>` like MLIR's `LogicalResult`: whatever needs
+// saying has been reported through diagnostics or the listener already.
+#![allow(clippy::result_unit_err)]
+
 pub mod driver;
 pub mod pattern;
 pub mod state;
@@ -28,11 +32,13 @@ pub use driver::{
     ConversionConfig, ConversionMode, ConversionReport, FoldingMode,
 };
 pub use pattern::{
-    add_conversion_pattern, add_op_conversion_pattern, ConversionPattern,
-    ConversionPatternAdapter, ConversionPatternRewriter, OpConversion, OpConversionPattern,
+    add_conversion_pattern, add_op_conversion_pattern, ConversionPattern, ConversionPatternAdapter,
+    ConversionPatternRewriter, OpConversion, OpConversionPattern,
 };
 pub use state::{ConversionState, MaterializationKind, ValueVector};
-pub use target::{ConversionTarget, LegalOpDetails, LegalizationAction, LegalityFn};
+pub use target::{
+    ConversionTarget, LegalOpDetails, LegalityFn, LegalizationAction, RecursiveLegalityFn,
+};
 pub use type_converter::{InputMapping, SignatureConversion, TypeConverter, TypeVector};
 
 /// `ty` as mlir-opt prints it in diagnostics.

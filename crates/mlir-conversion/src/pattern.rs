@@ -259,7 +259,10 @@ impl<'r, 'a> ConversionPatternRewriter<'r, 'a> {
             .ok()?;
         let ir = self.ir();
         if latest.len() == desired.len()
-            && latest.iter().zip(&desired).all(|(&l, &t)| ir.value_type(l) == t)
+            && latest
+                .iter()
+                .zip(&desired)
+                .all(|(&l, &t)| ir.value_type(l) == t)
         {
             return Some(latest);
         }
@@ -324,12 +327,7 @@ impl<'r, 'a> ConversionPatternRewriter<'r, 'a> {
         for &v in values {
             let user = match v.defining_op() {
                 Some(op) => op,
-                None => self
-                    .ir()
-                    .uses(v)
-                    .next()
-                    .map(|u| u.op)
-                    .ok_or(())?,
+                None => self.ir().uses(v).next().map(|u| u.op).ok_or(())?,
             };
             let r = self.remap_value(user, v, converter.as_ref()).ok_or(())?;
             if r.len() != 1 {
@@ -363,7 +361,8 @@ impl<'r, 'a> ConversionPatternRewriter<'r, 'a> {
     /// to the end of the conversion like every replacement.
     pub fn replace_uses_of_block_argument(&mut self, from: Value, to: &[Value]) {
         let converter = self.state().current_converter.clone();
-        self.state().map(from, to.iter().copied().collect(), converter);
+        self.state()
+            .map(from, to.iter().copied().collect(), converter);
     }
 
     /// Converts the signature of `block` as `conversion` says (MLIR's

@@ -198,7 +198,12 @@ impl ConversionState {
     }
 
     /// Maps `from` to `to` (journaled).
-    pub(crate) fn map(&mut self, from: Value, to: ValueVector, converter: Option<Arc<TypeConverter>>) {
+    pub(crate) fn map(
+        &mut self,
+        from: Value,
+        to: ValueVector,
+        converter: Option<Arc<TypeConverter>>,
+    ) {
         let previous = self.mapping.insert(from, (to, converter));
         if previous.is_none() {
             self.mapped_order.push(from);
@@ -336,8 +341,7 @@ impl ConversionState {
                         self.mapping.remove(&from);
                         if self.mapped_order.last() == Some(&from) {
                             self.mapped_order.pop();
-                        } else if let Some(i) = self.mapped_order.iter().rposition(|&v| v == from)
-                        {
+                        } else if let Some(i) = self.mapped_order.iter().rposition(|&v| v == from) {
                             self.mapped_order.remove(i);
                         }
                     }
@@ -361,6 +365,9 @@ impl ConversionState {
                 _ => None,
             })
             .filter(|&op| ir.is_live_op(op) && !self.replaced_set.contains(&op))
+            // Unresolved materializations are reconciled at the end, not
+            // legalized.
+            .filter(|&op| !self.unresolved.iter().any(|m| m.op == op))
             .collect()
     }
 
@@ -450,7 +457,8 @@ impl RewriteHooks for ConversionState {
     }
 
     fn op_modification_started(&mut self, ir: &Ir, op: OpRef) {
-        self.journal.push(Rewrite::ModifyOp(OpState::capture(ir, op)));
+        self.journal
+            .push(Rewrite::ModifyOp(OpState::capture(ir, op)));
     }
 
     fn op_inserted(&mut self, _ir: &Ir, op: OpRef, previous: Option<InsertPoint>) {

@@ -11,6 +11,9 @@ use mlir_ir::{Ir, OpRef, OpType};
 /// A legality callback: `Some(legal)`, or `None` when it has no opinion.
 pub type LegalityFn = Arc<dyn Fn(&Ir, OpRef) -> Option<bool> + Send + Sync>;
 
+/// A recursive-legality callback: whether the ops nested in a legal op are legal too.
+pub type RecursiveLegalityFn = Arc<dyn Fn(&Ir, OpRef) -> bool + Send + Sync>;
+
 /// How an op is treated (MLIR's `LegalizationAction`).
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum LegalizationAction {
@@ -53,7 +56,8 @@ impl ConversionTarget {
     /// Sets the action of the op named `name`.
     pub fn set_op_action(&mut self, name: &str, action: LegalizationAction) -> &mut Self {
         let callback = self.ops.get(name).and_then(|i| i.callback.clone());
-        self.ops.insert(name.to_string(), LegalizationInfo { action, callback });
+        self.ops
+            .insert(name.to_string(), LegalizationInfo { action, callback });
         self
     }
     /// Marks the op named `name` legal.
@@ -129,7 +133,7 @@ impl ConversionTarget {
     pub fn mark_op_recursively_legal(
         &mut self,
         name: &str,
-        f: Option<Arc<dyn Fn(&Ir, OpRef) -> bool + Send + Sync>>,
+        f: Option<RecursiveLegalityFn>,
     ) -> &mut Self {
         let f = f.map(|f| -> LegalityFn { Arc::new(move |ir, op| Some(f(ir, op))) });
         self.recursive.insert(name.to_string(), f);

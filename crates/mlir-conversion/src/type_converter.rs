@@ -63,7 +63,10 @@ impl SignatureConversion {
     }
     /// Maps original input `orig` to new converted inputs of `types`.
     pub fn add_inputs(&mut self, orig: usize, types: &[Type]) {
-        assert!(self.remapped[orig].is_none(), "input {orig} is already remapped");
+        assert!(
+            self.remapped[orig].is_none(),
+            "input {orig} is already remapped"
+        );
         self.remapped[orig] = Some(InputMapping::Inputs {
             start: self.converted.len(),
             len: types.len(),
@@ -76,7 +79,10 @@ impl SignatureConversion {
     }
     /// Replaces original input `orig` by existing values.
     pub fn remap_input(&mut self, orig: usize, values: &[Value]) {
-        assert!(self.remapped[orig].is_none(), "input {orig} is already remapped");
+        assert!(
+            self.remapped[orig].is_none(),
+            "input {orig} is already remapped"
+        );
         self.remapped[orig] = Some(InputMapping::Values(values.iter().copied().collect()));
     }
 }
@@ -126,7 +132,10 @@ impl TypeConverter {
     /// original type); later ones are tried first.
     pub fn add_source_materialization(
         &mut self,
-        f: impl Fn(&mut OpBuilder<'_>, Type, &[Value], Location) -> Option<Value> + Send + Sync + 'static,
+        f: impl Fn(&mut OpBuilder<'_>, Type, &[Value], Location) -> Option<Value>
+            + Send
+            + Sync
+            + 'static,
     ) -> &mut Self {
         self.source_materializations.push(Arc::new(f));
         self
@@ -136,7 +145,10 @@ impl TypeConverter {
     /// type); later ones are tried first.
     pub fn add_target_materialization(
         &mut self,
-        f: impl Fn(&mut OpBuilder<'_>, Type, &[Value], Location) -> Option<Value> + Send + Sync + 'static,
+        f: impl Fn(&mut OpBuilder<'_>, Type, &[Value], Location) -> Option<Value>
+            + Send
+            + Sync
+            + 'static,
     ) -> &mut Self {
         self.target_materializations.push(Arc::new(f));
         self
@@ -166,10 +178,7 @@ impl TypeConverter {
                 Some(Err(())) => break,
             }
         }
-        self.cache
-            .lock()
-            .expect("cache")
-            .insert(ty, result.clone());
+        self.cache.lock().expect("cache").insert(ty, result.clone());
         match result {
             Some(v) => {
                 out.extend_from_slice(&v);
@@ -255,7 +264,11 @@ impl TypeConverter {
     }
 
     /// Converts the signature of a block with arguments of `types`.
-    pub fn convert_block_signature(&self, ctx: &Context, types: &[Type]) -> Option<SignatureConversion> {
+    pub fn convert_block_signature(
+        &self,
+        ctx: &Context,
+        types: &[Type],
+    ) -> Option<SignatureConversion> {
         let mut conv = SignatureConversion::new(types.len());
         self.convert_signature_args(ctx, types, &mut conv).ok()?;
         Some(conv)

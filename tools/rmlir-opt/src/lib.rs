@@ -343,6 +343,28 @@ fn command(registry: &PassRegistry) -> clap::Command {
     cmd
 }
 
+/// The command line with LLVM's single-dash long options (`-canonicalize`,
+/// `-split-input-file`), which `llvm::cl` accepts like their double-dash
+/// forms, rewritten to the double-dash form clap expects. One-letter flags
+/// (`-o`, `-h`) and everything after `--` are kept as they are.
+fn llvm_style_args(args: impl Iterator<Item = std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    let mut out = Vec::new();
+    let mut rest = false;
+    for (i, a) in args.enumerate() {
+        let s = a.to_string_lossy();
+        if i > 0 && !rest && s == "--" {
+            rest = true;
+        } else if i > 0 && !rest && s.len() > 2 && s.starts_with('-') && !s.starts_with("--") {
+            let mut long = std::ffi::OsString::from("-");
+            long.push(&a);
+            out.push(long);
+            continue;
+        }
+        out.push(a);
+    }
+    out
+}
+
 /// The per-pass flags given on the command line, in command-line order.
 fn pass_flags(matches: &ArgMatches, registry: &PassRegistry) -> Vec<(String, String)> {
     let mut flags: Vec<(usize, String, String)> = Vec::new();
@@ -370,7 +392,9 @@ pub fn rmlir_opt_main(
     register_dialects: fn(&mut Context),
 ) -> ExitCode {
     let start_time = Instant::now();
-    let matches = command(registry).name(tool.to_string()).get_matches();
+    let matches = command(registry)
+        .name(tool.to_string())
+        .get_matches_from(llvm_style_args(std::env::args_os()));
     let opts = match Opts::from_arg_matches(&matches) {
         Ok(o) => o,
         Err(e) => e.exit(),

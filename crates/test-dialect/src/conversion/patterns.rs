@@ -1,0 +1,463 @@
+//! The patterns of the conversion test passes (upstream `TestPatterns.cpp`,
+//! sections "Legalization Driver", "Type-Conversion Rewrite Testing",
+//! "Non-Root Replacement", "getRemappedValue testing" and "patterns without
+//! a specific root").
+
+use std::sync::Arc;
+
+use smallvec::SmallVec;
+
+use mlir_conversion::{
+    ConversionPattern, ConversionPatternRewriter, SignatureConversion, TypeConverter, ValueVector,
+};
+use mlir_ir::{Context, OpRef, TypeKind, Value};
+use mlir_rewrite::{LogicalResult, Pattern, PatternRewriter, RewritePattern};
+
+/// Replaces `op` with a new op `name` taking `operands`, with `op`'s
+/// location and the given result types.
+fn replace_with_named(
+    rw: &mut PatternRewriter<'_>,
+    op: OpRef,
+    name: &str,
+    operands: &[Value],
+    result_types: &[mlir_ir::Type],
+) -> OpRef {
+    rw.replace_op_with_new_named(op, name, operands, result_types, None)
+}
+
+/// `test.return` with a single f32 operand is replaced by one returning the
+/// operand's 1:N replacement (upstream `TestSplitReturnType`).
+pub struct TestSplitReturnType;
+
+impl ConversionPattern for TestSplitReturnType {
+    fn describe(&self, ctx: &Context) -> Pattern {
+        Pattern::new(ctx, "test.return", 1).with_debug_name("TestSplitReturnType")
+    }
+    fn match_and_rewrite_1_to_n(
+        &self,
+        op: OpRef,
+        operands: &[ValueVector],
+        rw: &mut ConversionPatternRewriter<'_, '_>,
+    ) -> LogicalResult {
+        let ir = rw.ir();
+        if ir.num_operands(op) != 1 || !is_f32(ir.ctx(), ir.value_type(ir.operand(op, 0))) {
+            return Err(());
+        }
+        let vals: SmallVec<[Value; 2]> = operands[0].iter().copied().collect();
+        replace_with_named(rw, op, "test.return", &vals, &[]);
+        Ok(())
+    }
+}
+
+fn is_f32(ctx: &Context, ty: mlir_ir::Type) -> bool {
+    ty == ctx.f32_type()
+}
+fn is_f64(ctx: &Context, ty: mlir_ir::Type) -> bool {
+    ty == ctx.f64_type()
+}
+
+/// Which retyping of `test.type_producer` a pattern does.
+#[derive(Copy, Clone)]
+pub enum ProducerChange {
+    /// i32 to f32 (upstream `TestChangeProducerTypeI32ToF32`).
+    I32ToF32,
+    /// f32 to f64 (upstream `TestChangeProducerTypeF32ToF64`).
+    F32ToF64,
+    /// Anything to bf16, benefit 10 (upstream `TestChangeProducerTypeF32ToInvalid`).
+    F32ToInvalid,
+}
+
+/// Replaces `test.type_producer` with one of another result type.
+pub struct TestChangeProducerType(pub ProducerChange);
+
+impl ConversionPattern for TestChangeProducerType {
+    fn describe(&self, ctx: &Context) -> Pattern {
+        let (benefit, name) = match self.0 {
+            ProducerChange::I32ToF32 => (1, "TestChangeProducerTypeI32ToF32"),
+            ProducerChange::F32ToF64 => (1, "TestChangeProducerTypeF32ToF64"),
+            ProducerChange::F32ToInvalid => (10, "TestChangeProducerTypeF32ToInvalid"),
+        };
+        Pattern::new(ctx, "test.type_producer", benefit).with_debug_name(name)
+    }
+    fn match_and_rewrite(
+        &self,
+        op: OpRef,
+        _operands: &[Value],
+        rw: &mut ConversionPatternRewriter<'_, '_>,
+    ) -> LogicalResult {
+        let ctx = rw.ctx();
+        let ty = rw.ir().value_type(rw.ir().result(op, 0));
+        let new_ty = match self.0 {
+            ProducerChange::I32ToF32 => {
+                if !ctx.is_signless_integer(ty, 32) {
+                    return Err(());
+                }
+                ctx.f32_type()
+            }
+            ProducerChange::F32ToF64 => {
+                if !is_f32(ctx, ty) {
+                    return rw.notify_match_failure(op, || "expected single f32 operand");
+                }
+                ctx.f64_type()
+            }
+            ProducerChange::F32ToInvalid => ctx.float_type(mlir_ir::FloatKind::BF16),
+        };
+        replace_with_named(rw, op, "test.type_producer", &[], &[new_ty]);
+        Ok(())
+    }
+}
+
+/// Replaces `test.type_consumer` once its operand was remapped to f64
+/// (upstream `TestUpdateConsumerType`).
+pub struct TestUpdateConsumerType;
+
+impl ConversionPattern for TestUpdateConsumerType {
+    fn describe(&self, ctx: &Context) -> Pattern {
+        Pattern::new(ctx, "test.type_consumer", 1).with_debug_name("TestUpdateConsumerType")
+    }
+    fn match_and_rewrite(
+        &self,
+        op: OpRef,
+        operands: &[Value],
+        rw: &mut ConversionPatternRewriter<'_, '_>,
+    ) -> LogicalResult {
+        if !is_f64(rw.ctx(), rw.ir().value_type(operands[0])) {
+            return Err(());
+        }
+        replace_with_named(rw, op, "test.type_consumer", &[operands[0]], &[]);
+        Ok(())
+    }
+}
+
+/// Creates an illegal op and replaces the root with it, then replaces it
+/// with a legal op before finishing (upstream `TestNonRootReplacement`).
+pub struct TestNonRootReplacement;
+
+impl RewritePattern for TestNonRootReplacement {
+    fn describe(&self, ctx: &Context) -> Pattern {
+        Pattern::new(ctx, "test.replace_non_root", 1).with_debug_name("TestNonRootReplacement")
+    }
+    fn match_and_rewrite(&self, op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
+        let ty = rw.ir().value_type(rw.ir().result(op, 0));
+        let loc = rw.ir().op_loc(op);
+        let illegal = rw.create_named("test.illegal_op_f", loc, &[], &[ty], None);
+        let legal = rw.create_named("test.legal_op_b", loc, &[], &[ty], None);
+        rw.replace_op_with_op(op, illegal);
+        rw.replace_op_with_op(illegal, legal);
+        Ok(())
+    }
+}
+
+/// Erases `test.erase_op` without replacement (upstream `TestEraseOp`).
+pub struct TestEraseOp;
+
+impl ConversionPattern for TestEraseOp {
+    fn describe(&self, ctx: &Context) -> Pattern {
+        Pattern::new(ctx, "test.erase_op", 1).with_debug_name("TestEraseOp")
+    }
+    fn match_and_rewrite(
+        &self,
+        op: OpRef,
+        _operands: &[Value],
+        rw: &mut ConversionPatternRewriter<'_, '_>,
+    ) -> LogicalResult {
+        rw.erase_op(op);
+        Ok(())
+    }
+}
+
+/// Replaces `test.invalid` with `test.valid` on the converted operands,
+/// casting 1:N replacements back with `test.cast` (upstream
+/// `TestPassthroughInvalidOp`).
+pub struct TestPassthroughInvalidOp(pub Arc<TypeConverter>);
+
+impl ConversionPattern for TestPassthroughInvalidOp {
+    fn describe(&self, ctx: &Context) -> Pattern {
+        Pattern::new(ctx, "test.invalid", 1).with_debug_name("TestPassthroughInvalidOp")
+    }
+    fn type_converter(&self) -> Option<&Arc<TypeConverter>> {
+        Some(&self.0)
+    }
+    fn match_and_rewrite_1_to_n(
+        &self,
+        op: OpRef,
+        operands: &[ValueVector],
+        rw: &mut ConversionPatternRewriter<'_, '_>,
+    ) -> LogicalResult {
+        let mut flat: SmallVec<[Value; 4]> = SmallVec::new();
+        for (i, range) in operands.iter().enumerate() {
+            if range.len() == 1 {
+                flat.push(range[0]);
+                continue;
+            }
+            let ty = rw.ir().value_type(rw.ir().operand(op, i));
+            let loc = rw.ir().op_loc(op);
+            let cast = rw.create_named("test.cast", loc, range, &[ty], None);
+            flat.push(rw.ir().result(cast, 0));
+        }
+        replace_with_named(rw, op, "test.valid", &flat, &[]);
+        Ok(())
+    }
+}
+
+/// Replaces `test.drop_operands_and_replace_with_valid` with an operand-less
+/// `test.valid` (upstream `TestDropAndReplaceInvalidOp`).
+pub struct TestDropAndReplaceInvalidOp(pub Arc<TypeConverter>);
+
+impl ConversionPattern for TestDropAndReplaceInvalidOp {
+    fn describe(&self, ctx: &Context) -> Pattern {
+        Pattern::new(ctx, "test.drop_operands_and_replace_with_valid", 1)
+            .with_debug_name("TestDropAndReplaceInvalidOp")
+    }
+    fn type_converter(&self) -> Option<&Arc<TypeConverter>> {
+        Some(&self.0)
+    }
+    fn match_and_rewrite(
+        &self,
+        op: OpRef,
+        _operands: &[Value],
+        rw: &mut ConversionPatternRewriter<'_, '_>,
+    ) -> LogicalResult {
+        replace_with_named(rw, op, "test.valid", &[], &[]);
+        Ok(())
+    }
+}
+
+/// Replaces `test.replace_with_valid_producer` with a `test.valid_producer`
+/// of its `type` attribute (upstream `TestReplaceWithValidProducer`).
+pub struct TestReplaceWithValidProducer;
+
+impl ConversionPattern for TestReplaceWithValidProducer {
+    fn describe(&self, ctx: &Context) -> Pattern {
+        Pattern::new(ctx, "test.replace_with_valid_producer", 1)
+            .with_debug_name("TestReplaceWithValidProducer")
+    }
+    fn match_and_rewrite(
+        &self,
+        op: OpRef,
+        _operands: &[Value],
+        rw: &mut ConversionPatternRewriter<'_, '_>,
+    ) -> LogicalResult {
+        let Some(a) = rw.ir().attr(op, "type") else {
+            return Err(());
+        };
+        let mlir_ir::AttrKind::Type(ty) = *rw.ctx().attr(a) else {
+            return Err(());
+        };
+        replace_with_named(rw, op, "test.valid_producer", &[], &[ty]);
+        Ok(())
+    }
+}
+
+/// Replaces `test.replace_with_valid_consumer` with `test.valid_consumer`
+/// when its `with_converter` attribute says whether the pattern has a type
+/// converter (upstream `TestReplaceWithValidConsumer`).
+pub struct TestReplaceWithValidConsumer(pub Option<Arc<TypeConverter>>);
+
+impl ConversionPattern for TestReplaceWithValidConsumer {
+    fn describe(&self, ctx: &Context) -> Pattern {
+        Pattern::new(ctx, "test.replace_with_valid_consumer", 1)
+            .with_debug_name("TestReplaceWithValidConsumer")
+    }
+    fn type_converter(&self) -> Option<&Arc<TypeConverter>> {
+        self.0.as_ref()
+    }
+    fn match_and_rewrite(
+        &self,
+        op: OpRef,
+        operands: &[Value],
+        rw: &mut ConversionPatternRewriter<'_, '_>,
+    ) -> LogicalResult {
+        if rw.ir().attr(op, "with_converter").is_some() != self.0.is_some() {
+            return Err(());
+        }
+        replace_with_named(rw, op, "test.valid_consumer", &[operands[0]], &[]);
+        Ok(())
+    }
+}
+
+/// Replaces `test.repetitive_1_to_n_consumer` with a `test.valid` of the
+/// replacement values of its single operand (upstream
+/// `TestRepetitive1ToNConsumer`).
+pub struct TestRepetitive1ToNConsumer;
+
+impl ConversionPattern for TestRepetitive1ToNConsumer {
+    fn describe(&self, ctx: &Context) -> Pattern {
+        Pattern::new(ctx, "test.repetitive_1_to_n_consumer", 1)
+            .with_debug_name("TestRepetitive1ToNConsumer")
+    }
+    fn match_and_rewrite_1_to_n(
+        &self,
+        op: OpRef,
+        operands: &[ValueVector],
+        rw: &mut ConversionPatternRewriter<'_, '_>,
+    ) -> LogicalResult {
+        if rw.ir().num_operands(op) != 1 {
+            return Err(());
+        }
+        let vals: SmallVec<[Value; 2]> = operands[0].iter().copied().collect();
+        replace_with_named(rw, op, "test.valid", &vals, &[]);
+        Ok(())
+    }
+}
+
+/// Erases `test.type_consumer` (upstream `TestTypeConsumerOpPattern`; it is
+/// reached only when the 1:1 patterns do not apply).
+pub struct TestTypeConsumerOpPattern(pub Arc<TypeConverter>);
+
+impl ConversionPattern for TestTypeConsumerOpPattern {
+    fn describe(&self, ctx: &Context) -> Pattern {
+        Pattern::new(ctx, "test.type_consumer", 1).with_debug_name("TestTypeConsumerOpPattern")
+    }
+    fn type_converter(&self) -> Option<&Arc<TypeConverter>> {
+        Some(&self.0)
+    }
+    fn match_and_rewrite(
+        &self,
+        op: OpRef,
+        _operands: &[Value],
+        rw: &mut ConversionPatternRewriter<'_, '_>,
+    ) -> LogicalResult {
+        rw.erase_op(op);
+        Ok(())
+    }
+}
+
+/// Converts the signature of function-like ops (those with a
+/// `function_type` attribute and a body): the entry block's arguments and
+/// the function type (upstream `populateAnyFunctionOpInterfaceTypeConversionPattern`).
+pub struct FunctionSignatureConversion(pub Arc<TypeConverter>);
+
+impl ConversionPattern for FunctionSignatureConversion {
+    fn describe(&self, _ctx: &Context) -> Pattern {
+        Pattern::match_any(1).with_debug_name("FunctionOpInterfaceSignatureConversion")
+    }
+    fn type_converter(&self) -> Option<&Arc<TypeConverter>> {
+        Some(&self.0)
+    }
+    fn match_and_rewrite_1_to_n(
+        &self,
+        op: OpRef,
+        _operands: &[ValueVector],
+        rw: &mut ConversionPatternRewriter<'_, '_>,
+    ) -> LogicalResult {
+        let ctx = rw.ctx();
+        let Some(fty_attr) = rw.ir().attr(op, "function_type") else {
+            return Err(());
+        };
+        let mlir_ir::AttrKind::Type(fty) = *ctx.attr(fty_attr) else {
+            return Err(());
+        };
+        let TypeKind::Function { inputs, results } = ctx.ty(fty).clone() else {
+            return Err(());
+        };
+        let converter = &self.0;
+        let mut conv = SignatureConversion::new(inputs.len());
+        if converter
+            .convert_signature_args(ctx, &inputs, &mut conv)
+            .is_err()
+        {
+            return Err(());
+        }
+        let mut new_results = mlir_conversion::TypeVector::new();
+        for &r in results.iter() {
+            converter.convert_types(ctx, r, &mut new_results)?;
+        }
+        let new_fty = ctx.function_type(conv.converted_types(), &new_results);
+        let new_attr = ctx.type_attr(new_fty);
+        let Some(&body) = rw.ir().regions(op).first() else {
+            return Err(());
+        };
+        if rw.ir().first_block(body).is_some() {
+            let conv_arc = converter.clone();
+            rw.convert_region_types(body, &conv_arc, Some(&conv))?;
+        }
+        rw.modify_op_in_place(op, |m| m.set_attr("function_type", Some(new_attr)));
+        Ok(())
+    }
+}
+
+/// Replaces a one-operand `test.one_variadic_out_one_variadic_in1` with one
+/// taking the remapped operand twice, through `get_remapped_value`
+/// (upstream `OneVResOneVOperandOp1Converter`).
+pub struct OneVResOneVOperandOp1Converter;
+
+impl ConversionPattern for OneVResOneVOperandOp1Converter {
+    fn describe(&self, ctx: &Context) -> Pattern {
+        Pattern::new(ctx, "test.one_variadic_out_one_variadic_in1", 1)
+            .with_debug_name("OneVResOneVOperandOp1Converter")
+    }
+    fn match_and_rewrite(
+        &self,
+        op: OpRef,
+        _operands: &[Value],
+        rw: &mut ConversionPatternRewriter<'_, '_>,
+    ) -> LogicalResult {
+        if rw.ir().num_operands(op) != 1 {
+            return Err(());
+        }
+        let orig = rw.ir().operand(op, 0);
+        let a = rw.get_remapped_value(orig).ok_or(())?;
+        let b = rw.get_remapped_value(orig).ok_or(())?;
+        let types: SmallVec<[mlir_ir::Type; 2]> = rw.ir().result_types(op).collect();
+        replace_with_named(
+            rw,
+            op,
+            "test.one_variadic_out_one_variadic_in1",
+            &[a, b],
+            &types,
+        );
+        Ok(())
+    }
+}
+
+/// Inlines the body of `test.remapped_value_region` into the parent block
+/// and replaces the op with the remapped terminator operands (upstream
+/// `TestRemapValueInRegion`).
+pub struct TestRemapValueInRegion(pub Arc<TypeConverter>);
+
+impl ConversionPattern for TestRemapValueInRegion {
+    fn describe(&self, ctx: &Context) -> Pattern {
+        Pattern::new(ctx, "test.remapped_value_region", 1).with_debug_name("TestRemapValueInRegion")
+    }
+    fn type_converter(&self) -> Option<&Arc<TypeConverter>> {
+        Some(&self.0)
+    }
+    fn match_and_rewrite(
+        &self,
+        op: OpRef,
+        _operands: &[Value],
+        rw: &mut ConversionPatternRewriter<'_, '_>,
+    ) -> LogicalResult {
+        let ir = rw.ir();
+        let region = ir.regions(op)[0];
+        let block = ir.first_block(region).ok_or(())?;
+        let terminator = ir.last_op(block).ok_or(())?;
+        let parent_block = ir.op_block(op).ok_or(())?;
+        let final_block = rw.split_block(parent_block, Some(op));
+        rw.merge_blocks(block, parent_block, &[]);
+        rw.merge_blocks(final_block, parent_block, &[]);
+        let operands: SmallVec<[Value; 4]> = rw.ir().operands(terminator).collect();
+        let mut remapped = SmallVec::<[Value; 1]>::new();
+        rw.get_remapped_values(&operands, &mut remapped)?;
+        rw.erase_op(terminator);
+        rw.replace_op(op, &remapped);
+        Ok(())
+    }
+}
+
+/// Erases every op of the test dialect (upstream `RemoveTestDialectOps`).
+pub struct RemoveTestDialectOps;
+
+impl RewritePattern for RemoveTestDialectOps {
+    fn describe(&self, _ctx: &Context) -> Pattern {
+        Pattern::match_any(1).with_debug_name("RemoveTestDialectOps")
+    }
+    fn match_and_rewrite(&self, op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
+        if !rw.ir().op_name_str(op).starts_with("test.") {
+            return Err(());
+        }
+        rw.erase_op(op);
+        Ok(())
+    }
+}
