@@ -1075,22 +1075,28 @@ impl<'a> PatternRewriter<'a> {
             self.ir.num_arguments(source),
             "incorrect # of argument replacement values"
         );
+        // Under driver hooks (the dialect conversion) erasures are deferred:
+        // a branch that was erased still refers to `source` and still ends
+        // `dest`, so the structural checks do not apply.
+        let deferred = self.hooks.is_some();
         assert!(
-            self.ir.block_has_no_predecessors(source),
+            deferred || self.ir.block_has_no_predecessors(source),
             "expected 'source' to have no predecessors"
         );
         let no_successors =
             |ir: &Ir, b: BlockRef| ir.last_op(b).is_none_or(|t| ir.num_successors(t) == 0);
-        if before.is_some() {
-            assert!(
-                no_successors(self.ir, source),
-                "expected 'source' to have no successors"
-            );
-        } else {
-            assert!(
-                no_successors(self.ir, dest),
-                "expected 'dest' to have no successors"
-            );
+        if !deferred {
+            if before.is_some() {
+                assert!(
+                    no_successors(self.ir, source),
+                    "expected 'source' to have no successors"
+                );
+            } else {
+                assert!(
+                    no_successors(self.ir, dest),
+                    "expected 'dest' to have no successors"
+                );
+            }
         }
         for (i, &v) in arg_values.iter().enumerate() {
             let a = self.ir.argument(source, i);

@@ -13,7 +13,10 @@ use mlir_ir::fold::{FoldCtx, InPlaceEdit, OpFoldResult};
 use mlir_ir::OpInfo;
 use mlir_transforms::pass::PassRegistry;
 
-pub use passes::{TestLegalizePatternDriver, TestRemappedValue, TestUnknownRootOpDriver};
+pub use passes::{
+    TestLegalizePatternDriver, TestMergeBlocksPatternDriver, TestRemappedValue,
+    TestUnknownRootOpDriver,
+};
 
 /// The generated op definitions of `td/TestOpsConversion.td`. Generated code keeps the
 /// shapes of its templates, so style lints are not actionable on it.
@@ -55,4 +58,5 @@ pub fn register_passes(registry: &mut PassRegistry) {
     registry.register_pass(|| Box::new(TestLegalizePatternDriver::default()));
     registry.register_pass(|| Box::new(TestUnknownRootOpDriver));
     registry.register_pass(|| Box::new(TestRemappedValue));
+    registry.register_pass(|| Box::new(TestMergeBlocksPatternDriver));
 }

@@ -56,3 +56,19 @@ def TestRemappedValueRegionOp : TEST_Op<"remapped_value_region", [SingleBlock]> 
   let results = (outs Variadic<AnyType>:$outputs);
   let regions = (region AnyRegion:$body);
 }
+
+// Ops of -test-merge-blocks.
+def TerminatorOp : TEST_Op<"finish", [Terminator]>;
+def TestBranchOp : TEST_Op<"br", [Terminator]> {
+  let arguments = (ins Variadic<AnyType>:$targetOperands);
+  let successors = (successor AnySuccessor:$target);
+}
+def TestMergeBlocksOp : TEST_Op<"merge_blocks"> {
+  let summary = "merge_blocks operation";
+  let regions = (region AnyRegion:$body);
+  let results = (outs Variadic<AnyType>:$result);
+}
+def SingleBlockImplicitTerminatorOp : TEST_Op<"SingleBlockImplicitTerminator",
+    [SingleBlockImplicitTerminator<"TerminatorOp">]> {
+  let regions = (region SizedRegion<1>:$region);
+}

@@ -374,3 +374,82 @@ impl Pass for TestRemappedValue {
         Box::new(self.clone())
     }
 }
+
+/// `-test-merge-blocks`: block merging and inlining under the conversion,
+/// with rollback of a merge whose result cannot be legalized.
+#[derive(Clone, Default)]
+pub struct TestMergeBlocksPatternDriver;
+
+impl Pass for TestMergeBlocksPatternDriver {
+    fn name(&self) -> &str {
+        "(anonymous namespace)::TestMergeBlocksPatternDriver"
+    }
+    fn argument(&self) -> &str {
+        "test-merge-blocks"
+    }
+    fn description(&self) -> &str {
+        "Test Merging operation in ConversionPatternRewriter"
+    }
+    fn run_on_operation(
+        &mut self,
+        ir: &mut Ir,
+        op: OpRef,
+        _cx: &mut PassContext<'_>,
+    ) -> Result<(), ()> {
+        let mut set = RewritePatternSet::new(ir.ctx_arc().clone());
+        add_conversion_pattern(
+            &mut set,
+            TestMergeBlock {
+                root: "test.merge_blocks",
+                add_illegal_op: false,
+            },
+        );
+        add_conversion_pattern(
+            &mut set,
+            TestMergeBlock {
+                root: "test.undo_blocks_merge",
+                add_illegal_op: true,
+            },
+        );
+        add_conversion_pattern(&mut set, TestMergeSingleBlockOps);
+        let patterns = FrozenRewritePatternSet::new(set);
+        let mut target = ConversionTarget::new();
+        for name in [
+            "func.func",
+            "builtin.module",
+            "test.finish",
+            "test.br",
+            "test.type_consumer",
+            "test.type_producer",
+            "test.return",
+        ] {
+            target.add_legal_op(name);
+        }
+        target.add_illegal_op("test.illegal_op_f");
+        target.add_dynamically_legal_op("test.merge_blocks", |ir, op| {
+            let r = ir.regions(op)[0];
+            ir.first_block(r)
+                .is_some_and(|b| ir.next_block(b).is_none())
+        });
+        target.add_dynamically_legal_op("test.br", |ir, op| {
+            has_ancestor_named(ir, op, "test.merge_blocks")
+        });
+        target.add_dynamically_legal_op("test.SingleBlockImplicitTerminator", |ir, op| {
+            !has_ancestor_named(ir, op, "test.SingleBlockImplicitTerminator")
+        });
+        let (_, report) =
+            apply_partial_conversion(ir, op, &target, &patterns, &ConversionConfig::default());
+        for u in report.unlegalized_ops {
+            let d = ir.op_diag(
+                u,
+                Severity::Remark,
+                format!("op '{}' is not legalizable", ir.op_name_str(u)),
+            );
+            ir.ctx().emit(d);
+        }
+        Ok(())
+    }
+    fn clone_pass(&self) -> Box<dyn Pass> {
+        Box::new(self.clone())
+    }
+}

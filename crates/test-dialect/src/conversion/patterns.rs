@@ -461,3 +461,89 @@ impl RewritePattern for RemoveTestDialectOps {
         Ok(())
     }
 }
+
+/// Erases the branch ending the first block of `op`'s region and merges the
+/// second block into the first, passing the branch operands (upstream
+/// `TestMergeBlock` and, with `add_illegal_op`, `TestUndoBlocksMerge`, which
+/// first creates an illegal op in the second block so that the pattern's
+/// result cannot be legalized and the merge is undone).
+pub struct TestMergeBlock {
+    /// The root op name.
+    pub root: &'static str,
+    /// Whether an illegal `test.illegal_op_f` is created first.
+    pub add_illegal_op: bool,
+}
+
+impl ConversionPattern for TestMergeBlock {
+    fn describe(&self, ctx: &Context) -> Pattern {
+        let name = if self.add_illegal_op {
+            "TestUndoBlocksMerge"
+        } else {
+            "TestMergeBlock"
+        };
+        Pattern::new(ctx, self.root, 1).with_debug_name(name)
+    }
+    fn match_and_rewrite(
+        &self,
+        op: OpRef,
+        _operands: &[Value],
+        rw: &mut ConversionPatternRewriter<'_, '_>,
+    ) -> LogicalResult {
+        let ir = rw.ir();
+        let region = *ir.regions(op).first().ok_or(())?;
+        let first = ir.first_block(region).ok_or(())?;
+        let second = ir.next_block(first).ok_or(())?;
+        let branch = ir.last_op(first).ok_or(())?;
+        if self.add_illegal_op {
+            let loc = ir.op_loc(op);
+            let f32 = ir.ctx().f32_type();
+            rw.set_insertion_point_to_start(second);
+            rw.create_named("test.illegal_op_f", loc, &[], &[f32], None);
+        }
+        let replacements: SmallVec<[Value; 4]> = rw.ir().operands(branch).collect();
+        rw.erase_op(branch);
+        rw.merge_blocks(second, first, &replacements);
+        rw.modify_op_in_place(op, |_| {});
+        Ok(())
+    }
+}
+
+/// Inlines a `test.SingleBlockImplicitTerminator` nested in another one into
+/// its parent block (upstream `TestMergeSingleBlockOps`).
+pub struct TestMergeSingleBlockOps;
+
+impl ConversionPattern for TestMergeSingleBlockOps {
+    fn describe(&self, ctx: &Context) -> Pattern {
+        Pattern::new(ctx, "test.SingleBlockImplicitTerminator", 1)
+            .with_debug_name("TestMergeSingleBlockOps")
+    }
+    fn match_and_rewrite(
+        &self,
+        op: OpRef,
+        _operands: &[Value],
+        rw: &mut ConversionPatternRewriter<'_, '_>,
+    ) -> LogicalResult {
+        let ir = rw.ir();
+        if !has_ancestor_named(ir, op, "test.SingleBlockImplicitTerminator") {
+            return Err(());
+        }
+        let inner = ir.first_block(ir.regions(op)[0]).ok_or(())?;
+        let terminator = ir.last_op(inner).ok_or(())?;
+        rw.inline_block_before_op(inner, op, &[]);
+        rw.erase_op(terminator);
+        rw.erase_op(op);
+        Ok(())
+    }
+}
+
+/// Whether an op enclosing `op` is named `name` (MLIR's `getParentOfType`).
+pub fn has_ancestor_named(ir: &mlir_ir::Ir, op: OpRef, name: &str) -> bool {
+    let mut cur = ir.op_parent_op(op);
+    while let Some(p) = cur {
+        if ir.op_name_str(p) == name {
+            return true;
+        }
+        cur = ir.op_parent_op(p);
+    }
+    false
+}
