@@ -43,5 +43,9 @@ pub use type_converter::{InputMapping, SignatureConversion, TypeConverter, TypeV
 
 /// `ty` as mlir-opt prints it in diagnostics.
 pub(crate) fn type_str(ctx: &mlir_ir::Context, ty: mlir_ir::Type) -> String {
-    ctx.attr_to_diagnostic_string(ctx.type_attr(ty))
+    let flags = mlir_ir::asm::printer::PrintFlags::default();
+    let p = mlir_ir::asm::printer::attrs::AttrPrinter::new(ctx, &flags, None);
+    let mut s = String::new();
+    p.print_type(&mut s, ty);
+    s
 }
