@@ -115,6 +115,12 @@ impl TestLegalizePatternDriver {
     fn patterns(ctx: &Arc<Context>, converter: &Arc<TypeConverter>) -> FrozenRewritePatternSet {
         let mut set = RewritePatternSet::new(ctx.clone());
         crate::drr::populate_with_generated(&mut set);
+        // Upstream's order (equal benefits are tried in insertion order).
+        add_conversion_pattern(&mut set, TestRegionRewriteBlockMovement);
+        set.add(TestRegionRewriteUndo);
+        set.add(TestCreateBlock { illegal: false });
+        set.add(TestCreateBlock { illegal: true });
+        add_conversion_pattern(&mut set, TestUndoBlockErase);
         add_conversion_pattern(&mut set, TestSplitReturnType);
         add_conversion_pattern(&mut set, TestChangeProducerType(ProducerChange::I32ToF32));
         add_conversion_pattern(&mut set, TestChangeProducerType(ProducerChange::F32ToF64));
@@ -124,12 +130,19 @@ impl TestLegalizePatternDriver {
         );
         add_conversion_pattern(&mut set, TestUpdateConsumerType);
         set.add(TestNonRootReplacement);
+        set.add(TestBoundedRecursiveRewrite);
+        set.add(TestReplaceEraseOp);
+        set.add(TestCreateUnregisteredOp);
+        add_conversion_pattern(&mut set, TestUndoMoveOpBefore);
         add_conversion_pattern(&mut set, TestEraseOp);
         add_conversion_pattern(&mut set, TestReplaceWithValidProducer);
         add_conversion_pattern(&mut set, TestReplaceWithValidConsumer(None));
         add_conversion_pattern(&mut set, TestRepetitive1ToNConsumer);
+        add_conversion_pattern(&mut set, TestDropOpSignatureConversion(converter.clone()));
         add_conversion_pattern(&mut set, TestDropAndReplaceInvalidOp(converter.clone()));
         add_conversion_pattern(&mut set, TestPassthroughInvalidOp(converter.clone()));
+        add_conversion_pattern(&mut set, TestMultiple1ToNReplacement(converter.clone()));
+        add_conversion_pattern(&mut set, TestBlockArgReplace(converter.clone()));
         add_conversion_pattern(
             &mut set,
             TestReplaceWithValidConsumer(Some(converter.clone())),

@@ -547,3 +547,326 @@ pub fn has_ancestor_named(ir: &mlir_ir::Ir, op: OpRef, name: &str) -> bool {
     }
     false
 }
+
+/// Converts the entry-block signature of `test.drop_region_op`'s region,
+/// then erases the op (upstream `TestDropOpSignatureConversion`): the ops of
+/// an erased region need no legalization.
+pub struct TestDropOpSignatureConversion(pub Arc<TypeConverter>);
+
+impl ConversionPattern for TestDropOpSignatureConversion {
+    fn describe(&self, ctx: &Context) -> Pattern {
+        Pattern::new(ctx, "test.drop_region_op", 1).with_debug_name("TestDropOpSignatureConversion")
+    }
+    fn type_converter(&self) -> Option<&Arc<TypeConverter>> {
+        Some(&self.0)
+    }
+    fn match_and_rewrite(
+        &self,
+        op: OpRef,
+        _operands: &[Value],
+        rw: &mut ConversionPatternRewriter<'_, '_>,
+    ) -> LogicalResult {
+        let ir = rw.ir();
+        let region = *ir.regions(op).first().ok_or(())?;
+        let entry = ir.first_block(region).ok_or(())?;
+        let types: SmallVec<[mlir_ir::Type; 4]> =
+            ir.arguments(entry).map(|a| ir.value_type(a)).collect();
+        let mut conv = SignatureConversion::new(types.len());
+        self.0.convert_signature_args(rw.ctx(), &types, &mut conv)?;
+        let converter = self.0.clone();
+        rw.convert_region_types(region, &converter, Some(&conv))?;
+        rw.erase_op(op);
+        Ok(())
+    }
+}
+
+/// Inlines (or, with `legalizer.should_clone`, clones) the region of
+/// `test.region` at the end of the parent region, optionally erases the old
+/// blocks, and erases the op (upstream `TestRegionRewriteBlockMovement`).
+pub struct TestRegionRewriteBlockMovement;
+
+impl ConversionPattern for TestRegionRewriteBlockMovement {
+    fn describe(&self, ctx: &Context) -> Pattern {
+        Pattern::new(ctx, "test.region", 1).with_debug_name("TestRegionRewriteBlockMovement")
+    }
+    fn match_and_rewrite(
+        &self,
+        op: OpRef,
+        _operands: &[Value],
+        rw: &mut ConversionPatternRewriter<'_, '_>,
+    ) -> LogicalResult {
+        let ir = rw.ir();
+        let parent = ir.op_parent_region(op).ok_or(())?;
+        let region = *ir.regions(op).first().ok_or(())?;
+        let clone = ir.attr(op, "legalizer.should_clone").is_some();
+        let erase_old = ir.attr(op, "legalizer.erase_old_blocks").is_some();
+        if clone {
+            let mut mapping = mlir_ir::IrMapping::default();
+            rw.clone_region_before(region, parent, None, &mut mapping);
+        } else {
+            rw.inline_region_before(region, parent, None);
+        }
+        if erase_old {
+            while let Some(b) = rw.ir().first_block(region) {
+                rw.erase_block(b);
+            }
+        }
+        rw.erase_op(op);
+        Ok(())
+    }
+}
+
+/// Replaces `test.region_builder` with a `test.region` whose entry block
+/// holds an illegal op (upstream `TestRegionRewriteUndo`).
+pub struct TestRegionRewriteUndo;
+
+impl RewritePattern for TestRegionRewriteUndo {
+    fn describe(&self, ctx: &Context) -> Pattern {
+        Pattern::new(ctx, "test.region_builder", 1).with_debug_name("TestRegionRewriteUndo")
+    }
+    fn match_and_rewrite(&self, op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
+        let loc = rw.ir().op_loc(op);
+        let name = rw.ctx().op_name("test.region");
+        let mut state = mlir_ir::OperationState::new(name, loc);
+        state.num_empty_regions = 1;
+        let region_op = rw.create(state);
+        let region = rw.ir().regions(region_op)[0];
+        let i64 = rw.ctx().int_type(64);
+        let unknown = rw.ctx().unknown_loc();
+        rw.create_block(region, None, &[i64], &[unknown]);
+        let i32 = rw.ctx().int_type(32);
+        rw.create_named("test.illegal_op_f", loc, &[], &[i32], None);
+        rw.create_named("test.valid", loc, &[], &[], None);
+        rw.erase_op(op);
+        Ok(())
+    }
+}
+
+/// Creates a block with two i32 arguments at the end of the parent region
+/// and erases the root; with `illegal`, the block holds an illegal op
+/// (upstream `TestCreateBlock` and `TestCreateIllegalBlock`).
+pub struct TestCreateBlock {
+    /// Whether to add `test.illegal_op_f` to the new block.
+    pub illegal: bool,
+}
+
+impl RewritePattern for TestCreateBlock {
+    fn describe(&self, ctx: &Context) -> Pattern {
+        if self.illegal {
+            Pattern::new(ctx, "test.create_illegal_block", 1)
+                .with_debug_name("TestCreateIllegalBlock")
+        } else {
+            Pattern::new(ctx, "test.create_block", 1).with_debug_name("TestCreateBlock")
+        }
+    }
+    fn match_and_rewrite(&self, op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
+        let region = rw.ir().op_parent_region(op).ok_or(())?;
+        let i32 = rw.ctx().int_type(32);
+        let loc = rw.ir().op_loc(op);
+        rw.create_block(region, None, &[i32, i32], &[loc, loc]);
+        if self.illegal {
+            rw.create_named("test.illegal_op_f", loc, &[], &[i32], None);
+        }
+        rw.create_named("test.finish", loc, &[], &[], None);
+        rw.erase_op(op);
+        Ok(())
+    }
+}
+
+/// Replaces the first argument of `test.block_arg_replace`'s region with
+/// twice the second, and marks the op legal unless `trigger_rollback` is
+/// set (upstream `TestBlockArgReplace`).
+pub struct TestBlockArgReplace(pub Arc<TypeConverter>);
+
+impl ConversionPattern for TestBlockArgReplace {
+    fn describe(&self, ctx: &Context) -> Pattern {
+        Pattern::new(ctx, "test.block_arg_replace", 1).with_debug_name("TestBlockArgReplace")
+    }
+    fn type_converter(&self) -> Option<&Arc<TypeConverter>> {
+        Some(&self.0)
+    }
+    fn match_and_rewrite(
+        &self,
+        op: OpRef,
+        _operands: &[Value],
+        rw: &mut ConversionPatternRewriter<'_, '_>,
+    ) -> LogicalResult {
+        let ir = rw.ir();
+        let entry = ir.first_block(ir.regions(op)[0]).ok_or(())?;
+        let from = ir.argument(entry, 0);
+        let repl = ir.argument(entry, 1);
+        rw.replace_uses_of_block_argument(from, &[repl, repl]);
+        let rollback = rw.ir().attr(op, "trigger_rollback").is_some();
+        let unit = rw.ctx().unit_attr();
+        rw.modify_op_in_place(op, |m| {
+            if !rollback {
+                m.set_attr("is_legal", Some(unit));
+            }
+        });
+        Ok(())
+    }
+}
+
+/// Hoists `test.hoist_me` before its parent and replaces it with an illegal
+/// op, so that the move is undone (upstream `TestUndoMoveOpBefore`).
+pub struct TestUndoMoveOpBefore;
+
+impl ConversionPattern for TestUndoMoveOpBefore {
+    fn describe(&self, ctx: &Context) -> Pattern {
+        Pattern::new(ctx, "test.hoist_me", 1).with_debug_name("TestUndoMoveOpBefore")
+    }
+    fn match_and_rewrite(
+        &self,
+        op: OpRef,
+        _operands: &[Value],
+        rw: &mut ConversionPatternRewriter<'_, '_>,
+    ) -> LogicalResult {
+        let parent = rw.ir().op_parent_op(op).ok_or(())?;
+        rw.move_op_before(op, parent);
+        let f32 = rw.ctx().f32_type();
+        rw.set_insertion_point_before(op);
+        replace_with_named(rw, op, "test.illegal_op_f", &[], &[f32]);
+        Ok(())
+    }
+}
+
+/// Creates an illegal op in the second block of `test.undo_block_erase` and
+/// erases that block (upstream `TestUndoBlockErase`).
+pub struct TestUndoBlockErase;
+
+impl ConversionPattern for TestUndoBlockErase {
+    fn describe(&self, ctx: &Context) -> Pattern {
+        Pattern::new(ctx, "test.undo_block_erase", 1).with_debug_name("TestUndoBlockErase")
+    }
+    fn match_and_rewrite(
+        &self,
+        op: OpRef,
+        _operands: &[Value],
+        rw: &mut ConversionPatternRewriter<'_, '_>,
+    ) -> LogicalResult {
+        let ir = rw.ir();
+        let first = ir.first_block(ir.regions(op)[0]).ok_or(())?;
+        let second = ir.next_block(first).ok_or(())?;
+        let loc = ir.op_loc(op);
+        let f32 = ir.ctx().f32_type();
+        rw.set_insertion_point_to_start(second);
+        rw.create_named("test.illegal_op_f", loc, &[], &[f32], None);
+        rw.erase_block(second);
+        rw.modify_op_in_place(op, |_| {});
+        Ok(())
+    }
+}
+
+/// Decrements the `depth` of `test.recursive_rewrite` in place; the target
+/// makes it legal at depth 0 (upstream `TestBoundedRecursiveRewrite`).
+pub struct TestBoundedRecursiveRewrite;
+
+impl RewritePattern for TestBoundedRecursiveRewrite {
+    fn describe(&self, ctx: &Context) -> Pattern {
+        Pattern::new(ctx, "test.recursive_rewrite", 1)
+            .with_debug_name("TestBoundedRecursiveRewrite")
+            .with_bounded_rewrite_recursion()
+    }
+    fn match_and_rewrite(&self, op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
+        let ctx = rw.ctx();
+        let depth = rw
+            .ir()
+            .attr(op, "depth")
+            .and_then(|a| ctx.int_attr_value(a))
+            .ok_or(())?;
+        let a = ctx.int_attr(ctx.int_type(64), depth - 1);
+        rw.modify_op_in_place(op, |m| m.set_attr("depth", Some(a)));
+        Ok(())
+    }
+}
+
+/// Erases `test.blackhole` and then its operand's producer (upstream
+/// `TestReplaceEraseOp`).
+pub struct TestReplaceEraseOp;
+
+impl RewritePattern for TestReplaceEraseOp {
+    fn describe(&self, ctx: &Context) -> Pattern {
+        Pattern::new(ctx, "test.blackhole", 1).with_debug_name("TestReplaceEraseOp")
+    }
+    fn match_and_rewrite(&self, op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
+        let producer = rw.ir().operand(op, 0).defining_op().ok_or(())?;
+        rw.erase_op(op);
+        rw.erase_op(producer);
+        Ok(())
+    }
+}
+
+/// Replaces `test.illegal_op_g` with `test.legal_op_c` of a new
+/// `arith.constant 0 : i32` (which the target does not know; upstream
+/// `TestCreateUnregisteredOp`).
+pub struct TestCreateUnregisteredOp;
+
+impl RewritePattern for TestCreateUnregisteredOp {
+    fn describe(&self, ctx: &Context) -> Pattern {
+        Pattern::new(ctx, "test.illegal_op_g", 1).with_debug_name("TestCreateUnregisteredOp")
+    }
+    fn match_and_rewrite(&self, op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
+        let ctx = rw.ctx();
+        let i32 = ctx.int_type(32);
+        let zero = ctx.int_attr(i32, 0);
+        let props = ctx.dictionary_attr(&[(ctx.ident("value"), zero)]);
+        let loc = rw.ir().op_loc(op);
+        let name = ctx.op_name("arith.constant");
+        let mut state = mlir_ir::OperationState::new(name, loc).results(&[i32]);
+        state.properties = Some(props);
+        let c = rw.create(state);
+        let v = rw.ir().result(c, 0);
+        let types: SmallVec<[mlir_ir::Type; 1]> = rw.ir().result_types(op).collect();
+        rw.replace_op_with_new_named(op, "test.legal_op_c", &[v], &types, None);
+        Ok(())
+    }
+}
+
+/// Replaces an op and each of its results by an op with twice the results,
+/// twice: `test.multiple_1_to_n_replacement` -> `test.step_1` ->
+/// `test.legal_op` (upstream `TestMultiple1ToNReplacement`).
+pub struct TestMultiple1ToNReplacement(pub Arc<TypeConverter>);
+
+impl ConversionPattern for TestMultiple1ToNReplacement {
+    fn describe(&self, ctx: &Context) -> Pattern {
+        Pattern::new(ctx, "test.multiple_1_to_n_replacement", 1)
+            .with_debug_name("TestMultiple1ToNReplacement")
+    }
+    fn type_converter(&self) -> Option<&Arc<TypeConverter>> {
+        Some(&self.0)
+    }
+    fn match_and_rewrite_1_to_n(
+        &self,
+        op: OpRef,
+        _operands: &[ValueVector],
+        rw: &mut ConversionPatternRewriter<'_, '_>,
+    ) -> LogicalResult {
+        let double = |rw: &mut ConversionPatternRewriter<'_, '_>, op: OpRef, name: &str| {
+            rw.set_insertion_point_after(op);
+            let mut types: SmallVec<[mlir_ir::Type; 4]> = SmallVec::new();
+            for t in rw.ir().result_types(op) {
+                types.push(t);
+                types.push(t);
+            }
+            let loc = rw.ir().op_loc(op);
+            let attrs = rw.ir().op_attributes(op);
+            let props = rw.ir().op_properties(op);
+            let n = rw.ctx().op_name(name);
+            let mut state = mlir_ir::OperationState::new(n, loc).results(&types);
+            state.attributes = Some(attrs);
+            state.properties = props;
+            let new_op = rw.create(state);
+            let repls: Vec<ValueVector> = (0..rw.ir().num_results(op))
+                .map(|i| {
+                    let ir = rw.ir();
+                    smallvec::smallvec![ir.result(new_op, 2 * i), ir.result(new_op, 2 * i + 1)]
+                })
+                .collect();
+            rw.replace_op_with_multiple(op, &repls);
+            new_op
+        };
+        let step = double(rw, op, "test.step_1");
+        double(rw, step, "test.legal_op");
+        Ok(())
+    }
+}
