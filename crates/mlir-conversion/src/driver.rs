@@ -552,7 +552,7 @@ fn commit(ir: &mut Ir, state: &mut ConversionState, config: &ConversionConfig) -
             // A source materialization, placed where both the replacement
             // values and the original value are available.
             let converter = state.mapping.get(&from).and_then(|(_, c)| c.clone());
-            let ip = materialization_point(ir, from, &repl);
+            let ip = materialization_point(ir, state, from, &repl, uses[0].op);
             let loc = match from.def() {
                 ValueDef::OpResult(op, _) => ir.op_loc(op),
                 ValueDef::BlockArgument(..) => ir.value_loc(from),
@@ -654,16 +654,30 @@ fn commit(ir: &mut Ir, state: &mut ConversionState, config: &ConversionConfig) -
     reconcile(ir, state, config)
 }
 
-/// Where a source materialization of `from` from `repl` goes: after the
-/// latest definition among them in `from`'s block.
-fn materialization_point(ir: &Ir, from: Value, repl: &[Value]) -> InsertPoint {
-    let block = value_block(ir, from).expect("value in a block");
-    let mut after: Option<OpRef> = from.defining_op();
-    for &r in repl {
-        if value_block(ir, r) != Some(block) {
+/// Where a source materialization of `from` from `repl` goes: in `from`'s
+/// block if it is still linked (else the block that replaced it, else the
+/// block of the replacements, else the block of the first user), after the
+/// latest definition there among `from` and `repl`.
+fn materialization_point(
+    ir: &Ir,
+    state: &ConversionState,
+    from: Value,
+    repl: &[Value],
+    first_user: OpRef,
+) -> InsertPoint {
+    let linked = |b: mlir_ir::BlockRef| ir.block_parent_region(b).is_some();
+    let block = value_block(ir, from)
+        .filter(|&b| linked(b))
+        .or_else(|| state.arg_home.get(&from).copied().filter(|&b| linked(b)))
+        .or_else(|| repl.last().and_then(|&r| value_block(ir, r)))
+        .or_else(|| ir.op_block(first_user))
+        .expect("a block for the materialization");
+    let mut after: Option<OpRef> = None;
+    for &v in std::iter::once(&from).chain(repl) {
+        if value_block(ir, v) != Some(block) {
             continue;
         }
-        if let Some(d) = r.defining_op() {
+        if let Some(d) = v.defining_op() {
             match after {
                 Some(a) if ir.is_before_in_block(d, a) => {}
                 _ => after = Some(d),

@@ -407,6 +407,7 @@ impl<'r, 'a> ConversionPatternRewriter<'r, 'a> {
                 None => ValueVector::new(),
             };
             self.state().map(a, repl, converter_arc.clone());
+            self.state().arg_home.insert(a, new_block);
         }
         // Predecessors of the old block branch to the new one.
         self.replace_all_block_uses_with(block, new_block);

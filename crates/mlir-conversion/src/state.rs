@@ -138,6 +138,9 @@ pub struct ConversionState {
     /// Ops whose nested ops need no legalization.
     pub(crate) recursively_legal: HashSet<OpRef>,
     pub(crate) unresolved: Vec<UnresolvedMaterialization>,
+    /// For arguments of blocks replaced by a signature conversion: the new
+    /// block, where their source materializations go.
+    pub(crate) arg_home: HashMap<Value, BlockRef>,
     /// The type converter of the pattern being applied (for replacements).
     pub(crate) current_converter: Option<Arc<TypeConverter>>,
     /// Whether a failed pattern may be rolled back; when not, a pattern
@@ -156,6 +159,7 @@ impl ConversionState {
             erased_blocks: Vec::new(),
             recursively_legal: HashSet::new(),
             unresolved: Vec::new(),
+            arg_home: HashMap::new(),
             current_converter: None,
             allow_rollback,
         }
