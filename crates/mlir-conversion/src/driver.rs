@@ -1,9 +1,8 @@
 //! The conversion driver (MLIR's `OperationConverter` and
 //! `OperationLegalizer`): partial, full and analysis conversion.
 //!
-//! The ops to convert are collected up front in MLIR's order (the root, then
-//! region by region: every op of a region before the ops nested in it,
-//! nested regions last-pushed-first). Each is legalized: legal ops are left
+//! The ops to convert are collected up front in MLIR's order (a pre-order
+//! walk that does not enter recursively legal ops). Each is legalized: legal ops are left
 //! alone; others are folded (per the folding mode) or rewritten by the
 //! patterns rooted at them, highest benefit first. After a pattern succeeds,
 //! the ops it created and the ops it modified are legalized recursively; if
@@ -26,8 +25,8 @@ use smallvec::SmallVec;
 
 use mlir_ir::fold::{fold_readonly, OpFoldResult};
 use mlir_ir::{
-    Attribute, Diagnostic, InsertPoint, Ir, OpBuilder, OpName, OpRef, RegionRef, Severity, Value,
-    ValueDef, WalkOrder,
+    Attribute, Diagnostic, InsertPoint, Ir, OpBuilder, OpName, OpRef, Severity, Value, ValueDef,
+    WalkOrder,
 };
 use mlir_rewrite::{FrozenRewritePatternSet, PatternBenefit, PatternRewriter, RewriteHooks};
 
@@ -247,35 +246,30 @@ fn put_state(rw: &mut PatternRewriter<'_>, state: ConversionState) {
     *st(rw) = state;
 }
 
-/// The ops to convert, in MLIR's `computeConversionSet` order.
+/// The ops to convert, in MLIR's `computeConversionSet` order: a pre-order
+/// walk of each root that does not enter recursively legal ops.
 fn conversion_set(ir: &Ir, roots: &[OpRef], target: &ConversionTarget) -> Vec<OpRef> {
     let mut out = Vec::new();
-    let mut worklist: Vec<RegionRef> = Vec::new();
-    for &root in roots {
-        out.push(root);
+    // A stack of ops still to visit, in reverse order so that they pop in
+    // program order.
+    let mut stack: Vec<OpRef> = roots.iter().rev().copied().collect();
+    while let Some(op) = stack.pop() {
+        out.push(op);
         if target
-            .is_legal(ir, root)
+            .is_legal(ir, op)
             .is_some_and(|d| d.is_recursively_legal)
         {
             continue;
         }
-        worklist.extend(ir.regions(root).iter().copied());
-        while let Some(region) = worklist.pop() {
+        let mut nested: Vec<OpRef> = Vec::new();
+        for &region in ir.regions(op) {
             let mut b = ir.first_block(region);
             while let Some(block) = b {
-                for op in ir.block_ops(block) {
-                    out.push(op);
-                    if target
-                        .is_legal(ir, op)
-                        .is_some_and(|d| d.is_recursively_legal)
-                    {
-                        continue;
-                    }
-                    worklist.extend(ir.regions(op).iter().copied());
-                }
+                nested.extend(ir.block_ops(block));
                 b = ir.next_block(block);
             }
         }
+        stack.extend(nested.into_iter().rev());
     }
     out
 }
