@@ -545,7 +545,7 @@ fn commit(ir: &mut Ir, state: &mut ConversionState, config: &ConversionConfig) -
         } else {
             // A source materialization, placed where both the replacement
             // values and the original value are available.
-            let converter = state.mapping.get(&from).and_then(|(_, c)| c.clone());
+            let converter = state.converter_for(ir, from);
             let ip = materialization_point(ir, state, from, &repl, uses[0].op);
             let loc = match from.def() {
                 ValueDef::OpResult(op, _) => ir.op_loc(op),

@@ -237,6 +237,30 @@ impl ConversionState {
         }
     }
 
+    /// The type converter for a source materialization of `v`: the one of
+    /// the replacement step that changed the type along `v`'s chain of 1:1
+    /// replacements, else the first one on the chain.
+    pub(crate) fn converter_for(&self, ir: &Ir, v: Value) -> Option<Arc<TypeConverter>> {
+        let mut cur = v;
+        let mut first: Option<Arc<TypeConverter>> = None;
+        for _ in 0..10_000 {
+            let Some((to, conv)) = self.mapping.get(&cur) else {
+                break;
+            };
+            if first.is_none() {
+                first = conv.clone();
+            }
+            if to.len() != 1 || ir.value_type(to[0]) != ir.value_type(cur) {
+                return conv.clone().or(first);
+            }
+            if to[0] == cur {
+                break;
+            }
+            cur = to[0];
+        }
+        first
+    }
+
     /// Like [`Self::lookup`] but stops at the first value of the chain whose
     /// types are `types` (MLIR's `lookupOrNull` with desired types).
     pub fn lookup_with_types(&self, ir: &Ir, v: Value, types: &[Type]) -> Option<ValueVector> {

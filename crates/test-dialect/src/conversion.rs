@@ -15,7 +15,7 @@ use mlir_transforms::pass::PassRegistry;
 
 pub use passes::{
     TestLegalizePatternDriver, TestMergeBlocksPatternDriver, TestRemappedValue,
-    TestUnknownRootOpDriver,
+    TestTypeConversionDriver, TestUnknownRootOpDriver,
 };
 
 /// The generated op definitions of `td/TestOpsConversion.td`. Generated code keeps the
@@ -59,4 +59,5 @@ pub fn register_passes(registry: &mut PassRegistry) {
     registry.register_pass(|| Box::new(TestUnknownRootOpDriver));
     registry.register_pass(|| Box::new(TestRemappedValue));
     registry.register_pass(|| Box::new(TestMergeBlocksPatternDriver));
+    registry.register_pass(|| Box::new(TestTypeConversionDriver));
 }

@@ -466,3 +466,113 @@ impl Pass for TestMergeBlocksPatternDriver {
         Box::new(self.clone())
     }
 }
+
+/// `-test-legalize-type-conversion`: a partial conversion with upstream's
+/// `TestTypeConversionDriver` type converter (floats to f64, integers
+/// dropped) and source materializations.
+#[derive(Clone, Default)]
+pub struct TestTypeConversionDriver;
+
+impl Pass for TestTypeConversionDriver {
+    fn name(&self) -> &str {
+        "(anonymous namespace)::TestTypeConversionDriver"
+    }
+    fn argument(&self) -> &str {
+        "test-legalize-type-conversion"
+    }
+    fn description(&self) -> &str {
+        "Test various type conversion functionalities in DialectConversion"
+    }
+    fn run_on_operation(
+        &mut self,
+        ir: &mut Ir,
+        op: OpRef,
+        _cx: &mut PassContext<'_>,
+    ) -> Result<(), ()> {
+        let mut converter = TypeConverter::new();
+        converter.add_type_conversion(|ctx, t| {
+            let f64 = ctx.f64_type();
+            Some(match ctx.ty(t) {
+                _ if t == f64 => Some(t),
+                TypeKind::Float(
+                    mlir_ir::FloatKind::BF16 | mlir_ir::FloatKind::F16 | mlir_ir::FloatKind::F32,
+                ) => Some(f64),
+                _ => None,
+            })
+        });
+        converter.add_conversion(|ctx, t, _out| {
+            matches!(ctx.ty(t), TypeKind::Integer { .. }).then_some(Ok(()))
+        });
+        converter.add_source_materialization(|b, ty, inputs, loc| {
+            let ctx = b.ctx();
+            let f16 = ctx.float_type(mlir_ir::FloatKind::F16);
+            let is_int = |t: Type| matches!(ctx.ty(t), TypeKind::Integer { .. });
+            let input_ty = |i: usize| b.ir.value_type(inputs[i]);
+            if ty != f16 && inputs.len() == 1 && input_ty(0) == ctx.f64_type() {
+                let op = super::ops::TestCastOp::build(b, loc, ty, inputs).0;
+                return Some(b.ir.result(op, 0));
+            }
+            if (is_integer_of(ctx, ty, 32) || is_integer_of(ctx, ty, 64)) && inputs.is_empty() {
+                let op = super::ops::TestTypeProducerOp::build(b, loc, ty).0;
+                return Some(b.ir.result(op, 0));
+            }
+            if is_int(ty) && inputs.len() == 1 && is_int(input_ty(0)) {
+                let op = super::ops::TestCastOp::build(b, loc, ty, inputs).0;
+                return Some(b.ir.result(op, 0));
+            }
+            None
+        });
+        let converter = Arc::new(converter);
+
+        let mut target = ConversionTarget::new();
+        target.add_legal_op("test.legal_op_d");
+        target.add_dynamically_legal_op("test.type_producer", |ir, op| {
+            let ctx = ir.ctx();
+            let t = ir.value_type(ir.result(op, 0));
+            t == ctx.f64_type() || is_integer_of(ctx, t, 64)
+        });
+        let c = converter.clone();
+        target.add_dynamically_legal_op("func.func", move |ir, op| {
+            let ctx = ir.ctx();
+            let sig = ir
+                .attr(op, "function_type")
+                .and_then(|a| match ctx.attr(a) {
+                    mlir_ir::AttrKind::Type(t) => Some(*t),
+                    _ => None,
+                });
+            sig.is_some_and(|s| c.is_signature_legal(ctx, s))
+                && ir.regions(op).iter().all(|&r| c.is_legal_region(ir, r))
+        });
+        target.add_dynamically_legal_op("test.cast", |ir, op| {
+            let ctx = ir.ctx();
+            ir.num_operands(op) > 0
+                && ir.value_type(ir.operand(op, 0)) == ctx.f64_type()
+                && ir.value_type(ir.result(op, 0)) == ctx.f32_type()
+        });
+        let c = converter.clone();
+        target.add_dynamically_legal_op("test.signature_conversion_no_converter", move |ir, op| {
+            let ctx = ir.ctx();
+            ir.first_block(ir.regions(op)[0]).is_none_or(|b| {
+                ir.arguments(b)
+                    .all(|a| c.is_legal_type(ctx, ir.value_type(a)))
+            })
+        });
+
+        let mut set = RewritePatternSet::new(ir.ctx_arc().clone());
+        add_conversion_pattern(&mut set, TestTypeConsumerForward(converter.clone()));
+        add_conversion_pattern(&mut set, TestTypeConversionProducer(converter.clone()));
+        add_conversion_pattern(&mut set, TestSignatureConversionUndo(converter.clone()));
+        add_conversion_pattern(
+            &mut set,
+            TestSignatureConversionNoConverter(converter.clone()),
+        );
+        add_conversion_pattern(&mut set, TestReplaceWithLegalOp(converter.clone()));
+        set.add(TestTypeConversionAnotherProducer);
+        add_conversion_pattern(&mut set, FunctionSignatureConversion(converter));
+        let patterns = FrozenRewritePatternSet::new(set);
+        apply_partial_conversion(ir, op, &target, &patterns, &ConversionConfig::default()).0
+    }
+    fn clone_pass(&self) -> Box<dyn Pass> {
+        Box::new(self.clone())
+    }
+}

@@ -870,3 +870,151 @@ impl ConversionPattern for TestMultiple1ToNReplacement {
         Ok(())
     }
 }
+
+/// Forwards the converted operands to `test.type_consumer` in place
+/// (upstream `TestTypeConsumerForward`): triggers target materializations.
+pub struct TestTypeConsumerForward(pub Arc<TypeConverter>);
+
+impl ConversionPattern for TestTypeConsumerForward {
+    fn describe(&self, ctx: &Context) -> Pattern {
+        Pattern::new(ctx, "test.type_consumer", 1).with_debug_name("TestTypeConsumerForward")
+    }
+    fn type_converter(&self) -> Option<&Arc<TypeConverter>> {
+        Some(&self.0)
+    }
+    fn match_and_rewrite(
+        &self,
+        op: OpRef,
+        operands: &[Value],
+        rw: &mut ConversionPatternRewriter<'_, '_>,
+    ) -> LogicalResult {
+        rw.modify_op_in_place(op, |m| m.set_operands(operands));
+        Ok(())
+    }
+}
+
+/// Retypes `test.type_producer`: floats to f64, i16 to i64 (upstream
+/// `TestTypeConversionProducer`; the recursive-type case needs the test
+/// dialect's recursive types, which rmlir does not have yet).
+pub struct TestTypeConversionProducer(pub Arc<TypeConverter>);
+
+impl ConversionPattern for TestTypeConversionProducer {
+    fn describe(&self, ctx: &Context) -> Pattern {
+        Pattern::new(ctx, "test.type_producer", 1).with_debug_name("TestTypeConversionProducer")
+    }
+    fn type_converter(&self) -> Option<&Arc<TypeConverter>> {
+        Some(&self.0)
+    }
+    fn match_and_rewrite(
+        &self,
+        op: OpRef,
+        _operands: &[Value],
+        rw: &mut ConversionPatternRewriter<'_, '_>,
+    ) -> LogicalResult {
+        let ctx = rw.ctx();
+        let ty = rw.ir().value_type(rw.ir().result(op, 0));
+        let new_ty = if ctx.is_float(ty) {
+            ctx.f64_type()
+        } else if matches!(ctx.ty(ty), TypeKind::Integer { width: 16, .. }) {
+            ctx.int_type(64)
+        } else {
+            return Err(());
+        };
+        replace_with_named(rw, op, "test.type_producer", &[], &[new_ty]);
+        Ok(())
+    }
+}
+
+/// Converts the region types of `test.signature_conversion_undo`, then
+/// fails, so that the conversion is undone (upstream
+/// `TestSignatureConversionUndo`).
+pub struct TestSignatureConversionUndo(pub Arc<TypeConverter>);
+
+impl ConversionPattern for TestSignatureConversionUndo {
+    fn describe(&self, ctx: &Context) -> Pattern {
+        Pattern::new(ctx, "test.signature_conversion_undo", 1)
+            .with_debug_name("TestSignatureConversionUndo")
+    }
+    fn type_converter(&self) -> Option<&Arc<TypeConverter>> {
+        Some(&self.0)
+    }
+    fn match_and_rewrite(
+        &self,
+        op: OpRef,
+        _operands: &[Value],
+        rw: &mut ConversionPatternRewriter<'_, '_>,
+    ) -> LogicalResult {
+        let region = rw.ir().regions(op)[0];
+        let converter = self.0.clone();
+        let _ = rw.convert_region_types(region, &converter, None);
+        Err(())
+    }
+}
+
+/// Converts the entry-block signature of
+/// `test.signature_conversion_no_converter` without giving the rewriter a
+/// type converter, so nothing can materialize the old argument types
+/// (upstream `TestTestSignatureConversionNoConverter`).
+pub struct TestSignatureConversionNoConverter(pub Arc<TypeConverter>);
+
+impl ConversionPattern for TestSignatureConversionNoConverter {
+    fn describe(&self, ctx: &Context) -> Pattern {
+        Pattern::new(ctx, "test.signature_conversion_no_converter", 1)
+            .with_debug_name("TestTestSignatureConversionNoConverter")
+    }
+    fn match_and_rewrite(
+        &self,
+        op: OpRef,
+        _operands: &[Value],
+        rw: &mut ConversionPatternRewriter<'_, '_>,
+    ) -> LogicalResult {
+        let ir = rw.ir();
+        let entry = ir.first_block(ir.regions(op)[0]).ok_or(())?;
+        let types: SmallVec<[mlir_ir::Type; 4]> =
+            ir.arguments(entry).map(|a| ir.value_type(a)).collect();
+        let mut conv = SignatureConversion::new(types.len());
+        self.0.convert_signature_args(rw.ctx(), &types, &mut conv)?;
+        rw.start_op_modification(op);
+        rw.apply_signature_conversion(entry, &conv, None);
+        rw.finalize_op_modification(op);
+        Ok(())
+    }
+}
+
+/// Replaces `test.another_type_producer` with a `test.type_producer` of the
+/// same type (upstream `TestTypeConversionAnotherProducer`).
+pub struct TestTypeConversionAnotherProducer;
+
+impl RewritePattern for TestTypeConversionAnotherProducer {
+    fn describe(&self, ctx: &Context) -> Pattern {
+        Pattern::new(ctx, "test.another_type_producer", 1)
+            .with_debug_name("TestTypeConversionAnotherProducer")
+    }
+    fn match_and_rewrite(&self, op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
+        let ty = rw.ir().value_type(rw.ir().result(op, 0));
+        rw.replace_op_with_new_named(op, "test.type_producer", &[], &[ty], None);
+        Ok(())
+    }
+}
+
+/// Replaces `test.replace_with_legal_op` with `test.legal_op_d` of its
+/// converted operand (upstream `TestReplaceWithLegalOp`).
+pub struct TestReplaceWithLegalOp(pub Arc<TypeConverter>);
+
+impl ConversionPattern for TestReplaceWithLegalOp {
+    fn describe(&self, ctx: &Context) -> Pattern {
+        Pattern::new(ctx, "test.replace_with_legal_op", 1).with_debug_name("TestReplaceWithLegalOp")
+    }
+    fn type_converter(&self) -> Option<&Arc<TypeConverter>> {
+        Some(&self.0)
+    }
+    fn match_and_rewrite(
+        &self,
+        op: OpRef,
+        operands: &[Value],
+        rw: &mut ConversionPatternRewriter<'_, '_>,
+    ) -> LogicalResult {
+        replace_with_named(rw, op, "test.legal_op_d", &[operands[0]], &[]);
+        Ok(())
+    }
+}
