@@ -1,3 +1,51 @@
-//! `mlir-conversion`: the dialect-conversion framework (ConversionTarget,
-//! TypeConverter, conversion patterns and driver). Filled in by the dialect
-//! conversion issue.
+//! `mlir-conversion`: MLIR 22's dialect-conversion framework.
+//!
+//! * [`ConversionTarget`] (`target.rs`): legal, dynamically legal and
+//!   illegal ops and dialects, recursive legality, unknown-op legality.
+//! * [`TypeConverter`] (`type_converter.rs`): type conversions, caching,
+//!   source/target materializations, [`SignatureConversion`].
+//! * [`ConversionPattern`], [`OpConversionPattern`] and the
+//!   [`ConversionPatternRewriter`] (`pattern.rs`).
+//! * The driver (`driver.rs`): [`apply_partial_conversion`],
+//!   [`apply_full_conversion`], [`apply_analysis_conversion`], folding
+//!   modes, rollback.
+//! * The conversion state (`state.rs`): value mapping, deferred
+//!   replacements, the undo journal, unresolved materializations.
+//!
+//! See `docs/CONVERSION.md` for the design.
+
+// Failure is `Result<_, ()>` like MLIR's `LogicalResult`: whatever needs
+// saying has been reported through diagnostics or the listener already.
+#![allow(clippy::result_unit_err)]
+
+pub mod driver;
+pub mod pattern;
+pub mod state;
+pub mod target;
+pub mod type_converter;
+
+#[cfg(test)]
+mod tests;
+
+pub use driver::{
+    apply_analysis_conversion, apply_conversion, apply_full_conversion, apply_partial_conversion,
+    ConversionConfig, ConversionMode, ConversionReport, FoldingMode,
+};
+pub use pattern::{
+    add_conversion_pattern, add_op_conversion_pattern, ConversionPattern, ConversionPatternAdapter,
+    ConversionPatternRewriter, OpConversion, OpConversionPattern,
+};
+pub use state::{ConversionState, MaterializationKind, ValueVector};
+pub use target::{
+    ConversionTarget, LegalOpDetails, LegalityFn, LegalizationAction, RecursiveLegalityFn,
+};
+pub use type_converter::{InputMapping, SignatureConversion, TypeConverter, TypeVector};
+
+/// `ty` as mlir-opt prints it in diagnostics.
+pub(crate) fn type_str(ctx: &mlir_ir::Context, ty: mlir_ir::Type) -> String {
+    let flags = mlir_ir::asm::printer::PrintFlags::default();
+    let p = mlir_ir::asm::printer::attrs::AttrPrinter::new(ctx, &flags, None);
+    let mut s = String::new();
+    p.print_type(&mut s, ty);
+    s
+}

@@ -15,6 +15,7 @@
 //! (restores the snapshot) ends it. [`PatternRewriter::modify_op_in_place`]
 //! does all three around a closure.
 
+use std::any::Any;
 use std::ops::{Deref, DerefMut};
 
 use hashbrown::HashSet;
@@ -42,6 +43,69 @@ struct OpSnapshot {
     attributes: Attribute,
 }
 
+/// A driver's hooks into the rewriter (used by the dialect conversion, whose
+/// `ConversionPatternRewriter` is a `PatternRewriter` with hooks installed).
+///
+/// MLIR's conversion rewriter overrides the virtual methods of
+/// `RewriterBase` so that replacements and erasures are deferred and every
+/// change can be rolled back. Our `PatternRewriter` is a concrete type, so the
+/// few methods that must behave differently ask the hooks first: when a hook
+/// returns `true` it has taken the change over and the rewriter does not
+/// touch the IR. The other hooks observe changes (before they happen, unlike
+/// listeners, so that they can be undone). Without hooks the cost is one
+/// branch per method.
+pub trait RewriteHooks: Any {
+    /// `op` is about to be replaced by `values` (one per result), or erased
+    /// when `values` is `None`. Returns whether the hook took over.
+    fn replace_op(&mut self, ir: &Ir, op: OpRef, values: Option<&[Value]>) -> bool;
+    /// Every use of `from` is about to be replaced with `to`. Returns whether
+    /// the hook took over.
+    fn replace_all_uses_with(&mut self, ir: &Ir, from: Value, to: Value) -> bool;
+    /// `block` (now empty of ops the hook has not already taken over) is about
+    /// to be erased. Returns whether the hook took over.
+    fn erase_block(&mut self, ir: &mut Ir, block: BlockRef) -> bool;
+    /// An in-place modification of `op` is starting.
+    fn op_modification_started(&mut self, ir: &Ir, op: OpRef);
+    /// `op` was inserted (created, or moved from `previous`).
+    fn op_inserted(&mut self, ir: &Ir, op: OpRef, previous: Option<InsertPoint>);
+    /// `block` was inserted (created, or moved from `previous`).
+    fn block_inserted(
+        &mut self,
+        ir: &Ir,
+        block: BlockRef,
+        previous: Option<(RegionRef, Option<BlockRef>)>,
+    );
+    /// The hooks as `Any`, so that their owner can reach its own state
+    /// through the rewriter.
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+}
+
+/// Forwards builder notifications to the hooks and then to the listener.
+struct HookedListener<'x, 'l> {
+    hooks: &'x mut (dyn RewriteHooks + 'static),
+    listener: Option<&'x mut (dyn RewriterListener + 'l)>,
+}
+
+impl BuilderListener for HookedListener<'_, '_> {
+    fn notify_operation_inserted(&mut self, ir: &Ir, op: OpRef, previous: Option<InsertPoint>) {
+        self.hooks.op_inserted(ir, op, previous);
+        if let Some(l) = self.listener.as_deref_mut() {
+            l.notify_operation_inserted(ir, op, previous);
+        }
+    }
+    fn notify_block_inserted(
+        &mut self,
+        ir: &Ir,
+        block: BlockRef,
+        previous: Option<(RegionRef, Option<BlockRef>)>,
+    ) {
+        self.hooks.block_inserted(ir, block, previous);
+        if let Some(l) = self.listener.as_deref_mut() {
+            l.notify_block_inserted(ir, block, previous);
+        }
+    }
+}
+
 /// What happened to the root op of a pattern application, recorded for the
 /// contract checks of [`crate::PatternApplicator`].
 #[derive(Copy, Clone, Debug, Default)]
@@ -62,6 +126,7 @@ pub struct PatternRewriter<'a> {
     listener: Option<&'a mut dyn RewriterListener>,
     pending: SmallVec<[OpSnapshot; 1]>,
     tracked_root: Option<(OpRef, RootEvents)>,
+    hooks: Option<&'a mut (dyn RewriteHooks + 'static)>,
 }
 
 /// A rewriter used outside of patterns (MLIR's `IRRewriter`); the same type.
@@ -76,7 +141,45 @@ impl<'a> PatternRewriter<'a> {
             listener: None,
             pending: SmallVec::new(),
             tracked_root: None,
+            hooks: None,
         }
+    }
+    /// Installs (or removes) the driver hooks, returning the previous ones.
+    pub fn set_hooks(
+        &mut self,
+        hooks: Option<&'a mut (dyn RewriteHooks + 'static)>,
+    ) -> Option<&'a mut (dyn RewriteHooks + 'static)> {
+        std::mem::replace(&mut self.hooks, hooks)
+    }
+    /// The installed driver hooks, if any.
+    pub fn hooks(&mut self) -> Option<&mut (dyn RewriteHooks + 'static)> {
+        self.hooks.as_deref_mut()
+    }
+    /// The installed hooks downcast to `T` (a driver reaching its state).
+    pub fn hooks_as<T: Any>(&mut self) -> Option<&mut T> {
+        self.hooks.as_deref_mut()?.as_any_mut().downcast_mut::<T>()
+    }
+    /// The IR together with the hooks downcast to `T` (a driver reading
+    /// its state and the IR at once).
+    pub fn ir_and_hooks_as<T: Any>(&mut self) -> (&Ir, Option<&mut T>) {
+        let hooks = self
+            .hooks
+            .as_deref_mut()
+            .and_then(|h| h.as_any_mut().downcast_mut::<T>());
+        (&*self.ir, hooks)
+    }
+    /// Whether the slow, one-step-at-a-time paths must be taken (a
+    /// listener or hooks observe every step).
+    #[inline]
+    fn observed(&self) -> bool {
+        self.listener.is_some() || self.hooks.is_some()
+    }
+    /// Mutable access to the IR for the owner of the hooks (the conversion
+    /// driver undoes and commits its journal through it). Panics without
+    /// hooks: patterns never get `&mut Ir`.
+    pub fn ir_mut_for_hooks(&mut self) -> &mut Ir {
+        assert!(self.hooks.is_some(), "ir_mut_for_hooks without hooks");
+        self.ir
     }
     /// A rewriter on `ir` reporting to `listener`.
     pub fn with_listener(ir: &'a mut Ir, listener: &'a mut dyn RewriterListener) -> Self {
@@ -134,6 +237,9 @@ impl<'a> PatternRewriter<'a> {
     // ------------------------------------------------------------------
 
     fn notify_inserted(&mut self, op: OpRef, previous: Option<InsertPoint>) {
+        if let Some(h) = self.hooks.as_deref_mut() {
+            h.op_inserted(self.ir, op, previous);
+        }
         if let Some(l) = self.listener.as_deref_mut() {
             l.notify_operation_inserted(self.ir, op, previous);
         }
@@ -143,6 +249,9 @@ impl<'a> PatternRewriter<'a> {
         block: BlockRef,
         previous: Option<(RegionRef, Option<BlockRef>)>,
     ) {
+        if let Some(h) = self.hooks.as_deref_mut() {
+            h.block_inserted(self.ir, block, previous);
+        }
         if let Some(l) = self.listener.as_deref_mut() {
             l.notify_block_inserted(self.ir, block, previous);
         }
@@ -324,6 +433,18 @@ impl<'a> PatternRewriter<'a> {
     /// that take a builder); the insertion point is copied back afterwards.
     pub fn with_builder<R>(&mut self, f: impl FnOnce(&mut OpBuilder<'_>) -> R) -> R {
         let ip = self.ip;
+        if let Some(hooks) = self.hooks.as_deref_mut() {
+            // The hooks must see what the builder inserts as well.
+            let mut both = HookedListener {
+                hooks,
+                listener: self.listener.as_deref_mut(),
+            };
+            let mut b = OpBuilder::with_listener(self.ir, &mut both);
+            b.set_insertion_point(ip);
+            let r = f(&mut b);
+            self.ip = b.insertion_point();
+            return r;
+        }
         let (r, new_ip) = match self.listener.as_deref_mut() {
             Some(l) => {
                 let l: &mut dyn BuilderListener = l;
@@ -414,7 +535,7 @@ impl<'a> PatternRewriter<'a> {
             return;
         };
         self.ir.clone_region_into(region, parent, before, mapping);
-        if self.listener.is_none() {
+        if !self.observed() {
             return;
         }
         let mut cur = Some(mapping.lookup_block_or_default(first));
@@ -446,6 +567,9 @@ impl<'a> PatternRewriter<'a> {
     /// [`Self::cancel_op_modification`] can restore them, and allows
     /// [`Self::modify`] on it. Must be followed by finalize or cancel.
     pub fn start_op_modification(&mut self, op: OpRef) {
+        if let Some(h) = self.hooks.as_deref_mut() {
+            h.op_modification_started(self.ir, op);
+        }
         let ir = &*self.ir;
         self.pending.push(OpSnapshot {
             op,
@@ -523,6 +647,11 @@ impl<'a> PatternRewriter<'a> {
     /// Replaces every use of `from` with `to`, notifying "modified" for the
     /// user of each use, in use-list order (MLIR's `replaceAllUsesWith`).
     pub fn replace_all_uses_with(&mut self, from: Value, to: Value) {
+        if let Some(h) = self.hooks.as_deref_mut() {
+            if h.replace_all_uses_with(self.ir, from, to) {
+                return;
+            }
+        }
         let uses: SmallVec<[OpOperand; 8]> = self.ir.uses(from).collect();
         for u in uses {
             self.set_use(u, to);
@@ -657,11 +786,23 @@ impl<'a> PatternRewriter<'a> {
     /// Replaces `op`'s results with `values` and erases it: "replaced",
     /// "modified" per use, then the erase notifications.
     pub fn replace_op(&mut self, op: OpRef, values: &[Value]) {
+        if let Some(h) = self.hooks.as_deref_mut() {
+            if h.replace_op(self.ir, op, Some(values)) {
+                return;
+            }
+        }
         self.replace_all_op_uses_with(op, values);
         self.erase_op(op);
     }
     /// Replaces `op`'s results with those of `new_op` and erases `op`.
     pub fn replace_op_with_op(&mut self, op: OpRef, new_op: OpRef) {
+        if self.hooks.is_some() {
+            let values: SmallVec<[Value; 4]> = self.ir.results(new_op).collect();
+            let h = self.hooks.as_deref_mut().expect("hooks");
+            if h.replace_op(self.ir, op, Some(&values)) {
+                return;
+            }
+        }
         self.replace_all_op_uses_with_op(op, new_op);
         self.erase_op(op);
     }
@@ -696,6 +837,11 @@ impl<'a> PatternRewriter<'a> {
     /// the ops of each block last to first (recursively), then those blocks
     /// ("block erased" each); finally "erased" for `op` itself.
     pub fn erase_op(&mut self, op: OpRef) {
+        if let Some(h) = self.hooks.as_deref_mut() {
+            if h.replace_op(self.ir, op, None) {
+                return;
+            }
+        }
         assert!(
             self.ir.op_use_empty(op),
             "expected '{}' to have no uses",
@@ -796,6 +942,17 @@ impl<'a> PatternRewriter<'a> {
     /// first (each as [`Self::erase_op`]), then "block erased" (MLIR's
     /// `eraseBlock`).
     pub fn erase_block(&mut self, block: BlockRef) {
+        if let Some(h) = self.hooks.as_deref_mut() {
+            // The ops go first, last to first, each through the hooks (which
+            // defer their erasure), then the block itself.
+            let ops: SmallVec<[OpRef; 16]> = self.ir.block_ops(block).collect();
+            for &op in ops.iter().rev() {
+                h.replace_op(self.ir, op, None);
+            }
+            if h.erase_block(self.ir, block) {
+                return;
+            }
+        }
         assert!(
             self.ir.block_has_no_predecessors(block),
             "expected block to have no uses"
@@ -882,7 +1039,7 @@ impl<'a> PatternRewriter<'a> {
         parent: RegionRef,
         before: Option<BlockRef>,
     ) {
-        if self.listener.is_none() {
+        if !self.observed() {
             self.ir.splice_blocks(region, parent, before);
             return;
         }
@@ -918,28 +1075,34 @@ impl<'a> PatternRewriter<'a> {
             self.ir.num_arguments(source),
             "incorrect # of argument replacement values"
         );
+        // Under driver hooks (the dialect conversion) erasures are deferred:
+        // a branch that was erased still refers to `source` and still ends
+        // `dest`, so the structural checks do not apply.
+        let deferred = self.hooks.is_some();
         assert!(
-            self.ir.block_has_no_predecessors(source),
+            deferred || self.ir.block_has_no_predecessors(source),
             "expected 'source' to have no predecessors"
         );
         let no_successors =
             |ir: &Ir, b: BlockRef| ir.last_op(b).is_none_or(|t| ir.num_successors(t) == 0);
-        if before.is_some() {
-            assert!(
-                no_successors(self.ir, source),
-                "expected 'source' to have no successors"
-            );
-        } else {
-            assert!(
-                no_successors(self.ir, dest),
-                "expected 'dest' to have no successors"
-            );
+        if !deferred {
+            if before.is_some() {
+                assert!(
+                    no_successors(self.ir, source),
+                    "expected 'source' to have no successors"
+                );
+            } else {
+                assert!(
+                    no_successors(self.ir, dest),
+                    "expected 'dest' to have no successors"
+                );
+            }
         }
         for (i, &v) in arg_values.iter().enumerate() {
             let a = self.ir.argument(source, i);
             self.replace_all_uses_with(a, v);
         }
-        if self.listener.is_none() {
+        if !self.observed() {
             self.ir.splice_ops(source, dest, before);
         } else {
             while let Some(op) = self.ir.first_op(source) {
@@ -964,7 +1127,7 @@ impl<'a> PatternRewriter<'a> {
     /// then the ops are moved one at a time from the back, each notified as
     /// an insertion with its previous position. The insertion point is kept.
     pub fn split_block(&mut self, block: BlockRef, before: Option<OpRef>) -> BlockRef {
-        if self.listener.is_none() {
+        if !self.observed() {
             return self.ir.split_block(block, before);
         }
         let region = self

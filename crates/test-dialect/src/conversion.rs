@@ -1,7 +1,22 @@
-//! Test ops, patterns and passes of the dialect-conversion area (`-test-legalize-patterns` and friends).
+//! Test ops, patterns and passes of the dialect-conversion area
+//! (`-test-legalize-patterns`, `-test-legalize-unknown-root-patterns`,
+//! `-test-remapped-value`), after upstream's `TestPatterns.cpp`.
+//!
+//! * [`operations`]: the ops of `td/TestOpsConversion.td` with their folders.
+//! * `patterns`: the conversion and rewrite patterns of the test passes.
+//! * `passes`: the passes, their type converters and conversion targets.
 
+mod passes;
+mod patterns;
+
+use mlir_ir::fold::{FoldCtx, InPlaceEdit, OpFoldResult};
 use mlir_ir::OpInfo;
 use mlir_transforms::pass::PassRegistry;
+
+pub use passes::{
+    TestLegalizePatternDriver, TestMergeBlocksPatternDriver, TestRemappedValue,
+    TestTypeConversionDriver, TestUnknownRootOpDriver,
+};
 
 /// The generated op definitions of `td/TestOpsConversion.td`. Generated code keeps the
 /// shapes of its templates, so style lints are not actionable on it.
@@ -13,7 +28,36 @@ pub mod ops {
 /// The ops of this area, with their hand-written hooks attached.
 pub fn operations() -> Vec<OpInfo> {
     ops::operations()
+        .into_iter()
+        .map(|info| match &*info.name {
+            "test.op_in_place_self_fold" => info.with_fold(fold_in_place_self_fold),
+            "test.op_with_region_fold" => info.with_fold(fold_op_with_region_fold),
+            _ => info,
+        })
+        .collect()
+}
+
+/// `test.op_in_place_self_fold` folds once, in place: it sets its `folded`
+/// attribute (the op is then legal for `-test-legalize-patterns`).
+fn fold_in_place_self_fold(cx: &mut FoldCtx<'_>) -> Option<OpFoldResult> {
+    if cx.ir.attr(cx.op, "folded").is_some() {
+        return None;
+    }
+    let unit = cx.ir.ctx().unit_attr();
+    cx.update_in_place(InPlaceEdit::SetAttr("folded".into(), Some(unit)));
+    Some(OpFoldResult::Value(cx.result(0)))
+}
+
+/// `test.op_with_region_fold` folds to its operand.
+fn fold_op_with_region_fold(cx: &mut FoldCtx<'_>) -> Option<OpFoldResult> {
+    Some(OpFoldResult::Value(cx.operand(0)))
 }
 
 /// Registers the test passes of this area.
-pub fn register_passes(_registry: &mut PassRegistry) {}
+pub fn register_passes(registry: &mut PassRegistry) {
+    registry.register_pass(|| Box::new(TestLegalizePatternDriver::default()));
+    registry.register_pass(|| Box::new(TestUnknownRootOpDriver));
+    registry.register_pass(|| Box::new(TestRemappedValue));
+    registry.register_pass(|| Box::new(TestMergeBlocksPatternDriver));
+    registry.register_pass(|| Box::new(TestTypeConversionDriver));
+}

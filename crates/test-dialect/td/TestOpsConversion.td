@@ -6,3 +6,69 @@
 //===----------------------------------------------------------------------===//
 
 include "TestDialect.td"
+
+//===----------------------------------------------------------------------===//
+// Ops of the legalization tests (-test-legalize-patterns and friends).
+//===----------------------------------------------------------------------===//
+
+// Upstream leaves some operands, results and regions unnamed; the ODS
+// generator needs names, which do not show in the generic form.
+
+// Terminators and the pass-through ops of the type-conversion patterns.
+def TestReturnOp : TEST_Op<"return", [Pure, ReturnLike, Terminator]> {
+  let arguments = (ins Variadic<AnyType>:$operands);
+}
+def TestCastOp : TEST_Op<"cast">,
+  Arguments<(ins Variadic<AnyType>:$inputs)>, Results<(outs AnyType:$result)>;
+def TestInvalidOp : TEST_Op<"invalid", [Terminator]>,
+  Arguments<(ins Variadic<AnyType>:$inputs)>;
+def TestValidOp : TEST_Op<"valid", [Terminator]>,
+  Arguments<(ins Variadic<AnyType>:$inputs)>;
+
+// Ops whose legality depends on their types.
+def TestTypeProducerOp : TEST_Op<"type_producer">,
+  Results<(outs AnyType:$output)>;
+def TestTypeConsumerOp : TEST_Op<"type_consumer">,
+  Arguments<(ins AnyType:$input)>;
+
+// An illegal op the DRR patterns rewrite.
+def ILLegalOpA : TEST_Op<"illegal_op_a">, Results<(outs I32)>;
+
+// Ops that are legalized by folding.
+def TestOpInPlaceSelfFold : TEST_Op<"op_in_place_self_fold"> {
+  let arguments = (ins UnitAttr:$folded);
+  let results = (outs I32);
+  let hasFolder = 1;
+}
+def TestOpWithRegionFold : TEST_Op<"op_with_region_fold"> {
+  let arguments = (ins AnyType:$operand);
+  let results = (outs AnyType);
+  let regions = (region SizedRegion<1>:$region);
+  let hasFolder = 1;
+}
+
+// Ops of -test-remapped-value.
+def OneVResOneVOperandOp1 : TEST_Op<"one_variadic_out_one_variadic_in1"> {
+  let arguments = (ins Variadic<AnyType>:$inputs);
+  let results = (outs Variadic<AnyType>:$outputs);
+}
+def TestRemappedValueRegionOp : TEST_Op<"remapped_value_region", [SingleBlock]> {
+  let results = (outs Variadic<AnyType>:$outputs);
+  let regions = (region AnyRegion:$body);
+}
+
+// Ops of -test-merge-blocks.
+def TerminatorOp : TEST_Op<"finish", [Terminator]>;
+def TestBranchOp : TEST_Op<"br", [Terminator]> {
+  let arguments = (ins Variadic<AnyType>:$targetOperands);
+  let successors = (successor AnySuccessor:$target);
+}
+def TestMergeBlocksOp : TEST_Op<"merge_blocks"> {
+  let summary = "merge_blocks operation";
+  let regions = (region AnyRegion:$body);
+  let results = (outs Variadic<AnyType>:$result);
+}
+def SingleBlockImplicitTerminatorOp : TEST_Op<"SingleBlockImplicitTerminator",
+    [SingleBlockImplicitTerminator<"TerminatorOp">]> {
+  let regions = (region SizedRegion<1>:$region);
+}

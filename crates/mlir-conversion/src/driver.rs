@@ -1,0 +1,850 @@
+//! The conversion driver (MLIR's `OperationConverter` and
+//! `OperationLegalizer`): partial, full and analysis conversion.
+//!
+//! The ops to convert are collected up front in MLIR's order (a pre-order
+//! walk that does not enter recursively legal ops). Each is legalized: legal ops are left
+//! alone; others are folded (per the folding mode) or rewritten by the
+//! patterns rooted at them, highest benefit first. After a pattern succeeds,
+//! the ops it created and the ops it modified are legalized recursively; if
+//! that fails, everything the pattern did is undone (the journal in
+//! [`ConversionState`]) and the next pattern is tried.
+//!
+//! Replacements are deferred: the IR changes for good only when the
+//! conversion commits ([`commit`]): uses of replaced values are redirected
+//! (through source materializations where types differ), replaced ops and
+//! erased blocks are erased, and the `unrealized_conversion_cast` ops the
+//! driver created are reconciled: dead ones erased, round trips folded, the
+//! rest turned into the type converter's materializations (or kept when
+//! materializations are not to be built). A cast that stays live without a
+//! materialization is an error.
+
+use std::sync::Arc;
+
+use hashbrown::{HashMap, HashSet};
+use smallvec::SmallVec;
+
+use mlir_ir::fold::{fold_readonly, OpFoldResult};
+use mlir_ir::{
+    Attribute, Diagnostic, InsertPoint, Ir, OpBuilder, OpName, OpRef, Severity, Value, ValueDef,
+    WalkOrder,
+};
+use mlir_rewrite::{FrozenRewritePatternSet, PatternBenefit, PatternRewriter, RewriteHooks};
+
+use crate::state::{value_block, ConversionState, MaterializationKind};
+use crate::target::ConversionTarget;
+
+/// When ops are folded (MLIR's `DialectConversionFoldingMode`).
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub enum FoldingMode {
+    /// Never.
+    Never,
+    /// Before trying patterns (MLIR's default).
+    #[default]
+    BeforePatterns,
+    /// Only when no pattern applies.
+    AfterPatterns,
+}
+
+/// Which conversion runs.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum ConversionMode {
+    /// Illegal ops must be converted; unknown ops that cannot be are left.
+    Partial,
+    /// Every op must be legal afterwards.
+    Full,
+    /// Nothing changes; reports which ops could be legalized.
+    Analysis,
+}
+
+/// Options of a conversion (MLIR's `ConversionConfig`).
+#[derive(Clone, Debug)]
+pub struct ConversionConfig {
+    /// When to fold.
+    pub folding_mode: FoldingMode,
+    /// Whether a failed pattern is rolled back (MLIR 22's
+    /// `allowPatternRollback`). Without rollback, a pattern must not fail
+    /// after changing the IR; a failed conversion keeps what was done.
+    pub allow_pattern_rollback: bool,
+    /// Whether remaining unresolved materializations are turned into the
+    /// type converter's materializations (else the casts stay).
+    pub build_materializations: bool,
+    /// Whether kept casts get a `__kind__` attribute saying which
+    /// materialization they stand for ("source" or "target").
+    pub attach_debug_materialization_kind: bool,
+}
+
+impl Default for ConversionConfig {
+    fn default() -> Self {
+        ConversionConfig {
+            folding_mode: FoldingMode::BeforePatterns,
+            allow_pattern_rollback: true,
+            build_materializations: true,
+            attach_debug_materialization_kind: false,
+        }
+    }
+}
+
+/// What a conversion reports besides success.
+#[derive(Clone, Debug, Default)]
+pub struct ConversionReport {
+    /// Analysis: the ops that could be legalized (in conversion order).
+    pub legalizable_ops: Vec<OpRef>,
+    /// Partial: the ops that could not be legalized and were left.
+    pub unlegalized_ops: Vec<OpRef>,
+}
+
+/// Applies a partial conversion to `root` (MLIR's `applyPartialConversion`).
+pub fn apply_partial_conversion(
+    ir: &mut Ir,
+    root: OpRef,
+    target: &ConversionTarget,
+    patterns: &FrozenRewritePatternSet,
+    config: &ConversionConfig,
+) -> (Result<(), ()>, ConversionReport) {
+    apply_conversion(
+        ir,
+        &[root],
+        target,
+        patterns,
+        config,
+        ConversionMode::Partial,
+    )
+}
+
+/// Applies a full conversion to `root` (MLIR's `applyFullConversion`).
+pub fn apply_full_conversion(
+    ir: &mut Ir,
+    root: OpRef,
+    target: &ConversionTarget,
+    patterns: &FrozenRewritePatternSet,
+    config: &ConversionConfig,
+) -> Result<(), ()> {
+    apply_conversion(ir, &[root], target, patterns, config, ConversionMode::Full).0
+}
+
+/// Analyzes which ops of `root` could be legalized, leaving the IR unchanged
+/// (MLIR's `applyAnalysisConversion`).
+pub fn apply_analysis_conversion(
+    ir: &mut Ir,
+    root: OpRef,
+    target: &ConversionTarget,
+    patterns: &FrozenRewritePatternSet,
+    config: &ConversionConfig,
+) -> (Result<(), ()>, ConversionReport) {
+    apply_conversion(
+        ir,
+        &[root],
+        target,
+        patterns,
+        config,
+        ConversionMode::Analysis,
+    )
+}
+
+/// Runs a conversion of the ops nested in (and including) `roots`.
+pub fn apply_conversion(
+    ir: &mut Ir,
+    roots: &[OpRef],
+    target: &ConversionTarget,
+    patterns: &FrozenRewritePatternSet,
+    config: &ConversionConfig,
+    mode: ConversionMode,
+) -> (Result<(), ()>, ConversionReport) {
+    let mut report = ConversionReport::default();
+    let to_convert = conversion_set(ir, roots, target);
+    let mut state = ConversionState::new(config.allow_pattern_rollback);
+    let result = {
+        let mut rw = PatternRewriter::new(ir);
+        rw.set_hooks(Some(&mut state as &mut dyn RewriteHooks));
+        let mut legalizer = Legalizer::new(target, patterns, config);
+        convert_ops(
+            &mut rw,
+            &mut legalizer,
+            target,
+            &to_convert,
+            mode,
+            &mut report,
+        )
+    };
+    if mode == ConversionMode::Analysis || (result.is_err() && config.allow_pattern_rollback) {
+        state.undo_to(ir, 0);
+        report.legalizable_ops.retain(|&op| ir.is_live_op(op));
+        return (result, report);
+    }
+    let committed = commit(ir, &mut state, config);
+    report.unlegalized_ops.retain(|&op| ir.is_live_op(op));
+    (result.and(committed), report)
+}
+
+/// Legalizes each op of `to_convert` in turn; stops at the first failure
+/// that fails the conversion.
+fn convert_ops(
+    rw: &mut PatternRewriter<'_>,
+    legalizer: &mut Legalizer<'_>,
+    target: &ConversionTarget,
+    to_convert: &[OpRef],
+    mode: ConversionMode,
+    report: &mut ConversionReport,
+) -> Result<(), ()> {
+    for &op in to_convert {
+        if !rw.ir().is_live_op(op) || ignored(rw, op) {
+            continue;
+        }
+        if legalizer.legalize(rw, op).is_ok() {
+            if mode == ConversionMode::Analysis {
+                report.legalizable_ops.push(op);
+            }
+            continue;
+        }
+        let name = rw.ir().op_name_str(op).to_string();
+        let illegal = target.is_illegal(rw.ir(), op);
+        let msg = match mode {
+            ConversionMode::Analysis => continue,
+            ConversionMode::Partial if !illegal => {
+                report.unlegalized_ops.push(op);
+                continue;
+            }
+            _ if illegal => {
+                format!("failed to legalize operation '{name}' that was explicitly marked illegal")
+            }
+            _ => format!("failed to legalize operation '{name}'"),
+        };
+        let d = rw.ir().op_diag(op, Severity::Error, msg);
+        rw.ctx().emit(d);
+        return Err(());
+    }
+    Ok(())
+}
+
+/// The IR and the conversion state behind a rewriter's hooks, together.
+pub(crate) fn ir_st<'r>(rw: &'r mut PatternRewriter<'_>) -> (&'r Ir, &'r mut ConversionState) {
+    let (ir, s) = rw.ir_and_hooks_as::<ConversionState>();
+    (ir, s.expect("conversion state installed"))
+}
+
+/// Whether the legalizer must skip `op` (see [`ConversionState::is_ignored`]).
+fn ignored(rw: &mut PatternRewriter<'_>, op: OpRef) -> bool {
+    let (ir, s) = ir_st(rw);
+    s.is_ignored(ir, op)
+}
+
+/// The conversion state behind a rewriter's hooks.
+pub(crate) fn st<'r>(rw: &'r mut PatternRewriter<'_>) -> &'r mut ConversionState {
+    rw.hooks_as::<ConversionState>()
+        .expect("conversion state installed")
+}
+
+/// Moves the state out of the hooks (so that it and the IR can be borrowed
+/// together), leaving an empty one in its place.
+fn take_state(rw: &mut PatternRewriter<'_>) -> ConversionState {
+    let s = st(rw);
+    let allow = s.allow_rollback;
+    std::mem::replace(s, ConversionState::new(allow))
+}
+
+fn put_state(rw: &mut PatternRewriter<'_>, state: ConversionState) {
+    *st(rw) = state;
+}
+
+/// The ops to convert, in MLIR's `computeConversionSet` order: a pre-order
+/// walk of each root that does not enter recursively legal ops.
+fn conversion_set(ir: &Ir, roots: &[OpRef], target: &ConversionTarget) -> Vec<OpRef> {
+    let mut out = Vec::new();
+    // A stack of ops still to visit, in reverse order so that they pop in
+    // program order.
+    let mut stack: Vec<OpRef> = roots.iter().rev().copied().collect();
+    while let Some(op) = stack.pop() {
+        out.push(op);
+        if target
+            .is_legal(ir, op)
+            .is_some_and(|d| d.is_recursively_legal)
+        {
+            continue;
+        }
+        let mut nested: Vec<OpRef> = Vec::new();
+        for &region in ir.regions(op) {
+            let mut b = ir.first_block(region);
+            while let Some(block) = b {
+                nested.extend(ir.block_ops(block));
+                b = ir.next_block(block);
+            }
+        }
+        stack.extend(nested.into_iter().rev());
+    }
+    out
+}
+
+/// Legalizes ops (MLIR's `OperationLegalizer`).
+struct Legalizer<'t> {
+    target: &'t ConversionTarget,
+    patterns: &'t FrozenRewritePatternSet,
+    config: &'t ConversionConfig,
+    /// Pattern indices per root op name, by decreasing benefit.
+    ordered: HashMap<OpName, Arc<[u32]>>,
+    /// Patterns being applied (on the stack of recursive legalization).
+    active: HashSet<u32>,
+}
+
+impl<'t> Legalizer<'t> {
+    fn new(
+        target: &'t ConversionTarget,
+        patterns: &'t FrozenRewritePatternSet,
+        config: &'t ConversionConfig,
+    ) -> Self {
+        Legalizer {
+            target,
+            patterns,
+            config,
+            ordered: HashMap::new(),
+            active: HashSet::new(),
+        }
+    }
+
+    /// The patterns to try on ops named `name`: those rooted at the name
+    /// and the match-any ones, by decreasing benefit (stable: ties keep
+    /// their order in the set, op-specific ones first).
+    fn patterns_for(&mut self, name: OpName) -> Arc<[u32]> {
+        if let Some(p) = self.ordered.get(&name) {
+            return p.clone();
+        }
+        let frozen = self.patterns;
+        let mut list: Vec<u32> = frozen.patterns_for(name).to_vec();
+        list.extend_from_slice(frozen.match_any_op_patterns());
+        let benefit = |i: u32| -> PatternBenefit { frozen.pattern(i).pattern().benefit() };
+        list.retain(|&i| !benefit(i).is_impossible_to_match());
+        list.sort_by_key(|&i| std::cmp::Reverse(benefit(i).benefit()));
+        let list: Arc<[u32]> = list.into();
+        self.ordered.insert(name, list.clone());
+        list
+    }
+
+    fn legalize(&mut self, rw: &mut PatternRewriter<'_>, op: OpRef) -> Result<(), ()> {
+        if let Some(details) = self.target.is_legal(rw.ir(), op) {
+            if details.is_recursively_legal {
+                st(rw).recursively_legal.insert(op);
+            }
+            return Ok(());
+        }
+        if self.config.folding_mode == FoldingMode::BeforePatterns
+            && self.legalize_with_fold(rw, op).is_ok()
+        {
+            return Ok(());
+        }
+        if self.legalize_with_pattern(rw, op).is_ok() {
+            return Ok(());
+        }
+        if self.config.folding_mode == FoldingMode::AfterPatterns
+            && self.legalize_with_fold(rw, op).is_ok()
+        {
+            return Ok(());
+        }
+        Err(())
+    }
+
+    fn rollback(&self, rw: &mut PatternRewriter<'_>, n: usize) {
+        let mut state = take_state(rw);
+        state.undo_to(rw.ir_mut_for_hooks(), n);
+        put_state(rw, state);
+    }
+
+    /// Folds `op` (MLIR's `legalizeWithFold`).
+    fn legalize_with_fold(&mut self, rw: &mut PatternRewriter<'_>, op: OpRef) -> Result<(), ()> {
+        let n = st(rw).journal_len();
+        let ir = rw.ir();
+        let operands: SmallVec<[Option<Attribute>; 4]> =
+            ir.operands(op).map(|v| ir.value_constant(v)).collect();
+        let mut results = SmallVec::<[OpFoldResult; 1]>::new();
+        let edits = fold_readonly(ir, op, &operands, &mut results)?;
+        set_insertion_point_at(rw, op);
+        // The fold counts as an in-place modification of the op.
+        rw.start_op_modification(op);
+        for e in edits {
+            apply_edit(rw, op, e);
+        }
+        rw.finalize_op_modification(op);
+        if results.is_empty() {
+            // Folded in place: the op changed, so legalize it again.
+            if self.legalize(rw, op).is_err() {
+                self.rollback(rw, n);
+                return Err(());
+            }
+            return Ok(());
+        }
+        // Materialize constants through the op's dialect.
+        let mut values: SmallVec<[Value; 2]> = SmallVec::new();
+        for (i, r) in results.iter().enumerate() {
+            match *r {
+                OpFoldResult::Value(v) => values.push(v),
+                OpFoldResult::Attr(a) => {
+                    let ty = rw.ir().value_type(rw.ir().result(op, i));
+                    let loc = rw.ir().op_loc(op);
+                    let dialect = rw.ctx().op_info(rw.ir().op_name(op)).dialect.clone();
+                    let ctx = rw.ir().ctx_arc().clone();
+                    let made = rw.with_builder(|b: &mut OpBuilder<'_>| {
+                        let d = ctx.dialect(&dialect)?;
+                        d.materialize_constant(b, a, ty, loc)
+                    });
+                    match made {
+                        Some(c) => values.push(rw.ir().result(c, 0)),
+                        None => {
+                            self.rollback(rw, n);
+                            return Err(());
+                        }
+                    }
+                }
+            }
+        }
+        let created = {
+            let (ir, s) = ir_st(rw);
+            s.created_since(ir, n)
+        };
+        rw.replace_op(op, &values);
+        for c in created {
+            if self.legalize(rw, c).is_err() {
+                self.rollback(rw, n);
+                return Err(());
+            }
+        }
+        Ok(())
+    }
+
+    /// Applies the patterns rooted at `op` (MLIR's `legalizeWithPattern`).
+    fn legalize_with_pattern(&mut self, rw: &mut PatternRewriter<'_>, op: OpRef) -> Result<(), ()> {
+        let name = rw.ir().op_name(op);
+        let list = self.patterns_for(name);
+        for &idx in list.iter() {
+            let boxed = self.patterns.pattern(idx);
+            let pattern = boxed.pattern();
+            if !pattern.matches_root(rw.ctx(), name) {
+                continue;
+            }
+            // A pattern may not be applied to an op it produced while it
+            // is still being applied, unless it bounds its recursion.
+            if self.active.contains(&idx) && !pattern.has_bounded_rewrite_recursion() {
+                continue;
+            }
+            let n = st(rw).journal_len();
+            set_insertion_point_at(rw, op);
+            self.active.insert(idx);
+            let result = boxed.match_and_rewrite(op, rw);
+            let result = result.and_then(|()| self.legalize_pattern_result(rw, op, n));
+            self.active.remove(&idx);
+            if result.is_ok() {
+                return Ok(());
+            }
+            self.rollback(rw, n);
+        }
+        Err(())
+    }
+
+    /// Legalizes what a successful pattern produced (MLIR's
+    /// `legalizePatternResult`).
+    fn legalize_pattern_result(
+        &mut self,
+        rw: &mut PatternRewriter<'_>,
+        op: OpRef,
+        n: usize,
+    ) -> Result<(), ()> {
+        // A pattern that succeeds must replace, erase or modify its root.
+        if !st(rw).root_changed_since(op, n) {
+            return Err(());
+        }
+        // Blocks created outside the root: legalize their parent op.
+        let blocks = {
+            let (ir, s) = ir_st(rw);
+            s.blocks_created_since(ir, n)
+        };
+        let created = {
+            let (ir, s) = ir_st(rw);
+            s.created_since(ir, n)
+        };
+        let created_set: HashSet<OpRef> = created.iter().copied().collect();
+        for b in blocks {
+            let Some(parent) = rw.ir().block_parent_op(b) else {
+                continue;
+            };
+            if parent == op || created_set.contains(&parent) || rw.ir().num_arguments(b) == 0 {
+                continue;
+            }
+            if self.legalize(rw, parent).is_err() {
+                return Err(());
+            }
+        }
+        for c in created {
+            if !rw.ir().is_live_op(c) || ignored(rw, c) {
+                continue;
+            }
+            if self.legalize(rw, c).is_err() {
+                return Err(());
+            }
+        }
+        let modified = {
+            let (ir, s) = ir_st(rw);
+            s.modified_since(ir, n)
+        };
+        for m in modified {
+            if ignored(rw, m) {
+                continue;
+            }
+            if self.legalize(rw, m).is_err() {
+                return Err(());
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Sets the insertion point before `op`, or clears it for a detached op
+/// (the root of the conversion).
+fn set_insertion_point_at(rw: &mut PatternRewriter<'_>, op: OpRef) {
+    if rw.ir().op_block(op).is_some() {
+        rw.set_insertion_point_before(op);
+    } else {
+        rw.clear_insertion_point();
+    }
+}
+
+fn apply_edit(rw: &mut PatternRewriter<'_>, op: OpRef, e: mlir_ir::fold::InPlaceEdit) {
+    use mlir_ir::fold::InPlaceEdit as E;
+    let mut m = rw.modify(op);
+    match e {
+        E::SetOperand(i, v) => m.set_operand(i, v),
+        E::SetOperands(vs) => m.set_operands(&vs),
+        E::EraseOperand(i) => m.erase_operand(i),
+        E::SetAttr(name, a) => m.set_attr(&name, a),
+        E::SetProperties(p) => m.set_properties(p),
+        E::SetResultType(i, ty) => m.set_result_type(i, ty),
+        E::SetLoc(l) => m.set_loc(l),
+    }
+}
+
+/// Makes the conversion permanent (MLIR's `applyRewrites` and the
+/// reconciliation of unresolved materializations). The IR is changed
+/// directly from here on: nothing is undone anymore.
+fn commit(ir: &mut Ir, state: &mut ConversionState, config: &ConversionConfig) -> Result<(), ()> {
+    // 1. Redirect the uses of every replaced value that survives.
+    let order = state.mapped_order.clone();
+    for from in order {
+        if !ir.is_live_value(from) {
+            continue;
+        }
+        let uses: SmallVec<[mlir_ir::OpOperand; 4]> = ir
+            .uses(from)
+            .filter(|u| !state.is_ignored(ir, u.op))
+            .collect();
+        if uses.is_empty() {
+            continue;
+        }
+        let repl = state.lookup(from);
+        if repl.len() == 1 && repl[0] == from {
+            continue;
+        }
+        let from_ty = ir.value_type(from);
+        let to = if repl.len() == 1 && ir.value_type(repl[0]) == from_ty {
+            repl[0]
+        } else {
+            // A source materialization, placed where both the replacement
+            // values and the original value are available.
+            let converter = state.converter_for(ir, from);
+            let ip = materialization_point(ir, state, from, &repl, uses[0].op);
+            let loc = match from.def() {
+                ValueDef::OpResult(op, _) => ir.op_loc(op),
+                ValueDef::BlockArgument(..) => ir.value_loc(from),
+            };
+            let cast = create_cast(ir, ip, loc, &repl, from_ty);
+            state
+                .unresolved
+                .push(crate::state::UnresolvedMaterialization {
+                    op: cast,
+                    kind: MaterializationKind::Source,
+                    converter,
+                });
+            ir.result(cast, 0)
+        };
+        for u in uses {
+            ir.set_operand(u.op, u.index as usize, to);
+        }
+    }
+
+    // 2. Erase what was replaced or erased.
+    let roots: Vec<OpRef> = state
+        .replaced
+        .iter()
+        .copied()
+        .filter(|&op| ir.is_live_op(op))
+        .collect();
+    let mut top: Vec<OpRef> = Vec::new();
+    for &op in &roots {
+        // Only the outermost replaced ops are erased (with what they hold).
+        let mut nested = false;
+        let mut cur = ir.op_parent_op(op);
+        while let Some(p) = cur {
+            if state.replaced_set.contains(&p) {
+                nested = true;
+                break;
+            }
+            cur = ir.op_parent_op(p);
+        }
+        let in_erased_block = {
+            let mut c = Some(op);
+            let mut found = false;
+            while let Some(o) = c {
+                match ir.op_block(o) {
+                    Some(b) if ir.block_parent_region(b).is_none() => {
+                        found = true;
+                        break;
+                    }
+                    Some(_) => c = ir.op_parent_op(o),
+                    None => break,
+                }
+            }
+            found
+        };
+        if !nested && !in_erased_block {
+            top.push(op);
+        }
+    }
+    for &op in &top {
+        for o in ir.walk_collect(op, WalkOrder::PostOrder) {
+            ir.drop_all_references(o);
+        }
+    }
+    for &b in &state.erased_blocks {
+        if ir.is_live_block(b) {
+            let ops: Vec<OpRef> = ir.block_ops(b).collect();
+            for o in ops {
+                for n in ir.walk_collect(o, WalkOrder::PostOrder) {
+                    ir.drop_all_references(n);
+                }
+            }
+        }
+    }
+    for &op in top.iter().rev() {
+        if ir.is_live_op(op) {
+            // Users outside the erased IR were redirected in step 1; what
+            // is left are users that are erased too.
+            for i in 0..ir.num_results(op) {
+                let v = ir.result(op, i);
+                while let Some(u) = ir.uses(v).next() {
+                    ir.drop_all_references(u.op);
+                }
+            }
+            ir.erase_op(op);
+        }
+    }
+    for &b in state.erased_blocks.iter().rev() {
+        if ir.is_live_block(b) {
+            for i in 0..ir.num_arguments(b) {
+                let a = ir.argument(b, i);
+                while let Some(u) = ir.uses(a).next() {
+                    ir.drop_all_references(u.op);
+                }
+            }
+            ir.erase_block(b);
+        }
+    }
+
+    // 3. Reconcile the unresolved materializations.
+    reconcile(ir, state, config)
+}
+
+/// Where a source materialization of `from` from `repl` goes: in `from`'s
+/// block if it is still linked (else the block that replaced it, else the
+/// block of the replacements, else the block of the first user), after the
+/// latest definition there among `from` and `repl`.
+fn materialization_point(
+    ir: &Ir,
+    state: &ConversionState,
+    from: Value,
+    repl: &[Value],
+    first_user: OpRef,
+) -> InsertPoint {
+    let linked = |b: mlir_ir::BlockRef| ir.block_parent_region(b).is_some();
+    let block = value_block(ir, from)
+        .filter(|&b| linked(b))
+        .or_else(|| state.arg_home.get(&from).copied().filter(|&b| linked(b)))
+        .or_else(|| repl.last().and_then(|&r| value_block(ir, r)))
+        .or_else(|| ir.op_block(first_user))
+        .expect("a block for the materialization");
+    let mut after: Option<OpRef> = None;
+    for &v in std::iter::once(&from).chain(repl) {
+        if value_block(ir, v) != Some(block) {
+            continue;
+        }
+        if let Some(d) = v.defining_op() {
+            match after {
+                Some(a) if ir.is_before_in_block(d, a) => {}
+                _ => after = Some(d),
+            }
+        }
+    }
+    match after {
+        Some(a) => InsertPoint {
+            block,
+            before: ir.next_op(a),
+        },
+        None => InsertPoint {
+            block,
+            before: ir.first_op(block),
+        },
+    }
+}
+
+/// Creates an `unrealized_conversion_cast` from `inputs` to `ty` at `ip`.
+fn create_cast(
+    ir: &mut Ir,
+    ip: InsertPoint,
+    loc: mlir_ir::Location,
+    inputs: &[Value],
+    ty: mlir_ir::Type,
+) -> OpRef {
+    let name = ir.ctx().op_name("builtin.unrealized_conversion_cast");
+    let state = mlir_ir::OperationState::new(name, loc)
+        .operands(inputs)
+        .results(&[ty]);
+    let op = ir.create_op(state);
+    ir.insert_op(ip.block, ip.before, op);
+    op
+}
+
+/// Replaces every use of `from` with `to`.
+fn replace_uses(ir: &mut Ir, from: Value, to: Value) {
+    while let Some(u) = ir.uses(from).next() {
+        ir.set_operand(u.op, u.index as usize, to);
+    }
+}
+
+fn reconcile(
+    ir: &mut Ir,
+    state: &mut ConversionState,
+    config: &ConversionConfig,
+) -> Result<(), ()> {
+    let casts: Vec<_> = state
+        .unresolved
+        .iter()
+        .filter(|m| ir.is_live_op(m.op))
+        .cloned()
+        .collect();
+    let cast_set: HashSet<OpRef> = casts.iter().map(|m| m.op).collect();
+    // Fold round trips: cast(cast(x : A) : B) : A is x.
+    for m in &casts {
+        if !ir.is_live_op(m.op) {
+            continue;
+        }
+        let inputs: SmallVec<[Value; 2]> = ir.operands(m.op).collect();
+        let Some(inner) = inputs.first().and_then(|v| v.defining_op()) else {
+            continue;
+        };
+        if !cast_set.contains(&inner)
+            || inputs.len() != ir.num_results(inner)
+            || !inputs
+                .iter()
+                .enumerate()
+                .all(|(i, v)| *v == ir.result(inner, i))
+        {
+            continue;
+        }
+        let inner_inputs: SmallVec<[Value; 2]> = ir.operands(inner).collect();
+        let inner_types: SmallVec<[mlir_ir::Type; 2]> =
+            inner_inputs.iter().map(|&v| ir.value_type(v)).collect();
+        let types: SmallVec<[mlir_ir::Type; 2]> = ir.result_types(m.op).collect();
+        if inner_types != types {
+            continue;
+        }
+        for (i, &v) in inner_inputs.iter().enumerate() {
+            let r = ir.result(m.op, i);
+            replace_uses(ir, r, v);
+        }
+    }
+    // Erase dead casts, users first.
+    loop {
+        let mut changed = false;
+        for m in casts.iter().rev() {
+            if ir.is_live_op(m.op) && ir.op_use_empty(m.op) {
+                ir.erase_op(m.op);
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    // Materialize the rest (or keep them).
+    for m in &casts {
+        if !ir.is_live_op(m.op) {
+            continue;
+        }
+        if !config.build_materializations {
+            if config.attach_debug_materialization_kind {
+                let kind = match m.kind {
+                    MaterializationKind::Source => "source",
+                    MaterializationKind::Target => "target",
+                };
+                let a = ir.ctx().string_attr(kind);
+                ir.set_attr(m.op, "__kind__", Some(a));
+            }
+            continue;
+        }
+        let inputs: SmallVec<[Value; 2]> = ir.operands(m.op).collect();
+        let types: SmallVec<[mlir_ir::Type; 2]> = ir.result_types(m.op).collect();
+        let loc = ir.op_loc(m.op);
+        let mut made = None;
+        if types.len() == 1 {
+            if let Some(conv) = &m.converter {
+                let mut b = OpBuilder::new(ir);
+                b.set_insertion_point(Some(InsertPoint::before(b.ir, m.op)));
+                let ty = types[0];
+                made = match m.kind {
+                    MaterializationKind::Source => {
+                        conv.materialize_source(&mut b, ty, &inputs, loc)
+                    }
+                    MaterializationKind::Target => {
+                        conv.materialize_target(&mut b, ty, &inputs, loc)
+                    }
+                };
+            }
+        }
+        match made {
+            Some(v) => {
+                let r = ir.result(m.op, 0);
+                replace_uses(ir, r, v);
+                ir.erase_op(m.op);
+            }
+            // A 1:N cast the converter cannot materialize stays, as in
+            // mlir-opt 22.
+            None if types.len() != 1 => {}
+            None => {
+                let ctx = ir.ctx();
+                let from: Vec<String> = inputs
+                    .iter()
+                    .map(|&v| format!("'{}'", crate::type_str(ctx, ir.value_type(v))))
+                    .collect();
+                let to: Vec<String> = types
+                    .iter()
+                    .map(|&t| format!("'{}'", crate::type_str(ctx, t)))
+                    .collect();
+                let mut d: Diagnostic = ir.op_diag(
+                    m.op,
+                    Severity::Error,
+                    format!(
+                        "failed to legalize unresolved materialization from ({}) to ({}) that remained live after conversion",
+                        from.join(", "),
+                        to.join(", ")
+                    ),
+                );
+                if let Some(u) = ir.results(m.op).find_map(|r| ir.uses(r).next()) {
+                    d.attach_note(
+                        ir.op_loc(u.op),
+                        format!(
+                            "see existing live user here: {}",
+                            ir.op_to_diagnostic_string(u.op)
+                        ),
+                    );
+                }
+                ctx.emit(d);
+                return Err(());
+            }
+        }
+    }
+    Ok(())
+}

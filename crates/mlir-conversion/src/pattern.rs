@@ -1,0 +1,458 @@
+//! Conversion patterns (MLIR's `ConversionPattern`, `OpConversionPattern`)
+//! and the rewriter they receive (`ConversionPatternRewriter`).
+//!
+//! A conversion pattern gets the op plus its *remapped operands* (the
+//! adaptor): for every original operand, the values that currently replace
+//! it, converted to the pattern's type converter's types (with target
+//! materializations where needed). The 1:N form sees a vector per operand;
+//! the 1:1 form, the default, one value per operand.
+//!
+//! [`ConversionPatternRewriter`] is the driver's `PatternRewriter` (with the
+//! conversion state installed as its hooks) plus the conversion-only
+//! methods; it dereferences to `PatternRewriter`, so every rewriter method is
+//! available and goes through the conversion's journal.
+
+use std::ops::{Deref, DerefMut};
+use std::sync::Arc;
+
+use smallvec::SmallVec;
+
+use mlir_ir::{BlockRef, Context, Ir, OpRef, OpType, RegionRef, Type, Value};
+use mlir_rewrite::{LogicalResult, Pattern, PatternBenefit, PatternRewriter, RewritePattern};
+
+use crate::state::{ConversionState, MaterializationKind, ValueVector};
+use crate::type_converter::{InputMapping, SignatureConversion, TypeConverter, TypeVector};
+
+/// A pattern of the dialect conversion (MLIR's `ConversionPattern`). Add it
+/// to a `RewritePatternSet` with [`add_conversion_pattern`].
+pub trait ConversionPattern: Send + Sync + 'static {
+    /// The pattern's metadata (root, benefit, generated ops).
+    fn describe(&self, ctx: &Context) -> Pattern;
+    /// Adjusts the metadata (MLIR's `initialize`).
+    fn initialize(&mut self, _pattern: &mut Pattern) {}
+    /// The type converter operands are converted with, if any.
+    fn type_converter(&self) -> Option<&Arc<TypeConverter>> {
+        None
+    }
+    /// The 1:N form: each original operand maps to a vector of values. By
+    /// default, calls the 1:1 form when every operand maps to one value.
+    fn match_and_rewrite_1_to_n(
+        &self,
+        op: OpRef,
+        operands: &[ValueVector],
+        rewriter: &mut ConversionPatternRewriter<'_, '_>,
+    ) -> LogicalResult {
+        if operands.iter().any(|v| v.len() != 1) {
+            return rewriter.notify_match_failure(op, || {
+                "pattern '1:1 conversion' does not support 1:N replacements".to_string()
+            });
+        }
+        let flat: SmallVec<[Value; 4]> = operands.iter().map(|v| v[0]).collect();
+        self.match_and_rewrite(op, &flat, rewriter)
+    }
+    /// The 1:1 form (fails unless overridden).
+    fn match_and_rewrite(
+        &self,
+        _op: OpRef,
+        _operands: &[Value],
+        _rewriter: &mut ConversionPatternRewriter<'_, '_>,
+    ) -> LogicalResult {
+        Err(())
+    }
+}
+
+/// A conversion pattern on a specific op (MLIR's `OpConversionPattern<Op>`);
+/// the adaptor is the remapped operand list.
+pub trait OpConversionPattern: Send + Sync + 'static {
+    /// The root op.
+    type Op: OpType;
+    /// The static benefit.
+    fn benefit(&self) -> PatternBenefit {
+        PatternBenefit::new(1)
+    }
+    /// The type converter, if any.
+    fn type_converter(&self) -> Option<&Arc<TypeConverter>> {
+        None
+    }
+    /// Tries to convert `op`; `adaptor` holds its remapped operands.
+    fn match_and_rewrite(
+        &self,
+        op: Self::Op,
+        adaptor: &[Value],
+        rewriter: &mut ConversionPatternRewriter<'_, '_>,
+    ) -> LogicalResult;
+}
+
+/// Adapts an [`OpConversionPattern`] to [`ConversionPattern`].
+pub struct OpConversion<P>(pub P);
+
+impl<P: OpConversionPattern> ConversionPattern for OpConversion<P> {
+    fn describe(&self, ctx: &Context) -> Pattern {
+        Pattern::for_op::<P::Op>(ctx, self.0.benefit()).with_debug_name(std::any::type_name::<P>())
+    }
+    fn type_converter(&self) -> Option<&Arc<TypeConverter>> {
+        self.0.type_converter()
+    }
+    fn match_and_rewrite(
+        &self,
+        op: OpRef,
+        operands: &[Value],
+        rewriter: &mut ConversionPatternRewriter<'_, '_>,
+    ) -> LogicalResult {
+        match P::Op::from_op(rewriter.ir(), op) {
+            Some(typed) => self.0.match_and_rewrite(typed, operands, rewriter),
+            None => Err(()),
+        }
+    }
+}
+
+/// Runs a [`ConversionPattern`] as a `RewritePattern`: outside a dialect
+/// conversion (no conversion state in the rewriter) it never matches.
+pub struct ConversionPatternAdapter<P>(pub P);
+
+impl<P: ConversionPattern> RewritePattern for ConversionPatternAdapter<P> {
+    fn describe(&self, ctx: &Context) -> Pattern {
+        self.0.describe(ctx)
+    }
+    fn initialize(&mut self, pattern: &mut Pattern) {
+        self.0.initialize(pattern)
+    }
+    fn match_and_rewrite(&self, op: OpRef, rewriter: &mut PatternRewriter<'_>) -> LogicalResult {
+        if rewriter.hooks_as::<ConversionState>().is_none() {
+            return Err(());
+        }
+        let converter = self.0.type_converter().cloned();
+        let previous = std::mem::replace(
+            &mut rewriter
+                .hooks_as::<ConversionState>()
+                .expect("conversion state")
+                .current_converter,
+            converter.clone(),
+        );
+        let mut crw = ConversionPatternRewriter { rw: rewriter };
+        let result = match crw.remap_operands(op, converter.as_ref()) {
+            Ok(operands) => self.0.match_and_rewrite_1_to_n(op, &operands, &mut crw),
+            Err(()) => Err(()),
+        };
+        crw.state().current_converter = previous;
+        result
+    }
+}
+
+/// Adds a conversion pattern to a pattern set.
+pub fn add_conversion_pattern<P: ConversionPattern>(
+    set: &mut mlir_rewrite::RewritePatternSet,
+    pattern: P,
+) {
+    set.add(ConversionPatternAdapter(pattern));
+}
+
+/// Adds an op conversion pattern to a pattern set.
+pub fn add_op_conversion_pattern<P: OpConversionPattern>(
+    set: &mut mlir_rewrite::RewritePatternSet,
+    pattern: P,
+) {
+    set.add(ConversionPatternAdapter(OpConversion(pattern)));
+}
+
+/// The rewriter of conversion patterns (MLIR's `ConversionPatternRewriter`).
+pub struct ConversionPatternRewriter<'r, 'a> {
+    rw: &'r mut PatternRewriter<'a>,
+}
+
+impl<'a> Deref for ConversionPatternRewriter<'_, 'a> {
+    type Target = PatternRewriter<'a>;
+    fn deref(&self) -> &PatternRewriter<'a> {
+        self.rw
+    }
+}
+
+impl<'a> DerefMut for ConversionPatternRewriter<'_, 'a> {
+    fn deref_mut(&mut self) -> &mut PatternRewriter<'a> {
+        self.rw
+    }
+}
+
+impl<'r, 'a> ConversionPatternRewriter<'r, 'a> {
+    /// Wraps the driver's rewriter; `None` if it carries no conversion state.
+    pub fn from_rewriter(rw: &'r mut PatternRewriter<'a>) -> Option<Self> {
+        rw.hooks_as::<ConversionState>()?;
+        Some(ConversionPatternRewriter { rw })
+    }
+
+    /// The conversion state.
+    pub fn state(&mut self) -> &mut ConversionState {
+        self.rw
+            .hooks_as::<ConversionState>()
+            .expect("conversion state installed")
+    }
+
+    /// Builds an unresolved materialization: a
+    /// `builtin.unrealized_conversion_cast` from `inputs` to `types`,
+    /// inserted right after the definition of the last input (or at the start
+    /// of the block of a block-argument input), or before `fallback`.
+    pub(crate) fn build_unresolved_materialization(
+        &mut self,
+        kind: MaterializationKind,
+        inputs: &[Value],
+        types: &[Type],
+        loc: mlir_ir::Location,
+        fallback: OpRef,
+        converter: Option<Arc<TypeConverter>>,
+    ) -> OpRef {
+        let ip = self.insertion_point();
+        match inputs.last() {
+            Some(&v) => self.set_insertion_point_after_value(v),
+            None => self.set_insertion_point_before(fallback),
+        }
+        let op = self.create_named(
+            "builtin.unrealized_conversion_cast",
+            loc,
+            inputs,
+            types,
+            None,
+        );
+        self.set_insertion_point(ip);
+        self.state().add_unresolved(op, kind, converter);
+        op
+    }
+
+    /// The remapped operands of `op` for a pattern with `converter`.
+    pub(crate) fn remap_operands(
+        &mut self,
+        op: OpRef,
+        converter: Option<&Arc<TypeConverter>>,
+    ) -> Result<Vec<ValueVector>, ()> {
+        let operands: SmallVec<[Value; 4]> = self.ir().operands(op).collect();
+        let mut out = Vec::with_capacity(operands.len());
+        for (i, &v) in operands.iter().enumerate() {
+            match self.remap_value(op, v, converter) {
+                Some(r) => out.push(r),
+                None => {
+                    let ty = self.ir().value_type(v);
+                    let tys = crate::type_str(self.ctx(), ty);
+                    let _ = self.notify_match_failure(op, || {
+                        format!("unable to convert type for operand #{i}, type was {tys}")
+                    });
+                    return Err(());
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// The replacement of `v` for a pattern with `converter` (on behalf of `user`).
+    fn remap_value(
+        &mut self,
+        user: OpRef,
+        v: Value,
+        converter: Option<&Arc<TypeConverter>>,
+    ) -> Option<ValueVector> {
+        let latest = self.state().lookup(v);
+        let Some(converter) = converter else {
+            return Some(latest);
+        };
+        let orig_ty = self.ir().value_type(v);
+        let mut desired = TypeVector::new();
+        converter
+            .convert_types(self.ctx(), orig_ty, &mut desired)
+            .ok()?;
+        let ir = self.ir();
+        if latest.len() == desired.len()
+            && latest
+                .iter()
+                .zip(&desired)
+                .all(|(&l, &t)| ir.value_type(l) == t)
+        {
+            return Some(latest);
+        }
+        if let Some(found) = self.state_ref_lookup_with_types(v, &desired) {
+            return Some(found);
+        }
+        if desired.is_empty() {
+            return Some(ValueVector::new());
+        }
+        let loc = self.ir().value_loc(v);
+        let cast = self.build_unresolved_materialization(
+            MaterializationKind::Target,
+            &latest,
+            &desired,
+            loc,
+            user,
+            Some(converter.clone()),
+        );
+        Some(self.ir().results(cast).collect())
+    }
+
+    fn state_ref_lookup_with_types(&mut self, v: Value, types: &[Type]) -> Option<ValueVector> {
+        // The chain of replacements is copied out of the state first, so
+        // that the IR can be read while it is searched.
+        let chain = {
+            let st = self.rw.hooks_as::<ConversionState>().expect("state");
+            let mut chain: Vec<ValueVector> = Vec::new();
+            let mut cur: ValueVector = smallvec::smallvec![v];
+            for _ in 0..10_000 {
+                chain.push(cur.clone());
+                if cur.len() != 1 {
+                    break;
+                }
+                match st.mapping.get(&cur[0]) {
+                    Some((to, _)) if !(to.len() == 1 && to[0] == cur[0]) => cur = to.clone(),
+                    _ => break,
+                }
+            }
+            chain
+        };
+        let ir = self.ir();
+        chain.into_iter().find(|c| {
+            c.len() == types.len() && c.iter().zip(types).all(|(&x, &t)| ir.value_type(x) == t)
+        })
+    }
+
+    /// The value that currently replaces `v`, converted with the type
+    /// converter of the running pattern (MLIR's `getRemappedValue`).
+    pub fn get_remapped_value(&mut self, v: Value) -> Option<Value> {
+        let mut out = SmallVec::<[Value; 1]>::new();
+        self.get_remapped_values(&[v], &mut out).ok()?;
+        (out.len() == 1).then(|| out[0])
+    }
+
+    /// The values that currently replace `values` (MLIR's `getRemappedValues`).
+    pub fn get_remapped_values(
+        &mut self,
+        values: &[Value],
+        out: &mut SmallVec<[Value; 1]>,
+    ) -> LogicalResult {
+        let converter = self.state().current_converter.clone();
+        for &v in values {
+            let user = match v.defining_op() {
+                Some(op) => op,
+                None => self.ir().uses(v).next().map(|u| u.op).ok_or(())?,
+            };
+            let r = self.remap_value(user, v, converter.as_ref()).ok_or(())?;
+            if r.len() != 1 {
+                return Err(());
+            }
+            out.push(r[0]);
+        }
+        Ok(())
+    }
+
+    /// Replaces each result of `op` with a vector of values (MLIR's
+    /// `replaceOpWithMultiple`, the 1:N replacement).
+    pub fn replace_op_with_multiple(&mut self, op: OpRef, replacements: &[ValueVector]) {
+        let n = self.ir().num_results(op);
+        assert_eq!(n, replacements.len(), "incorrect # of replacement ranges");
+        let results: SmallVec<[Value; 4]> = self.ir().results(op).collect();
+        let state = self.state();
+        let converter = state.current_converter.clone();
+        if state.is_replaced(op) {
+            return;
+        }
+        for (r, repl) in results.iter().zip(replacements) {
+            state.map(*r, repl.clone(), converter.clone());
+        }
+        state.replaced.push(op);
+        state.replaced_set.insert(op);
+        state.journal.push(crate::state::Rewrite::ReplaceOp(op));
+    }
+
+    /// Replaces the uses of block argument `from` with `to` (1:N), deferred
+    /// to the end of the conversion like every replacement.
+    pub fn replace_uses_of_block_argument(&mut self, from: Value, to: &[Value]) {
+        let converter = self.state().current_converter.clone();
+        self.state()
+            .map(from, to.iter().copied().collect(), converter);
+    }
+
+    /// Converts the signature of `block` as `conversion` says (MLIR's
+    /// `applySignatureConversion`): a new block with the converted argument
+    /// types takes the old block's place and ops; each old argument is
+    /// mapped to its new arguments (or remapped values). Returns the new block.
+    pub fn apply_signature_conversion(
+        &mut self,
+        block: BlockRef,
+        conversion: &SignatureConversion,
+        converter: Option<&Arc<TypeConverter>>,
+    ) -> BlockRef {
+        let ir = self.ir();
+        let region = ir.block_parent_region(block).expect("block in a region");
+        let old_args: SmallVec<[Value; 4]> = ir.arguments(block).collect();
+        let types: SmallVec<[Type; 4]> = conversion.converted_types().iter().copied().collect();
+        // Each new argument takes the location of the original input it
+        // comes from; added inputs take the block's first argument location.
+        let unknown = ir.ctx().unknown_loc();
+        let mut locs: SmallVec<[mlir_ir::Location; 4]> = SmallVec::from_elem(unknown, types.len());
+        for (i, &a) in old_args.iter().enumerate() {
+            if let Some(InputMapping::Inputs { start, len }) = conversion.input_mapping(i) {
+                for l in locs.iter_mut().skip(*start).take(*len) {
+                    *l = ir.value_loc(a);
+                }
+            }
+        }
+        let ip = self.insertion_point();
+        let new_block = self.create_block(region, Some(block), &types, &locs);
+        self.set_insertion_point(ip);
+        // Move the ops, then map the old arguments.
+        while let Some(op) = self.ir().first_op(block) {
+            self.move_op_before_in(op, new_block, None);
+        }
+        let converter_arc = converter.cloned();
+        for (i, &a) in old_args.iter().enumerate() {
+            let repl: ValueVector = match conversion.input_mapping(i) {
+                Some(InputMapping::Inputs { start, len }) => (0..*len)
+                    .map(|k| self.ir().argument(new_block, start + k))
+                    .collect(),
+                Some(InputMapping::Values(vs)) => vs.iter().copied().collect(),
+                None => ValueVector::new(),
+            };
+            self.state().map(a, repl, converter_arc.clone());
+            self.state().arg_home.insert(a, new_block);
+        }
+        // Predecessors of the old block branch to the new one.
+        self.replace_all_block_uses_with(block, new_block);
+        self.erase_block(block);
+        new_block
+    }
+
+    /// Converts the argument types of every block of `region` with
+    /// `converter`, the entry block with `entry_conversion` if given (MLIR's
+    /// `convertRegionTypes`). Returns the new entry block.
+    pub fn convert_region_types(
+        &mut self,
+        region: RegionRef,
+        converter: &Arc<TypeConverter>,
+        entry_conversion: Option<&SignatureConversion>,
+    ) -> Result<Option<BlockRef>, ()> {
+        let mut blocks: SmallVec<[BlockRef; 4]> = SmallVec::new();
+        let mut b = self.ir().first_block(region);
+        while let Some(block) = b {
+            blocks.push(block);
+            b = self.ir().next_block(block);
+        }
+        let mut entry = None;
+        for (i, &block) in blocks.iter().enumerate() {
+            let types: SmallVec<[Type; 4]> = self
+                .ir()
+                .arguments(block)
+                .map(|a| self.ir().value_type(a))
+                .collect();
+            let conv = match (i, entry_conversion) {
+                (0, Some(c)) => c.clone(),
+                _ => converter
+                    .convert_block_signature(self.ctx(), &types)
+                    .ok_or(())?,
+            };
+            let new_block = self.apply_signature_conversion(block, &conv, Some(converter));
+            if i == 0 {
+                entry = Some(new_block);
+            }
+        }
+        Ok(entry)
+    }
+
+    /// The IR, read-only (patterns get no `&mut Ir`).
+    pub fn ir_ref(&self) -> &Ir {
+        self.rw.ir()
+    }
+}

@@ -1,0 +1,527 @@
+//! The state of one conversion (MLIR's `ConversionPatternRewriterImpl`): the
+//! value mapping, the deferred replacements and erasures, the journal of IR
+//! changes that makes rollback possible, and the unresolved
+//! materializations (`builtin.unrealized_conversion_cast` ops the driver
+//! creates and reconciles at the end).
+//!
+//! [`ConversionState`] is installed into the driver's `PatternRewriter` as its
+//! [`RewriteHooks`]: replacing or erasing an op only records it (the op stays
+//! in the IR, "ignored" by the legalizer, until the conversion commits), and
+//! every insertion, move and in-place modification is journaled before it
+//! happens so that [`ConversionState::undo_to`] can restore the IR exactly.
+
+use std::any::Any;
+use std::sync::Arc;
+
+use hashbrown::{HashMap, HashSet};
+use smallvec::SmallVec;
+
+use mlir_ir::{
+    Attribute, BlockRef, InsertPoint, Ir, Location, OpRef, RegionRef, Type, Value, ValueDef,
+};
+use mlir_rewrite::RewriteHooks;
+
+use crate::type_converter::TypeConverter;
+
+/// The values an original value maps to (one for a 1:1 replacement, any
+/// number for 1:N; none when the defining op was erased).
+pub type ValueVector = SmallVec<[Value; 1]>;
+
+/// Which way a materialization converts (MLIR's `MaterializationKind`).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum MaterializationKind {
+    /// From converted values back to an original (illegal) type, for users
+    /// that were not converted.
+    Source,
+    /// From original values to the (legal) type a pattern expects.
+    Target,
+}
+
+/// An `unrealized_conversion_cast` created by the driver, to be reconciled
+/// (folded away, or turned into a real materialization) at the end.
+#[derive(Clone)]
+pub(crate) struct UnresolvedMaterialization {
+    pub op: OpRef,
+    pub kind: MaterializationKind,
+    pub converter: Option<Arc<TypeConverter>>,
+}
+
+/// The state of an op before an in-place modification.
+#[derive(Clone)]
+pub(crate) struct OpState {
+    op: OpRef,
+    loc: Location,
+    operands: SmallVec<[Value; 4]>,
+    successors: SmallVec<[BlockRef; 2]>,
+    result_types: SmallVec<[Type; 2]>,
+    properties: Option<Attribute>,
+    attributes: Attribute,
+}
+
+impl OpState {
+    fn capture(ir: &Ir, op: OpRef) -> OpState {
+        OpState {
+            op,
+            loc: ir.op_loc(op),
+            operands: ir.operands(op).collect(),
+            successors: ir.successors(op).collect(),
+            result_types: ir.result_types(op).collect(),
+            properties: ir.op_properties(op),
+            attributes: ir.op_attributes(op),
+        }
+    }
+    fn restore(&self, ir: &mut Ir) {
+        let op = self.op;
+        ir.set_op_loc(op, self.loc);
+        if !ir.operands(op).eq(self.operands.iter().copied()) {
+            ir.set_operands(op, &self.operands);
+        }
+        for (i, &b) in self.successors.iter().enumerate() {
+            if ir.successor(op, i) != b {
+                ir.set_successor(op, i, b);
+            }
+        }
+        for (i, &ty) in self.result_types.iter().enumerate() {
+            ir.set_value_type(Value::result(op, i as u32), ty);
+        }
+        ir.set_op_properties(op, self.properties);
+        ir.set_op_attributes(op, self.attributes);
+    }
+}
+
+/// One undoable change (MLIR's `IRRewrite` subclasses).
+pub(crate) enum Rewrite {
+    /// An op was created (inserted without a previous position).
+    CreateOp(OpRef),
+    /// An op was moved from `previous`.
+    MoveOp { op: OpRef, previous: InsertPoint },
+    /// A block was created.
+    CreateBlock(BlockRef),
+    /// A block was moved from `region` before `next`.
+    MoveBlock {
+        block: BlockRef,
+        region: RegionRef,
+        next: Option<BlockRef>,
+    },
+    /// An op was modified in place; the state before.
+    ModifyOp(OpState),
+    /// An op was replaced or erased (deferred).
+    ReplaceOp(OpRef),
+    /// A block was erased (detached, deferred).
+    EraseBlock {
+        block: BlockRef,
+        region: RegionRef,
+        next: Option<BlockRef>,
+    },
+    /// `from` was mapped; `previous` is what it mapped to before.
+    MapValue {
+        from: Value,
+        previous: Option<(ValueVector, Option<Arc<TypeConverter>>)>,
+    },
+    /// An unresolved materialization was registered.
+    Materialization(OpRef),
+}
+
+/// The conversion state installed as the rewriter's hooks.
+pub struct ConversionState {
+    pub(crate) journal: Vec<Rewrite>,
+    /// Original value -> replacement values, with the type converter of the
+    /// pattern that made the replacement (used for source materializations).
+    pub(crate) mapping: HashMap<Value, (ValueVector, Option<Arc<TypeConverter>>)>,
+    /// Mapped values in the order they were first mapped (deterministic commit).
+    pub(crate) mapped_order: Vec<Value>,
+    /// Ops replaced or erased, in order.
+    pub(crate) replaced: Vec<OpRef>,
+    pub(crate) replaced_set: HashSet<OpRef>,
+    /// Blocks erased (detached), in order.
+    pub(crate) erased_blocks: Vec<BlockRef>,
+    /// Ops whose nested ops need no legalization.
+    pub(crate) recursively_legal: HashSet<OpRef>,
+    pub(crate) unresolved: Vec<UnresolvedMaterialization>,
+    /// For arguments of blocks replaced by a signature conversion: the new
+    /// block, where their source materializations go.
+    pub(crate) arg_home: HashMap<Value, BlockRef>,
+    /// The type converter of the pattern being applied (for replacements).
+    pub(crate) current_converter: Option<Arc<TypeConverter>>,
+    /// Whether a failed pattern may be rolled back; when not, a pattern
+    /// that changed the IR and then failed is a fatal error.
+    pub(crate) allow_rollback: bool,
+}
+
+impl ConversionState {
+    pub(crate) fn new(allow_rollback: bool) -> Self {
+        ConversionState {
+            journal: Vec::new(),
+            mapping: HashMap::new(),
+            mapped_order: Vec::new(),
+            replaced: Vec::new(),
+            replaced_set: HashSet::new(),
+            erased_blocks: Vec::new(),
+            recursively_legal: HashSet::new(),
+            unresolved: Vec::new(),
+            arg_home: HashMap::new(),
+            current_converter: None,
+            allow_rollback,
+        }
+    }
+
+    /// The current journal position (for [`Self::undo_to`]).
+    pub fn journal_len(&self) -> usize {
+        self.journal.len()
+    }
+
+    /// Whether `op` was replaced or erased.
+    pub fn is_replaced(&self, op: OpRef) -> bool {
+        self.replaced_set.contains(&op)
+    }
+
+    /// Whether `op` must not be legalized: it, or an op or block it is
+    /// nested in, was replaced or erased, or it is nested in a recursively
+    /// legal op.
+    pub fn is_ignored(&self, ir: &Ir, op: OpRef) -> bool {
+        if self.replaced_set.contains(&op) {
+            return true;
+        }
+        let mut cur = op;
+        loop {
+            let Some(block) = ir.op_block(cur) else {
+                return false;
+            };
+            if ir.block_parent_region(block).is_none() {
+                // Detached: an erased block.
+                return true;
+            }
+            let Some(parent) = ir.block_parent_op(block) else {
+                return false;
+            };
+            if self.replaced_set.contains(&parent) || self.recursively_legal.contains(&parent) {
+                return true;
+            }
+            cur = parent;
+        }
+    }
+
+    /// Maps `from` to `to` (journaled).
+    pub(crate) fn map(
+        &mut self,
+        from: Value,
+        to: ValueVector,
+        converter: Option<Arc<TypeConverter>>,
+    ) {
+        let previous = self.mapping.insert(from, (to, converter));
+        if previous.is_none() {
+            self.mapped_order.push(from);
+        }
+        self.journal.push(Rewrite::MapValue { from, previous });
+    }
+
+    /// The most recent replacement of `v`: the mapping is followed until a
+    /// value that is not replaced; a 1:N or 1:0 step ends the walk there
+    /// (each of the N values is resolved in turn).
+    pub fn lookup(&self, v: Value) -> ValueVector {
+        let mut out = ValueVector::new();
+        self.lookup_into(v, &mut out, 0);
+        out
+    }
+
+    fn lookup_into(&self, v: Value, out: &mut ValueVector, depth: usize) {
+        match self.mapping.get(&v) {
+            // The depth bound protects against a mapping cycle (a pattern
+            // replacing a value with itself through several steps).
+            Some((to, _)) if depth < 10_000 && !(to.len() == 1 && to[0] == v) => {
+                for &t in to.iter() {
+                    self.lookup_into(t, out, depth + 1);
+                }
+            }
+            _ => out.push(v),
+        }
+    }
+
+    /// The type converter for a source materialization of `v`: the one of
+    /// the replacement step that changed the type along `v`'s chain of 1:1
+    /// replacements, else the first one on the chain.
+    pub(crate) fn converter_for(&self, ir: &Ir, v: Value) -> Option<Arc<TypeConverter>> {
+        let mut cur = v;
+        let mut first: Option<Arc<TypeConverter>> = None;
+        for _ in 0..10_000 {
+            let Some((to, conv)) = self.mapping.get(&cur) else {
+                break;
+            };
+            if first.is_none() {
+                first = conv.clone();
+            }
+            if to.len() != 1 || ir.value_type(to[0]) != ir.value_type(cur) {
+                return conv.clone().or(first);
+            }
+            if to[0] == cur {
+                break;
+            }
+            cur = to[0];
+        }
+        first
+    }
+
+    /// Like [`Self::lookup`] but stops at the first value of the chain whose
+    /// types are `types` (MLIR's `lookupOrNull` with desired types).
+    pub fn lookup_with_types(&self, ir: &Ir, v: Value, types: &[Type]) -> Option<ValueVector> {
+        let mut cur: ValueVector = smallvec::smallvec![v];
+        for _ in 0..10_000 {
+            if cur.len() == types.len()
+                && cur.iter().zip(types).all(|(&c, &t)| ir.value_type(c) == t)
+            {
+                return Some(cur);
+            }
+            // Follow the chain only through 1:1 steps (or a whole vector
+            // mapped at once); otherwise resolve each value fully.
+            if cur.len() == 1 {
+                match self.mapping.get(&cur[0]) {
+                    Some((to, _)) if !(to.len() == 1 && to[0] == cur[0]) => cur = to.clone(),
+                    _ => return None,
+                }
+            } else {
+                let next: ValueVector = cur.iter().flat_map(|&c| self.lookup(c)).collect();
+                if next == cur {
+                    return None;
+                }
+                cur = next;
+            }
+        }
+        None
+    }
+
+    /// Registers an unresolved materialization (journaled).
+    pub(crate) fn add_unresolved(
+        &mut self,
+        op: OpRef,
+        kind: MaterializationKind,
+        converter: Option<Arc<TypeConverter>>,
+    ) {
+        self.unresolved.push(UnresolvedMaterialization {
+            op,
+            kind,
+            converter,
+        });
+        self.journal.push(Rewrite::Materialization(op));
+    }
+
+    /// Undoes every change journaled after position `n`, newest first.
+    pub fn undo_to(&mut self, ir: &mut Ir, n: usize) {
+        while self.journal.len() > n {
+            let r = self.journal.pop().expect("journal entry");
+            match r {
+                Rewrite::CreateOp(op) => {
+                    if ir.is_live_op(op) {
+                        // Uses by ops created later have been undone already;
+                        // anything left refers from IR being erased with it.
+                        ir.erase_op(op);
+                    }
+                }
+                Rewrite::MoveOp { op, previous } => {
+                    if ir.is_live_op(op) {
+                        ir.remove_op(op);
+                        ir.insert_op(previous.block, previous.before, op);
+                    }
+                }
+                Rewrite::CreateBlock(b) => {
+                    if ir.is_live_block(b) {
+                        ir.remove_block(b);
+                        ir.erase_block(b);
+                    }
+                }
+                Rewrite::MoveBlock {
+                    block,
+                    region,
+                    next,
+                } => {
+                    if ir.is_live_block(block) {
+                        ir.remove_block(block);
+                        ir.insert_block(region, next, block);
+                    }
+                }
+                Rewrite::ModifyOp(state) => {
+                    if ir.is_live_op(state.op) {
+                        state.restore(ir);
+                    }
+                }
+                Rewrite::ReplaceOp(op) => {
+                    self.replaced_set.remove(&op);
+                    if self.replaced.last() == Some(&op) {
+                        self.replaced.pop();
+                    } else if let Some(i) = self.replaced.iter().rposition(|&o| o == op) {
+                        self.replaced.remove(i);
+                    }
+                }
+                Rewrite::EraseBlock {
+                    block,
+                    region,
+                    next,
+                } => {
+                    if let Some(i) = self.erased_blocks.iter().rposition(|&b| b == block) {
+                        self.erased_blocks.remove(i);
+                    }
+                    ir.insert_block(region, next, block);
+                }
+                Rewrite::MapValue { from, previous } => match previous {
+                    Some(p) => {
+                        self.mapping.insert(from, p);
+                    }
+                    None => {
+                        self.mapping.remove(&from);
+                        if self.mapped_order.last() == Some(&from) {
+                            self.mapped_order.pop();
+                        } else if let Some(i) = self.mapped_order.iter().rposition(|&v| v == from) {
+                            self.mapped_order.remove(i);
+                        }
+                    }
+                },
+                Rewrite::Materialization(op) => {
+                    if let Some(i) = self.unresolved.iter().rposition(|m| m.op == op) {
+                        self.unresolved.remove(i);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The ops created (and still alive, not replaced) since journal position `n`,
+    /// in creation order.
+    pub(crate) fn created_since(&self, ir: &Ir, n: usize) -> Vec<OpRef> {
+        self.journal[n..]
+            .iter()
+            .filter_map(|r| match r {
+                Rewrite::CreateOp(op) => Some(*op),
+                _ => None,
+            })
+            .filter(|&op| ir.is_live_op(op) && !self.replaced_set.contains(&op))
+            // Unresolved materializations are reconciled at the end, not
+            // legalized.
+            .filter(|&op| !self.unresolved.iter().any(|m| m.op == op))
+            .collect()
+    }
+
+    /// The pre-existing ops modified in place since journal position `n`.
+    pub(crate) fn modified_since(&self, ir: &Ir, n: usize) -> Vec<OpRef> {
+        let created: HashSet<OpRef> = self.journal[n..]
+            .iter()
+            .filter_map(|r| match r {
+                Rewrite::CreateOp(op) => Some(*op),
+                _ => None,
+            })
+            .collect();
+        let mut seen = HashSet::new();
+        self.journal[n..]
+            .iter()
+            .filter_map(|r| match r {
+                Rewrite::ModifyOp(s) => Some(s.op),
+                _ => None,
+            })
+            .filter(|op| !created.contains(op) && seen.insert(*op))
+            .filter(|&op| ir.is_live_op(op) && !self.replaced_set.contains(&op))
+            .collect()
+    }
+
+    /// The blocks created since journal position `n` that are still linked.
+    pub(crate) fn blocks_created_since(&self, ir: &Ir, n: usize) -> Vec<BlockRef> {
+        self.journal[n..]
+            .iter()
+            .filter_map(|r| match r {
+                Rewrite::CreateBlock(b) => Some(*b),
+                _ => None,
+            })
+            .filter(|&b| ir.is_live_block(b) && ir.block_parent_region(b).is_some())
+            .collect()
+    }
+
+    /// Whether the root op was replaced, erased or modified since position `n`.
+    pub(crate) fn root_changed_since(&self, op: OpRef, n: usize) -> bool {
+        self.journal[n..].iter().any(|r| match r {
+            Rewrite::ReplaceOp(o) => *o == op,
+            Rewrite::ModifyOp(s) => s.op == op,
+            _ => false,
+        })
+    }
+}
+
+impl RewriteHooks for ConversionState {
+    fn replace_op(&mut self, ir: &Ir, op: OpRef, values: Option<&[Value]>) -> bool {
+        if self.replaced_set.contains(&op) {
+            // Replacing an op twice is a pattern error upstream (an
+            // assertion); keep the first replacement.
+            return true;
+        }
+        let converter = self.current_converter.clone();
+        for i in 0..ir.num_results(op) {
+            let to: ValueVector = match values {
+                Some(v) => smallvec::smallvec![v[i]],
+                None => ValueVector::new(),
+            };
+            self.map(ir.result(op, i), to, converter.clone());
+        }
+        self.replaced.push(op);
+        self.replaced_set.insert(op);
+        self.journal.push(Rewrite::ReplaceOp(op));
+        true
+    }
+
+    fn replace_all_uses_with(&mut self, _ir: &Ir, from: Value, to: Value) -> bool {
+        let converter = self.current_converter.clone();
+        self.map(from, smallvec::smallvec![to], converter);
+        true
+    }
+
+    fn erase_block(&mut self, ir: &mut Ir, block: BlockRef) -> bool {
+        let Some(region) = ir.block_parent_region(block) else {
+            return true;
+        };
+        let next = ir.next_block(block);
+        ir.remove_block(block);
+        self.erased_blocks.push(block);
+        self.journal.push(Rewrite::EraseBlock {
+            block,
+            region,
+            next,
+        });
+        true
+    }
+
+    fn op_modification_started(&mut self, ir: &Ir, op: OpRef) {
+        self.journal
+            .push(Rewrite::ModifyOp(OpState::capture(ir, op)));
+    }
+
+    fn op_inserted(&mut self, _ir: &Ir, op: OpRef, previous: Option<InsertPoint>) {
+        self.journal.push(match previous {
+            None => Rewrite::CreateOp(op),
+            Some(previous) => Rewrite::MoveOp { op, previous },
+        });
+    }
+
+    fn block_inserted(
+        &mut self,
+        _ir: &Ir,
+        block: BlockRef,
+        previous: Option<(RegionRef, Option<BlockRef>)>,
+    ) {
+        self.journal.push(match previous {
+            None => Rewrite::CreateBlock(block),
+            Some((region, next)) => Rewrite::MoveBlock {
+                block,
+                region,
+                next,
+            },
+        });
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+}
+
+/// The block a value is defined in (its block for arguments, its op's block
+/// for results).
+pub(crate) fn value_block(ir: &Ir, v: Value) -> Option<BlockRef> {
+    match v.def() {
+        ValueDef::BlockArgument(b, _) => Some(b),
+        ValueDef::OpResult(op, _) => ir.op_block(op),
+    }
+}

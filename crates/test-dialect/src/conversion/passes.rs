@@ -1,0 +1,578 @@
+//! The conversion test passes (upstream `TestLegalizePatternDriver`,
+//! `TestUnknownRootOpDriver`, `TestRemappedValue`), their type converters
+//! and conversion targets.
+
+use std::sync::Arc;
+
+use mlir_conversion::{
+    add_conversion_pattern, apply_analysis_conversion, apply_full_conversion,
+    apply_partial_conversion, ConversionConfig, ConversionTarget, FoldingMode, TypeConverter,
+};
+use mlir_ir::{Context, Ir, OpRef, Severity, Type, TypeKind};
+use mlir_rewrite::{FrozenRewritePatternSet, RewritePatternSet};
+use mlir_transforms::pass::{Pass, PassContext, PassOption, PassOptions};
+
+use super::patterns::*;
+
+/// Upstream's `TestTypeConverter`: drops i16 and i24, i64 -> f64,
+/// i42 -> i43, f32 -> (f16, f16), everything else unchanged; `test.cast`
+/// materializes in both directions.
+pub fn test_type_converter() -> TypeConverter {
+    let mut c = TypeConverter::new();
+    c.add_conversion(|ctx: &Context, t: Type, out| {
+        if ctx.is_signless_integer(t, 16) || is_integer_of(ctx, t, 24) {
+            return Some(Ok(()));
+        }
+        if ctx.is_signless_integer(t, 64) {
+            out.push(ctx.f64_type());
+        } else if is_integer_of(ctx, t, 42) {
+            out.push(ctx.int_type(43));
+        } else if t == ctx.f32_type() {
+            let f16 = ctx.float_type(mlir_ir::FloatKind::F16);
+            out.push(f16);
+            out.push(f16);
+        } else {
+            out.push(t);
+        }
+        Some(Ok(()))
+    });
+    let cast = |b: &mut mlir_ir::OpBuilder<'_>, ty: Type, inputs: &[mlir_ir::Value], loc| {
+        let op = super::ops::TestCastOp::build(b, loc, ty, inputs).0;
+        Some(b.ir.result(op, 0))
+    };
+    c.add_source_materialization(cast);
+    c.add_target_materialization(cast);
+    c
+}
+
+/// Whether `t` is an integer type of `width` bits, of any signedness
+/// (MLIR's `Type::isInteger(width)`).
+fn is_integer_of(ctx: &Context, t: Type, width: u32) -> bool {
+    matches!(ctx.ty(t), TypeKind::Integer { width: w, .. } if *w == width)
+}
+
+/// Whether the op's `attr` attribute is present.
+fn has_attr(ir: &Ir, op: OpRef, attr: &str) -> bool {
+    ir.attr(op, attr).is_some()
+}
+
+/// `-test-legalize-patterns`: runs the test dialect's legalization patterns
+/// in partial, full or analysis mode.
+#[derive(Clone)]
+pub struct TestLegalizePatternDriver {
+    options: PassOptions,
+}
+
+impl Default for TestLegalizePatternDriver {
+    fn default() -> Self {
+        let options = PassOptions::new()
+            .with(PassOption::enumeration(
+                "test-legalize-mode",
+                "The legalization mode to use with the test driver",
+                &[
+                    ("analysis", "Perform an analysis conversion"),
+                    ("full", "Perform a full conversion"),
+                    ("partial", "Perform a partial conversion"),
+                ],
+                "partial",
+            ))
+            .with(PassOption::enumeration(
+                "test-legalize-folding-mode",
+                "The folding mode to use with the test driver",
+                &[
+                    ("never", "Never attempt to fold"),
+                    (
+                        "before-patterns",
+                        "Only attempt to fold not legal operations before applying patterns",
+                    ),
+                    (
+                        "after-patterns",
+                        "Only attempt to fold not legal operations after applying patterns",
+                    ),
+                ],
+                "before-patterns",
+            ))
+            .with(PassOption::bool(
+                "allow-pattern-rollback",
+                "Allow pattern rollback",
+                true,
+            ))
+            .with(PassOption::bool(
+                "attach-debug-materialization-kind",
+                "Attach materialization kind to unrealized_conversion_cast ops",
+                false,
+            ))
+            .with(PassOption::bool(
+                "build-materializations",
+                "If set to 'false', leave unrealized_conversion_cast ops in place",
+                true,
+            ));
+        TestLegalizePatternDriver { options }
+    }
+}
+
+impl TestLegalizePatternDriver {
+    fn patterns(ctx: &Arc<Context>, converter: &Arc<TypeConverter>) -> FrozenRewritePatternSet {
+        let mut set = RewritePatternSet::new(ctx.clone());
+        crate::drr::populate_with_generated(&mut set);
+        // Upstream's order (equal benefits are tried in insertion order).
+        add_conversion_pattern(&mut set, TestRegionRewriteBlockMovement);
+        set.add(TestRegionRewriteUndo);
+        set.add(TestCreateBlock { illegal: false });
+        set.add(TestCreateBlock { illegal: true });
+        add_conversion_pattern(&mut set, TestUndoBlockErase);
+        add_conversion_pattern(&mut set, TestSplitReturnType);
+        add_conversion_pattern(&mut set, TestChangeProducerType(ProducerChange::I32ToF32));
+        add_conversion_pattern(&mut set, TestChangeProducerType(ProducerChange::F32ToF64));
+        add_conversion_pattern(
+            &mut set,
+            TestChangeProducerType(ProducerChange::F32ToInvalid),
+        );
+        add_conversion_pattern(&mut set, TestUpdateConsumerType);
+        set.add(TestNonRootReplacement);
+        set.add(TestBoundedRecursiveRewrite);
+        set.add(TestReplaceEraseOp);
+        set.add(TestCreateUnregisteredOp);
+        add_conversion_pattern(&mut set, TestUndoMoveOpBefore);
+        add_conversion_pattern(&mut set, TestEraseOp);
+        add_conversion_pattern(&mut set, TestReplaceWithValidProducer);
+        add_conversion_pattern(&mut set, TestReplaceWithValidConsumer(None));
+        add_conversion_pattern(&mut set, TestRepetitive1ToNConsumer);
+        add_conversion_pattern(&mut set, TestDropOpSignatureConversion(converter.clone()));
+        add_conversion_pattern(&mut set, TestDropAndReplaceInvalidOp(converter.clone()));
+        add_conversion_pattern(&mut set, TestPassthroughInvalidOp(converter.clone()));
+        add_conversion_pattern(&mut set, TestMultiple1ToNReplacement(converter.clone()));
+        add_conversion_pattern(&mut set, TestBlockArgReplace(converter.clone()));
+        add_conversion_pattern(
+            &mut set,
+            TestReplaceWithValidConsumer(Some(converter.clone())),
+        );
+        add_conversion_pattern(&mut set, TestTypeConsumerOpPattern(converter.clone()));
+        add_conversion_pattern(&mut set, FunctionSignatureConversion(converter.clone()));
+        FrozenRewritePatternSet::new(set)
+    }
+
+    fn target(converter: &Arc<TypeConverter>) -> ConversionTarget {
+        let mut t = ConversionTarget::new();
+        t.add_legal_op("builtin.module");
+        for name in [
+            "test.legal_op_a",
+            "test.legal_op_b",
+            "test.legal_op_c",
+            "test.cast",
+            "test.valid",
+            "test.finish",
+            "test.constant",
+            "test.one_region_op",
+            "test.valid_producer",
+            "test.valid_consumer",
+            "test.legal_op",
+        ] {
+            t.add_legal_op(name);
+        }
+        for name in [
+            "test.illegal_op_f",
+            "test.region_builder",
+            "test.op_with_region_fold",
+        ] {
+            t.add_illegal_op(name);
+        }
+        t.add_dynamically_legal_op("test.return", |ir, op| {
+            let f32 = ir.ctx().f32_type();
+            ir.operands(op).all(|v| ir.value_type(v) != f32)
+        });
+        let c = converter.clone();
+        t.add_dynamically_legal_op("func.func", move |ir, op| {
+            let ctx = ir.ctx();
+            let sig = ir
+                .attr(op, "function_type")
+                .and_then(|a| match ctx.attr(a) {
+                    mlir_ir::AttrKind::Type(t) => Some(*t),
+                    _ => None,
+                });
+            sig.is_some_and(|s| c.is_signature_legal(ctx, s))
+                && ir.regions(op).iter().all(|&r| c.is_legal_region(ir, r))
+        });
+        let c = converter.clone();
+        t.add_dynamically_legal_op("func.call", move |ir, op| c.is_legal_op(ir, op));
+        t.add_dynamically_legal_op("test.block_arg_replace", |ir, op| {
+            has_attr(ir, op, "is_legal")
+        });
+        t.add_dynamically_legal_op("test.illegal_op_g", |_, _| false);
+        t.add_dynamically_legal_op("test.type_producer", |ir, op| {
+            ir.value_type(ir.result(op, 0)) == ir.ctx().f64_type()
+        });
+        t.add_dynamically_legal_op("test.type_consumer", |ir, op| {
+            ir.value_type(ir.operand(op, 0)) == ir.ctx().f64_type()
+        });
+        let recursively_legal: mlir_conversion::RecursiveLegalityFn =
+            Arc::new(|ir, op| has_attr(ir, op, "test.recursively_legal"));
+        t.mark_op_recursively_legal("func.func", Some(recursively_legal.clone()));
+        t.mark_op_recursively_legal("builtin.module", Some(recursively_legal));
+        t.add_dynamically_legal_op("test.recursive_rewrite", |ir, op| {
+            ir.attr(op, "depth")
+                .and_then(|a| ir.ctx().int_attr_value(a))
+                .is_some_and(|d| d == 0)
+        });
+        t.add_dynamically_legal_op("test.op_in_place_self_fold", |ir, op| {
+            has_attr(ir, op, "folded")
+        });
+        t.add_dynamically_legal_op("test.convert_block_args", |ir, op| {
+            has_attr(ir, op, "is_legal")
+        });
+        t
+    }
+}
+
+impl Pass for TestLegalizePatternDriver {
+    fn name(&self) -> &str {
+        "(anonymous namespace)::TestLegalizePatternDriver"
+    }
+    fn argument(&self) -> &str {
+        "test-legalize-patterns"
+    }
+    fn description(&self) -> &str {
+        "Run test dialect legalization patterns"
+    }
+    fn options(&self) -> Option<&PassOptions> {
+        Some(&self.options)
+    }
+    fn options_mut(&mut self) -> Option<&mut PassOptions> {
+        Some(&mut self.options)
+    }
+    fn run_on_operation(
+        &mut self,
+        ir: &mut Ir,
+        op: OpRef,
+        _cx: &mut PassContext<'_>,
+    ) -> Result<(), ()> {
+        let converter = Arc::new(test_type_converter());
+        let patterns = Self::patterns(ir.ctx_arc(), &converter);
+        let mut target = Self::target(&converter);
+        let o = &self.options;
+        let config = ConversionConfig {
+            folding_mode: match o.get_str("test-legalize-folding-mode") {
+                "never" => FoldingMode::Never,
+                "after-patterns" => FoldingMode::AfterPatterns,
+                _ => FoldingMode::BeforePatterns,
+            },
+            allow_pattern_rollback: o.get_bool("allow-pattern-rollback"),
+            build_materializations: o.get_bool("build-materializations"),
+            attach_debug_materialization_kind: o.get_bool("attach-debug-materialization-kind"),
+        };
+        let remark = |ir: &Ir, op: OpRef, msg: String| {
+            let d = ir.op_diag(op, Severity::Remark, msg);
+            ir.ctx().emit(d);
+        };
+        match o.get_str("test-legalize-mode") {
+            "full" => {
+                target.mark_unknown_op_dynamically_legal(|ir, op| {
+                    Some(has_attr(ir, op, "test.dynamically_legal"))
+                });
+                if apply_full_conversion(ir, op, &target, &patterns, &config).is_err() {
+                    remark(ir, op, "applyFullConversion failed".to_string());
+                }
+                Ok(())
+            }
+            "analysis" => {
+                let (result, report) =
+                    apply_analysis_conversion(ir, op, &target, &patterns, &config);
+                result?;
+                for l in report.legalizable_ops {
+                    let msg = format!("op '{}' is legalizable", ir.op_name_str(l));
+                    remark(ir, l, msg);
+                }
+                Ok(())
+            }
+            _ => {
+                let (result, report) =
+                    apply_partial_conversion(ir, op, &target, &patterns, &config);
+                if result.is_err() {
+                    remark(ir, op, "applyPartialConversion failed".to_string());
+                }
+                for u in report.unlegalized_ops {
+                    let msg = format!("op '{}' is not legalizable", ir.op_name_str(u));
+                    remark(ir, u, msg);
+                }
+                Ok(())
+            }
+        }
+    }
+    fn clone_pass(&self) -> Box<dyn Pass> {
+        Box::new(self.clone())
+    }
+}
+
+/// `-test-legalize-unknown-root-patterns`: a match-any pattern erases every
+/// op of the (illegal) test dialect.
+#[derive(Clone, Default)]
+pub struct TestUnknownRootOpDriver;
+
+impl Pass for TestUnknownRootOpDriver {
+    fn name(&self) -> &str {
+        "(anonymous namespace)::TestUnknownRootOpDriver"
+    }
+    fn argument(&self) -> &str {
+        "test-legalize-unknown-root-patterns"
+    }
+    fn description(&self) -> &str {
+        "Test public remapped value mechanism in ConversionPatternRewriter"
+    }
+    fn run_on_operation(
+        &mut self,
+        ir: &mut Ir,
+        op: OpRef,
+        _cx: &mut PassContext<'_>,
+    ) -> Result<(), ()> {
+        let mut set = RewritePatternSet::new(ir.ctx_arc().clone());
+        set.add(RemoveTestDialectOps);
+        let patterns = FrozenRewritePatternSet::new(set);
+        let mut target = ConversionTarget::new();
+        target.add_illegal_dialect("test");
+        apply_partial_conversion(ir, op, &target, &patterns, &ConversionConfig::default()).0
+    }
+    fn clone_pass(&self) -> Box<dyn Pass> {
+        Box::new(self.clone())
+    }
+}
+
+/// `-test-remapped-value`: a full conversion exercising
+/// `get_remapped_value(s)`.
+#[derive(Clone, Default)]
+pub struct TestRemappedValue;
+
+impl Pass for TestRemappedValue {
+    fn name(&self) -> &str {
+        "(anonymous namespace)::TestRemappedValue"
+    }
+    fn argument(&self) -> &str {
+        "test-remapped-value"
+    }
+    fn description(&self) -> &str {
+        "Test public remapped value mechanism in ConversionPatternRewriter"
+    }
+    fn run_on_operation(
+        &mut self,
+        ir: &mut Ir,
+        op: OpRef,
+        _cx: &mut PassContext<'_>,
+    ) -> Result<(), ()> {
+        // f32 -> f64, every other type unchanged.
+        let mut converter = TypeConverter::new();
+        converter.add_type_conversion(|_, t| Some(Some(t)));
+        converter.add_type_conversion(|ctx, t| (t == ctx.f32_type()).then(|| Some(ctx.f64_type())));
+        let converter = Arc::new(converter);
+        let mut set = RewritePatternSet::new(ir.ctx_arc().clone());
+        add_conversion_pattern(&mut set, OneVResOneVOperandOp1Converter);
+        add_conversion_pattern(&mut set, TestChangeProducerType(ProducerChange::F32ToF64));
+        add_conversion_pattern(&mut set, TestUpdateConsumerType);
+        add_conversion_pattern(&mut set, TestRemapValueInRegion(converter));
+        let patterns = FrozenRewritePatternSet::new(set);
+        let mut target = ConversionTarget::new();
+        target.add_legal_op("builtin.module");
+        target.add_legal_op("func.func");
+        target.add_legal_op("test.return");
+        target.add_dynamically_legal_op("test.type_producer", |ir, op| {
+            ir.value_type(ir.result(op, 0)) == ir.ctx().f64_type()
+        });
+        target.add_dynamically_legal_op("test.type_consumer", |ir, op| {
+            ir.value_type(ir.operand(op, 0)) == ir.ctx().f64_type()
+        });
+        target.add_dynamically_legal_op("test.one_variadic_out_one_variadic_in1", |ir, op| {
+            ir.num_operands(op) > 1
+        });
+        apply_full_conversion(ir, op, &target, &patterns, &ConversionConfig::default())
+    }
+    fn clone_pass(&self) -> Box<dyn Pass> {
+        Box::new(self.clone())
+    }
+}
+
+/// `-test-merge-blocks`: block merging and inlining under the conversion,
+/// with rollback of a merge whose result cannot be legalized.
+#[derive(Clone, Default)]
+pub struct TestMergeBlocksPatternDriver;
+
+impl Pass for TestMergeBlocksPatternDriver {
+    fn name(&self) -> &str {
+        "(anonymous namespace)::TestMergeBlocksPatternDriver"
+    }
+    fn argument(&self) -> &str {
+        "test-merge-blocks"
+    }
+    fn description(&self) -> &str {
+        "Test Merging operation in ConversionPatternRewriter"
+    }
+    fn run_on_operation(
+        &mut self,
+        ir: &mut Ir,
+        op: OpRef,
+        _cx: &mut PassContext<'_>,
+    ) -> Result<(), ()> {
+        let mut set = RewritePatternSet::new(ir.ctx_arc().clone());
+        add_conversion_pattern(
+            &mut set,
+            TestMergeBlock {
+                root: "test.merge_blocks",
+                add_illegal_op: false,
+            },
+        );
+        add_conversion_pattern(
+            &mut set,
+            TestMergeBlock {
+                root: "test.undo_blocks_merge",
+                add_illegal_op: true,
+            },
+        );
+        add_conversion_pattern(&mut set, TestMergeSingleBlockOps);
+        let patterns = FrozenRewritePatternSet::new(set);
+        let mut target = ConversionTarget::new();
+        for name in [
+            "func.func",
+            "builtin.module",
+            "test.finish",
+            "test.br",
+            "test.type_consumer",
+            "test.type_producer",
+            "test.return",
+        ] {
+            target.add_legal_op(name);
+        }
+        target.add_illegal_op("test.illegal_op_f");
+        target.add_dynamically_legal_op("test.merge_blocks", |ir, op| {
+            let r = ir.regions(op)[0];
+            ir.first_block(r)
+                .is_some_and(|b| ir.next_block(b).is_none())
+        });
+        target.add_dynamically_legal_op("test.br", |ir, op| {
+            has_ancestor_named(ir, op, "test.merge_blocks")
+        });
+        target.add_dynamically_legal_op("test.SingleBlockImplicitTerminator", |ir, op| {
+            !has_ancestor_named(ir, op, "test.SingleBlockImplicitTerminator")
+        });
+        let (_, report) =
+            apply_partial_conversion(ir, op, &target, &patterns, &ConversionConfig::default());
+        for u in report.unlegalized_ops {
+            let d = ir.op_diag(
+                u,
+                Severity::Remark,
+                format!("op '{}' is not legalizable", ir.op_name_str(u)),
+            );
+            ir.ctx().emit(d);
+        }
+        Ok(())
+    }
+    fn clone_pass(&self) -> Box<dyn Pass> {
+        Box::new(self.clone())
+    }
+}
+
+/// `-test-legalize-type-conversion`: a partial conversion with upstream's
+/// `TestTypeConversionDriver` type converter (floats to f64, integers
+/// dropped) and source materializations.
+#[derive(Clone, Default)]
+pub struct TestTypeConversionDriver;
+
+impl Pass for TestTypeConversionDriver {
+    fn name(&self) -> &str {
+        "(anonymous namespace)::TestTypeConversionDriver"
+    }
+    fn argument(&self) -> &str {
+        "test-legalize-type-conversion"
+    }
+    fn description(&self) -> &str {
+        "Test various type conversion functionalities in DialectConversion"
+    }
+    fn run_on_operation(
+        &mut self,
+        ir: &mut Ir,
+        op: OpRef,
+        _cx: &mut PassContext<'_>,
+    ) -> Result<(), ()> {
+        let mut converter = TypeConverter::new();
+        converter.add_type_conversion(|ctx, t| {
+            let f64 = ctx.f64_type();
+            Some(match ctx.ty(t) {
+                _ if t == f64 => Some(t),
+                TypeKind::Float(
+                    mlir_ir::FloatKind::BF16 | mlir_ir::FloatKind::F16 | mlir_ir::FloatKind::F32,
+                ) => Some(f64),
+                _ => None,
+            })
+        });
+        converter.add_conversion(|ctx, t, _out| {
+            matches!(ctx.ty(t), TypeKind::Integer { .. }).then_some(Ok(()))
+        });
+        converter.add_source_materialization(|b, ty, inputs, loc| {
+            let ctx = b.ctx();
+            let f16 = ctx.float_type(mlir_ir::FloatKind::F16);
+            let is_int = |t: Type| matches!(ctx.ty(t), TypeKind::Integer { .. });
+            let input_ty = |i: usize| b.ir.value_type(inputs[i]);
+            if ty != f16 && inputs.len() == 1 && input_ty(0) == ctx.f64_type() {
+                let op = super::ops::TestCastOp::build(b, loc, ty, inputs).0;
+                return Some(b.ir.result(op, 0));
+            }
+            if (is_integer_of(ctx, ty, 32) || is_integer_of(ctx, ty, 64)) && inputs.is_empty() {
+                let op = super::ops::TestTypeProducerOp::build(b, loc, ty).0;
+                return Some(b.ir.result(op, 0));
+            }
+            if is_int(ty) && inputs.len() == 1 && is_int(input_ty(0)) {
+                let op = super::ops::TestCastOp::build(b, loc, ty, inputs).0;
+                return Some(b.ir.result(op, 0));
+            }
+            None
+        });
+        let converter = Arc::new(converter);
+
+        let mut target = ConversionTarget::new();
+        target.add_legal_op("test.legal_op_d");
+        target.add_dynamically_legal_op("test.type_producer", |ir, op| {
+            let ctx = ir.ctx();
+            let t = ir.value_type(ir.result(op, 0));
+            t == ctx.f64_type() || is_integer_of(ctx, t, 64)
+        });
+        let c = converter.clone();
+        target.add_dynamically_legal_op("func.func", move |ir, op| {
+            let ctx = ir.ctx();
+            let sig = ir
+                .attr(op, "function_type")
+                .and_then(|a| match ctx.attr(a) {
+                    mlir_ir::AttrKind::Type(t) => Some(*t),
+                    _ => None,
+                });
+            sig.is_some_and(|s| c.is_signature_legal(ctx, s))
+                && ir.regions(op).iter().all(|&r| c.is_legal_region(ir, r))
+        });
+        target.add_dynamically_legal_op("test.cast", |ir, op| {
+            let ctx = ir.ctx();
+            ir.num_operands(op) > 0
+                && ir.value_type(ir.operand(op, 0)) == ctx.f64_type()
+                && ir.value_type(ir.result(op, 0)) == ctx.f32_type()
+        });
+        let c = converter.clone();
+        target.add_dynamically_legal_op("test.signature_conversion_no_converter", move |ir, op| {
+            let ctx = ir.ctx();
+            ir.first_block(ir.regions(op)[0]).is_none_or(|b| {
+                ir.arguments(b)
+                    .all(|a| c.is_legal_type(ctx, ir.value_type(a)))
+            })
+        });
+
+        let mut set = RewritePatternSet::new(ir.ctx_arc().clone());
+        add_conversion_pattern(&mut set, TestTypeConsumerForward(converter.clone()));
+        add_conversion_pattern(&mut set, TestTypeConversionProducer(converter.clone()));
+        add_conversion_pattern(&mut set, TestSignatureConversionUndo(converter.clone()));
+        add_conversion_pattern(
+            &mut set,
+            TestSignatureConversionNoConverter(converter.clone()),
+        );
+        add_conversion_pattern(&mut set, TestReplaceWithLegalOp(converter.clone()));
+        set.add(TestTypeConversionAnotherProducer);
+        add_conversion_pattern(&mut set, FunctionSignatureConversion(converter));
+        let patterns = FrozenRewritePatternSet::new(set);
+        apply_partial_conversion(ir, op, &target, &patterns, &ConversionConfig::default()).0
+    }
+    fn clone_pass(&self) -> Box<dyn Pass> {
+        Box::new(self.clone())
+    }
+}
