@@ -1,6 +1,13 @@
 //! Test ops of the DRR area and the rewrite patterns generated from the DRR rules of the test dialect (`populate_with_generated`, used by `-test-greedy-patterns` and `-test-legalize-patterns`).
+//!
+//! The rules live in `td/TestOpsDRR.td`; `build.rs` generates their
+//! patterns with `mlir_drr`. The native code their snippets call (upstream's
+//! C++ helpers in `TestPatterns.cpp`) is written here, in Rust.
 
-use mlir_ir::OpInfo;
+use std::sync::atomic::{AtomicI64, Ordering};
+
+use mlir_ir::{Attribute, Context, Ir, Location, OpInfo, OperationState, Value};
+use mlir_rewrite::PatternRewriter;
 use mlir_transforms::pass::PassRegistry;
 
 /// The generated op definitions of `td/TestOpsDRR.td`. Generated code keeps the
@@ -8,6 +15,14 @@ use mlir_transforms::pass::PassRegistry;
 #[allow(dead_code, unused_parens, unused_imports, clippy::all)]
 pub mod ops {
     include!(concat!(env!("OUT_DIR"), "/drr_ops.rs"));
+}
+
+/// The patterns generated from the DRR rules of `td/TestOpsDRR.td`; their
+/// native snippets call the helpers of this module.
+#[allow(unused_parens, clippy::all)]
+pub mod patterns {
+    use super::*;
+    include!(concat!(env!("OUT_DIR"), "/drr_patterns.rs"));
 }
 
 /// The ops of this area, with their hand-written hooks attached.
@@ -20,4 +35,77 @@ pub fn register_passes(_registry: &mut PassRegistry) {}
 
 /// Adds the patterns generated from the test dialect's DRR rules (upstream's
 /// `populateWithGenerated`).
-pub fn populate_with_generated(_patterns: &mut mlir_rewrite::RewritePatternSet) {}
+pub fn populate_with_generated(patterns: &mut mlir_rewrite::RewritePatternSet) {
+    patterns::populate_with_generated(patterns);
+}
+
+// ----- native code of the rules (upstream `TestPatterns.cpp`) -----
+
+/// `chooseOperand`: the first value if `choice` is true, else the second.
+pub fn choose_operand(ctx: &Context, input1: Value, input2: Value, choice: Attribute) -> Value {
+    if choice == ctx.bool_attr(true) {
+        input1
+    } else {
+        input2
+    }
+}
+
+/// `createOpI`: builds a `test.op_i` on `input`.
+pub fn create_op_i(rewriter: &mut PatternRewriter<'_>, loc: Location, input: Value) {
+    let name = rewriter.ctx().op_name("test.op_i");
+    let mut state = OperationState::new(name, loc);
+    state.operands.push(input);
+    rewriter.create(state);
+}
+
+/// `getFirstI32Result`: the first result of the op defining `operand`, if
+/// it is a 32-bit signless integer.
+pub fn get_first_i32_result(ir: &Ir, operand: Value) -> Option<Value> {
+    let op = operand.defining_op()?;
+    let first = ir.results(op).next()?;
+    ir.ctx()
+        .is_signless_integer(ir.value_type(first), 32)
+        .then_some(first)
+}
+
+/// `bindNativeCodeCallResult`: the value itself.
+pub fn bind_native_code_call_result(value: Value) -> Value {
+    value
+}
+
+/// `bindMultipleNativeCodeCallResult`: the two values swapped.
+pub fn bind_multiple_native_code_call_result(input1: Value, input2: Value) -> (Value, Value) {
+    (input2, input1)
+}
+
+/// `assertBinOpEqualArgsAndReturnTrue`: the equality of the two operands
+/// was checked before this constraint runs.
+pub fn assert_bin_op_equal_args_and_return_true(ir: &Ir, op: mlir_ir::OpRef) -> bool {
+    assert_eq!(
+        ir.operand(op, 0),
+        ir.operand(op, 1),
+        "equality constraints run before user constraints"
+    );
+    true
+}
+
+/// The counter of `opMTest`: each call yields the next value.
+static OP_M_COUNTER: AtomicI64 = AtomicI64::new(314159265);
+
+/// `opMTest`: an `i32` attribute whose value changes at every call, so a
+/// test sees whether a native call ran once or twice.
+pub fn op_m_test(ctx: &Context, _value: Value) -> Attribute {
+    let i = OP_M_COUNTER.fetch_add(1, Ordering::Relaxed);
+    ctx.int_attr(ctx.int_type(32), i)
+}
+
+/// Whether element `index` of array attribute `attr` is the integer `value`.
+pub fn array_element_is(ctx: &Context, attr: Attribute, index: usize, value: i64) -> bool {
+    match ctx.attr(attr) {
+        mlir_ir::AttrKind::Array(elems) => elems
+            .get(index)
+            .and_then(|&e| ctx.int_attr_value(e))
+            .is_some_and(|v| v == value),
+        _ => false,
+    }
+}

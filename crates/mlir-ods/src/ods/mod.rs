@@ -802,3 +802,10 @@ pub fn enum_default(e: &EnumModel, default: &str) -> Option<u64> {
         .find(|(sym, s, _)| sym == last || s == last)
         .map(|c| c.2)
 }
+
+/// The model of one op record, whichever file defines it (DRR patterns
+/// refer to ops of included files too).
+pub fn op_model(rk: &RecordKeeper, op: &Record) -> Result<OpModel, Diagnostic> {
+    let mut model = Model::default();
+    build_op(rk, op, &mut model)
+}
