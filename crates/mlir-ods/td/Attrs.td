@@ -99,6 +99,14 @@ class ConfinedAttr<Attr attr, list<AttrConstraint> constraints> : Attr<
 
 def AnyAttr : Attr<CPred<"true">, "any attribute">;
 
+// An attribute satisfying any of `allowedAttrs`; the summary joins theirs
+// with " or " unless one is given (upstream's `AnyAttrOf`).
+class AnyAttrOf<list<Attr> allowedAttrs, string summary = "">
+    : Attr<Or<!foreach(allowedattr, allowedAttrs, allowedattr.predicate)>,
+           !if(!eq(summary, ""),
+               !interleave(!foreach(t, allowedAttrs, t.summary), " or "),
+               summary)>;
+
 // An attribute of a given kind whose value has type `attrValType`.
 class TypedAttrBase<Type attrValType, Pred condition, string summary>
     : Attr<condition, summary> {

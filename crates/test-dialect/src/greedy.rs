@@ -1,6 +1,22 @@
 //! Test ops, patterns and passes of the greedy and walk drivers (`-test-greedy-patterns`, `-test-strict-pattern-driver`, `-test-walk-pattern-rewrite-driver`, `-test-pattern-selective-replacement`).
+//!
+//! Upstream defines these in `TestPatterns.cpp` (patterns and passes) and
+//! `TestOpDefs.cpp` (the folder of `test.op_in_place_fold`). Here:
+//!
+//! * [`ops`]: the ODS ops of `td/TestOpsGreedy.td`, with the folder attached
+//!   in [`operations`];
+//! * [`patterns`]: the hand-written patterns, most of them rooted on op
+//!   names the test dialect does not define (`test.erase_op`, ...);
+//! * [`notifications`]: the listener printing every IR change
+//!   (`DumpNotifications`), which the strict and walk driver tests check;
+//! * [`passes`]: the four test passes.
 
-use mlir_ir::OpInfo;
+pub mod notifications;
+pub mod passes;
+pub mod patterns;
+
+use mlir_ir::fold::{FoldCtx, InPlaceEdit, OpFoldResult};
+use mlir_ir::{AttrKind, OpInfo};
 use mlir_transforms::pass::PassRegistry;
 
 /// The generated op definitions of `td/TestOpsGreedy.td`. Generated code keeps the
@@ -13,7 +29,33 @@ pub mod ops {
 /// The ops of this area, with their hand-written hooks attached.
 pub fn operations() -> Vec<OpInfo> {
     ops::operations()
+        .into_iter()
+        .map(|info| match &*info.name {
+            "test.op_in_place_fold" => info.with_fold(fold_in_place),
+            _ => info,
+        })
+        .collect()
+}
+
+/// `test.op_in_place_fold` folds in place: when its operand is a constant
+/// and `attr` is not set yet, it records the constant's integer value in
+/// `attr` and keeps its own result (upstream's `TestOpInPlaceFold::fold`).
+fn fold_in_place(cx: &mut FoldCtx<'_>) -> Option<OpFoldResult> {
+    let value = cx.operand_constant(0)?;
+    if cx.ir.attr(cx.op, "attr").is_some() {
+        return None;
+    }
+    // Upstream stores `dyn_cast_or_null<IntegerAttr>`: a constant of another
+    // kind leaves `attr` unset.
+    let int = matches!(cx.ir.ctx().attr(value), AttrKind::Integer { .. }).then_some(value);
+    cx.update_in_place(InPlaceEdit::SetAttr("attr".into(), int));
+    Some(OpFoldResult::Value(cx.result(0)))
 }
 
 /// Registers the test passes of this area.
-pub fn register_passes(_registry: &mut PassRegistry) {}
+pub fn register_passes(registry: &mut PassRegistry) {
+    registry.register_pass(|| Box::new(passes::TestGreedyPatternDriver::default()));
+    registry.register_pass(|| Box::new(passes::TestStrictPatternDriver::default()));
+    registry.register_pass(|| Box::new(passes::TestWalkPatternDriver::default()));
+    registry.register_pass(|| Box::new(passes::TestSelectiveReplacementPatternDriver));
+}

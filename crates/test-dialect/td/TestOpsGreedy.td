@@ -3,6 +3,76 @@
 // Test-dialect ops used by the upstream tests of the greedy and walk drivers (greedy-pattern-rewrite-driver-*, test-strict-pattern-driver, test-walk-pattern-rewrite-driver, test-operation-folder, test-pattern-selective-replacement).
 // Specification: upstream `mlir/test/lib/Dialect/Test/TestOps.td`.
 //
+// Most ops these tests use (`test.erase_op`, `test.clone_me`, ...) are not
+// defined anywhere: the test dialect accepts unknown ops and the patterns of
+// `src/greedy.rs` match them by name. Only the ops upstream defines in ODS
+// are defined here.
+//
+// rmlir's ODS generator requires every operand and region to be named (it
+// derives accessors from the names); where upstream leaves one unnamed, it
+// is named here. Names are not visible in the IR.
+//
 //===----------------------------------------------------------------------===//
 
 include "TestDialect.td"
+
+// ----- attributes -----
+
+// `IncrementIntAttribute` bumps the integer form of `attr`.
+def AnyAttrOfOp : TEST_Op<"any_attr_of_i32_str"> {
+  let arguments = (ins AnyAttrOf<[I32Attr, StrAttr]>:$attr);
+}
+
+// ----- symbols -----
+
+def SymbolOp : TEST_Op<"symbol", [NoMemoryEffect, Symbol]> {
+  let summary =  "operation which defines a new symbol";
+  let arguments = (ins StrAttr:$sym_name,
+                       OptionalAttr<StrAttr>:$sym_visibility);
+}
+
+// ----- regions -----
+
+// `HoistEligibleOps` moves eligible ops out of its region.
+def OneRegionOp : TEST_Op<"one_region_op", []> {
+  let regions = (region AnyRegion:$region);
+}
+
+// Upstream implements `getRegionKind` by hand (always a graph region);
+// `HasOnlyGraphRegion` is how rmlir states that.
+def GraphRegionOp : TEST_Op<"graph_region",  [
+    DeclareOpInterfaceMethods<RegionKindInterface>, HasOnlyGraphRegion]> {
+  let summary =  "operation with a graph region";
+  let description = [{
+    Test op that defines a graph region.
+  }];
+
+  let regions = (region AnyRegion:$region);
+  let assemblyFormat = "attr-dict-with-keyword $region";
+}
+
+// ----- folding -----
+
+def TestCommutative2Op : TEST_Op<"op_commutative2", [Commutative]> {
+  let arguments = (ins I32:$op1, I32:$op2);
+  let results = (outs I32);
+}
+
+// `FoldingPattern` replaces it by a `test.op_in_place_fold` built with
+// `create_or_fold`.
+def TestOpInPlaceFoldAnchor : TEST_Op<"op_in_place_fold_anchor"> {
+  let arguments = (ins I32:$input);
+  let results = (outs I32);
+}
+
+// Folds in place: records its constant operand in `attr`.
+def TestOpInPlaceFold : TEST_Op<"op_in_place_fold"> {
+  let arguments = (ins I32:$op, OptionalAttr<I32Attr>:$attr);
+  let results = (outs I32);
+  let hasFolder = 1;
+}
+
+// ----- casts -----
+
+def TestCastOp : TEST_Op<"cast">,
+  Arguments<(ins Variadic<AnyType>:$inputs)>, Results<(outs AnyType)>;

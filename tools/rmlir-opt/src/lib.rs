@@ -359,6 +359,23 @@ fn pass_flags(matches: &ArgMatches, registry: &PassRegistry) -> Vec<(String, Str
     flags.into_iter().map(|(_, a, o)| (a, o)).collect()
 }
 
+/// `llvm::cl` accepts long options with one dash (`-canonicalize`,
+/// `-pass-pipeline=...`), as upstream RUN lines write them; clap wants two.
+/// Rewrites `-name...` (more than one character after the dash) to
+/// `--name...`, leaving `-`, `-o`-style short options and `--x` alone.
+fn single_dash_long_option(arg: std::ffi::OsString) -> std::ffi::OsString {
+    match arg.to_str() {
+        Some(s) if s.starts_with('-') && !s.starts_with("--") && s.len() > 2 => {
+            let name_len = s[1..].find('=').unwrap_or(s.len() - 1);
+            if name_len > 1 {
+                return format!("-{s}").into();
+            }
+            arg
+        }
+        _ => arg,
+    }
+}
+
 /// The whole driver (MLIR's `MlirOptMain`): command line, input, chunks,
 /// pipeline, output, reports. `tool` is the name used in help and in
 /// `llvm::cl`-style messages, `registry` provides the passes (one flag
@@ -370,7 +387,9 @@ pub fn rmlir_opt_main(
     register_dialects: fn(&mut Context),
 ) -> ExitCode {
     let start_time = Instant::now();
-    let matches = command(registry).name(tool.to_string()).get_matches();
+    let matches = command(registry)
+        .name(tool.to_string())
+        .get_matches_from(std::env::args_os().map(single_dash_long_option));
     let opts = match Opts::from_arg_matches(&matches) {
         Ok(o) => o,
         Err(e) => e.exit(),

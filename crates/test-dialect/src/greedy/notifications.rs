@@ -1,0 +1,88 @@
+//! `DumpNotifications`: a rewriter listener that prints every IR change to
+//! standard output, one line each, in upstream's words
+//! (`notifyOperationInserted: test.foo, was unlinked`, ...). The strict and
+//! walk driver tests check these lines with FileCheck, interleaved with the
+//! printed IR as mlir-opt writes both to its standard output.
+//!
+//! Pattern begin/end and match failures are not printed (upstream's listener
+//! does not override them).
+
+use std::io::Write;
+
+use mlir_ir::{BlockRef, BuilderListener, InsertPoint, Ir, OpRef, RegionRef, Value};
+use mlir_rewrite::RewriterListener;
+
+/// Prints each notification on standard output.
+#[derive(Default)]
+pub struct DumpNotifications;
+
+impl DumpNotifications {
+    fn print(&self, line: std::fmt::Arguments<'_>) {
+        // A closed standard output is not this listener's concern: the
+        // driver reports its own write errors.
+        let mut out = std::io::stdout();
+        let _ = writeln!(out, "{line}");
+    }
+}
+
+impl BuilderListener for DumpNotifications {
+    fn notify_operation_inserted(&mut self, ir: &Ir, op: OpRef, previous: Option<InsertPoint>) {
+        let name = ir.op_name_str(op);
+        match previous {
+            None => self.print(format_args!(
+                "notifyOperationInserted: {name}, was unlinked"
+            )),
+            Some(InsertPoint { before: None, .. }) => self.print(format_args!(
+                "notifyOperationInserted: {name}, was last in block"
+            )),
+            Some(InsertPoint {
+                before: Some(next), ..
+            }) => self.print(format_args!(
+                "notifyOperationInserted: {name}, previous = {}",
+                ir.op_name_str(next)
+            )),
+        }
+    }
+
+    fn notify_block_inserted(
+        &mut self,
+        ir: &Ir,
+        block: BlockRef,
+        previous: Option<(RegionRef, Option<BlockRef>)>,
+    ) {
+        let into = match ir.block_parent_op(block) {
+            Some(parent) => format!("into {}: ", ir.op_name_str(parent)),
+            None => "into unknown op: ".to_string(),
+        };
+        let was = if previous.is_none() {
+            "was unlinked"
+        } else {
+            "was linked"
+        };
+        self.print(format_args!("notifyBlockInserted {into}{was}"));
+    }
+}
+
+impl RewriterListener for DumpNotifications {
+    fn notify_block_erased(&mut self, _ir: &Ir, _block: BlockRef) {
+        self.print(format_args!("notifyBlockErased"));
+    }
+    fn notify_operation_erased(&mut self, ir: &Ir, op: OpRef) {
+        self.print(format_args!(
+            "notifyOperationErased: {}",
+            ir.op_name_str(op)
+        ));
+    }
+    fn notify_operation_modified(&mut self, ir: &Ir, op: OpRef) {
+        self.print(format_args!(
+            "notifyOperationModified: {}",
+            ir.op_name_str(op)
+        ));
+    }
+    fn notify_operation_replaced(&mut self, ir: &Ir, op: OpRef, _replacement: &[Value]) {
+        self.print(format_args!(
+            "notifyOperationReplaced: {}",
+            ir.op_name_str(op)
+        ));
+    }
+}

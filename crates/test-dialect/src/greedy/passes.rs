@@ -1,0 +1,316 @@
+//! The test passes of the pattern drivers (upstream's `TestPatterns.cpp`):
+//! `-test-greedy-patterns`, `-test-strict-pattern-driver`,
+//! `-test-walk-pattern-rewrite-driver` and
+//! `-test-pattern-selective-replacement`, with upstream's arguments, options
+//! and defaults.
+
+use mlir_ir::diagnostics::Diagnostic;
+use mlir_ir::{Ir, OpRef, WalkOrder, WalkResult};
+use mlir_rewrite::{FrozenRewritePatternSet, RewritePatternSet};
+use mlir_transforms::pass::{IntKind, Pass, PassContext, PassOption, PassOptions};
+use mlir_transforms::{
+    apply_op_patterns_greedily, apply_patterns_greedily, walk_and_apply_patterns,
+    GreedyRewriteConfig, GreedyRewriteStrictness,
+};
+
+use super::notifications::DumpNotifications;
+use super::patterns::*;
+
+/// Applies the test dialect's DRR patterns and the hand-written greedy
+/// driver patterns with the greedy driver to the regions of the op it runs
+/// on (upstream's `TestGreedyPatternDriver`).
+#[derive(Clone)]
+pub struct TestGreedyPatternDriver {
+    options: PassOptions,
+}
+
+impl Default for TestGreedyPatternDriver {
+    fn default() -> Self {
+        let defaults = GreedyRewriteConfig::default();
+        TestGreedyPatternDriver {
+            options: PassOptions::new()
+                .with(PassOption::bool(
+                    "top-down",
+                    "Seed the worklist in general top-down order",
+                    defaults.use_top_down_traversal,
+                ))
+                .with(PassOption::int(
+                    "max-iterations",
+                    "Max. iterations in the GreedyRewriteConfig",
+                    IntKind::Int,
+                    defaults.max_iterations.map_or(-1, i128::from),
+                ))
+                .with(PassOption::bool("fold", "Whether to fold", defaults.fold))
+                .with(PassOption::bool(
+                    "cse-constants",
+                    "Whether to CSE constants",
+                    defaults.cse_constants,
+                )),
+        }
+    }
+}
+
+impl Pass for TestGreedyPatternDriver {
+    fn name(&self) -> &str {
+        "(anonymous namespace)::TestGreedyPatternDriver"
+    }
+    fn argument(&self) -> &str {
+        "test-greedy-patterns"
+    }
+    fn description(&self) -> &str {
+        "Run test dialect patterns"
+    }
+    fn options(&self) -> Option<&PassOptions> {
+        Some(&self.options)
+    }
+    fn options_mut(&mut self) -> Option<&mut PassOptions> {
+        Some(&mut self.options)
+    }
+    fn run_on_operation(
+        &mut self,
+        ir: &mut Ir,
+        op: OpRef,
+        _cx: &mut PassContext<'_>,
+    ) -> Result<(), ()> {
+        let mut patterns = RewritePatternSet::new(ir.ctx_arc().clone());
+        crate::drr::populate_with_generated(&mut patterns);
+        patterns
+            .add(FOLDING_PATTERN)
+            .add(FOLDER_INSERT_BEFORE_PREVIOUSLY_FOLDED_CONSTANT)
+            .add(FOLDER_COMMUTATIVE_OP2_WITH_CONSTANT)
+            .add(HOIST_ELIGIBLE_OPS)
+            .add(MAKE_OP_ELIGIBLE)
+            .add(IncrementIntAttribute::<3>);
+        let o = &self.options;
+        let max_iterations = o.get_int("max-iterations");
+        let config = GreedyRewriteConfig {
+            use_top_down_traversal: o.get_bool("top-down"),
+            max_iterations: (max_iterations >= 0).then_some(max_iterations as u64),
+            fold: o.get_bool("fold"),
+            cse_constants: o.get_bool("cse-constants"),
+            ..Default::default()
+        };
+        // Like upstream, non-convergence is not a failure of this pass.
+        apply_patterns_greedily(ir, op, &FrozenRewritePatternSet::new(patterns), config);
+        Ok(())
+    }
+    fn clone_pass(&self) -> Box<dyn Pass> {
+        Box::new(self.clone())
+    }
+}
+
+/// Runs the op-list greedy driver on the ops of a function that the test
+/// patterns rewrite, with the given strictness, printing every notification
+/// and recording the driver's `changed`/`all_erased` answers as the
+/// function's `pattern_driver_changed`/`pattern_driver_all_erased`
+/// attributes (upstream's `TestStrictPatternDriver`).
+#[derive(Clone)]
+pub struct TestStrictPatternDriver {
+    options: PassOptions,
+}
+
+impl Default for TestStrictPatternDriver {
+    fn default() -> Self {
+        TestStrictPatternDriver {
+            options: PassOptions::new().with(PassOption::string(
+                "strictness",
+                "Can be {AnyOp, ExistingAndNewOps, ExistingOps}",
+                "AnyOp",
+            )),
+        }
+    }
+}
+
+/// The ops whose names the strict driver test seeds its worklist with.
+const STRICT_ROOTS: &[&str] = &[
+    "test.insert_same_op",
+    "test.change_block_op",
+    "test.replace_with_new_op",
+    "test.erase_op",
+    "test.move_before_parent_op",
+    "test.inline_blocks_into_parent",
+    "test.split_block_here",
+    "test.clone_me",
+    "test.clone_region_before",
+];
+
+impl Pass for TestStrictPatternDriver {
+    fn name(&self) -> &str {
+        "(anonymous namespace)::TestStrictPatternDriver"
+    }
+    fn argument(&self) -> &str {
+        "test-strict-pattern-driver"
+    }
+    fn description(&self) -> &str {
+        "Test strict mode of pattern driver"
+    }
+    fn op_name(&self) -> Option<&str> {
+        Some("func.func")
+    }
+    fn options(&self) -> Option<&PassOptions> {
+        Some(&self.options)
+    }
+    fn options_mut(&mut self) -> Option<&mut PassOptions> {
+        Some(&mut self.options)
+    }
+    fn run_on_operation(
+        &mut self,
+        ir: &mut Ir,
+        op: OpRef,
+        _cx: &mut PassContext<'_>,
+    ) -> Result<(), ()> {
+        let strictness = match self.options.get_str("strictness") {
+            "AnyOp" => GreedyRewriteStrictness::AnyOp,
+            "ExistingAndNewOps" => GreedyRewriteStrictness::ExistingAndNewOps,
+            "ExistingOps" => GreedyRewriteStrictness::ExistingOps,
+            other => {
+                // Upstream treats this as unreachable; a diagnostic is kinder.
+                let msg = format!(
+                    "invalid strictness option '{other}': expected AnyOp, ExistingAndNewOps or ExistingOps"
+                );
+                ir.ctx().emit(Diagnostic::error(ir.op_loc(op), msg));
+                return Err(());
+            }
+        };
+        let mut patterns = RewritePatternSet::new(ir.ctx_arc().clone());
+        patterns
+            .add(CHANGE_BLOCK_OP)
+            .add(CLONE_OP)
+            .add(CLONE_REGION_BEFORE_OP)
+            .add(ERASE_OP)
+            .add(IMPLICIT_CHANGE_OP)
+            .add(INLINE_BLOCKS_INTO_PARENT)
+            .add(INSERT_SAME_OP)
+            .add(MOVE_BEFORE_PARENT_OP)
+            .add(REPLACE_WITH_NEW_OP)
+            .add(SPLIT_BLOCK_HERE);
+        let mut ops = Vec::new();
+        ir.walk(op, WalkOrder::PostOrder, |o| {
+            if STRICT_ROOTS.contains(&ir.op_name_str(o)) {
+                ops.push(o);
+            }
+            WalkResult::Advance
+        });
+        let mut dump = DumpNotifications;
+        let config = GreedyRewriteConfig {
+            listener: Some(&mut dump),
+            strictness,
+            ..Default::default()
+        };
+        let result =
+            apply_op_patterns_greedily(ir, &ops, &FrozenRewritePatternSet::new(patterns), config);
+        let ctx = ir.ctx_arc().clone();
+        ir.set_discardable_attr(
+            op,
+            "pattern_driver_changed",
+            Some(ctx.bool_attr(result.changed)),
+        );
+        ir.set_discardable_attr(
+            op,
+            "pattern_driver_all_erased",
+            Some(ctx.bool_attr(result.all_erased)),
+        );
+        Ok(())
+    }
+    fn clone_pass(&self) -> Box<dyn Pass> {
+        Box::new(self.clone())
+    }
+}
+
+/// Applies the walk driver's test patterns to the regions of the op it runs
+/// on, optionally printing every notification (upstream's
+/// `TestWalkPatternDriver`).
+#[derive(Clone)]
+pub struct TestWalkPatternDriver {
+    options: PassOptions,
+}
+
+impl Default for TestWalkPatternDriver {
+    fn default() -> Self {
+        TestWalkPatternDriver {
+            options: PassOptions::new().with(PassOption::bool(
+                "dump-notifications",
+                "Print rewrite listener notifications",
+                false,
+            )),
+        }
+    }
+}
+
+impl Pass for TestWalkPatternDriver {
+    fn name(&self) -> &str {
+        "(anonymous namespace)::TestWalkPatternDriver"
+    }
+    fn argument(&self) -> &str {
+        "test-walk-pattern-rewrite-driver"
+    }
+    fn description(&self) -> &str {
+        "Run test walk pattern rewrite driver"
+    }
+    fn options(&self) -> Option<&PassOptions> {
+        Some(&self.options)
+    }
+    fn options_mut(&mut self) -> Option<&mut PassOptions> {
+        Some(&mut self.options)
+    }
+    fn run_on_operation(
+        &mut self,
+        ir: &mut Ir,
+        op: OpRef,
+        _cx: &mut PassContext<'_>,
+    ) -> Result<(), ()> {
+        let mut patterns = RewritePatternSet::new(ir.ctx_arc().clone());
+        patterns
+            .add(IncrementIntAttribute::<3>)
+            .add(MOVE_BEFORE_PARENT_OP)
+            .add(MOVE_AFTER_PARENT_OP)
+            .add(CLONE_OP)
+            .add(REPLACE_WITH_NEW_OP)
+            .add(ERASE_FIRST_BLOCK);
+        let frozen = FrozenRewritePatternSet::new(patterns);
+        let mut dump = DumpNotifications;
+        let listener: Option<&mut dyn mlir_rewrite::RewriterListener> =
+            if self.options.get_bool("dump-notifications") {
+                Some(&mut dump)
+            } else {
+                None
+            };
+        walk_and_apply_patterns(ir, op, &frozen, listener);
+        Ok(())
+    }
+    fn clone_pass(&self) -> Box<dyn Pass> {
+        Box::new(self.clone())
+    }
+}
+
+/// Applies `TestSelectiveOpReplacementPattern` with the greedy driver
+/// (upstream's `TestSelectiveReplacementPatternDriver`).
+#[derive(Clone, Default)]
+pub struct TestSelectiveReplacementPatternDriver;
+
+impl Pass for TestSelectiveReplacementPatternDriver {
+    fn name(&self) -> &str {
+        "(anonymous namespace)::TestSelectiveReplacementPatternDriver"
+    }
+    fn argument(&self) -> &str {
+        "test-pattern-selective-replacement"
+    }
+    fn description(&self) -> &str {
+        "Test selective replacement in the PatternRewriter"
+    }
+    fn run_on_operation(
+        &mut self,
+        ir: &mut Ir,
+        op: OpRef,
+        _cx: &mut PassContext<'_>,
+    ) -> Result<(), ()> {
+        let mut patterns = RewritePatternSet::new(ir.ctx_arc().clone());
+        patterns.add(TEST_SELECTIVE_OP_REPLACEMENT);
+        let frozen = FrozenRewritePatternSet::new(patterns);
+        apply_patterns_greedily(ir, op, &frozen, GreedyRewriteConfig::default());
+        Ok(())
+    }
+    fn clone_pass(&self) -> Box<dyn Pass> {
+        Box::new(self.clone())
+    }
+}
