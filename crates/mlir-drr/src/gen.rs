@@ -367,12 +367,18 @@ impl<'a> PatGen<'a> {
             self.m,
             "        if ir.op_name({var}) != self.names[{ni}] {{\n            return Err(());\n        }}"
         );
-        if node.args.len() != d.args.len() {
+        // `(either a, b)` stands for two arguments.
+        let given: usize = node
+            .args
+            .iter()
+            .map(|(a, _)| if as_node(a).is_some_and(|n| n.op == "either") { 2 } else { 1 })
+            .sum();
+        if given != d.args.len() {
             return Err(self.err(format!(
                 "op '{}' has {} arguments but the pattern gives {}",
                 d.m.op_name,
                 d.args.len(),
-                node.args.len()
+                given
             )));
         }
         let fixed = d
@@ -388,7 +394,7 @@ impl<'a> PatGen<'a> {
             );
         } else {
             self.spec_for(&d);
-            if !d.m.attr_sized_operands {
+            if !d.m.attr_sized_operands && fixed > 0 {
                 let _ = writeln!(
                     self.m,
                     "        if ir.num_operands({var}) < {fixed} {{\n            return Err(());\n        }}"
@@ -404,8 +410,10 @@ impl<'a> PatGen<'a> {
             self.bind(n, Sym::SrcOp(var.to_string(), results))?;
         }
         let mut i = 0;
-        while i < node.args.len() {
-            let (arg, aname) = &node.args[i];
+        let mut k = 0;
+        while k < node.args.len() {
+            let (arg, aname) = &node.args[k];
+            k += 1;
             match d.args[i] {
                 Slot::Operand(g) => {
                     if let Some(n) = as_node(arg).filter(|n| n.op == "either") {
@@ -628,13 +636,13 @@ impl<'a> PatGen<'a> {
             Init::Unset => {}
             Init::Def(c) => {
                 let c = self.record(c)?;
-                if !c.is_subclass_of("AttrConstraint") {
+                if !c.is_subclass_of("AttrConstraint") && !c.is_subclass_of("EnumCase") {
                     return Err(self.err(format!(
                         "'{}' is not an attribute constraint but is applied to attribute '{}'",
                         c.name, attr.name
                     )));
                 }
-                let p = if c.is_subclass_of("ConstantAttr") {
+                let p = if c.is_subclass_of("ConstantAttr") || c.is_subclass_of("EnumCase") {
                     let k = self.constant_attr(c)?;
                     format!("x == self.consts[{k}]")
                 } else {
@@ -683,8 +691,13 @@ impl<'a> PatGen<'a> {
         Ok(())
     }
 
-    /// The index of the constant built from a `ConstantAttr` record.
+    /// The index of the constant built from a `ConstantAttr` record or an
+    /// integer enum case (`I64EnumAttrCase`).
     fn constant_attr(&mut self, c: &Record) -> R<usize> {
+        if c.is_subclass_of("EnumCase") {
+            let (v, w) = (c.get_int("value")?, c.get_int("width")?);
+            return Ok(self.const_index(format!("_ctx.int_attr(_ctx.int_type({w}), {v})")));
+        }
         let base = c.get_def("attr")?;
         let base = self.record(base)?;
         let call = base.get_string("constBuilderCall")?;
@@ -853,7 +866,7 @@ impl<'a> PatGen<'a> {
             }
             Init::Def(d) => {
                 let rec = self.record(d)?;
-                if rec.is_subclass_of("ConstantAttr") {
+                if rec.is_subclass_of("ConstantAttr") || rec.is_subclass_of("EnumCase") {
                     let k = self.constant_attr(rec)?;
                     return Ok((format!("self.consts[{k}]"), false));
                 }
@@ -891,7 +904,10 @@ impl<'a> PatGen<'a> {
             };
             let idx = if self.syms.contains_key(n) { None } else { idx };
             return Ok(match (sym, idx) {
+                // Native code gets ops themselves (`OpRef`), attributes and
+                // optional values as bound.
                 (Sym::Attr(v) | Sym::OptAttr(v) | Sym::OptValue(v), None) => v,
+                (Sym::SrcOp(v, _) | Sym::NewOp(v, _), None) => v,
                 _ => match self.sym_vals(n)? {
                     Vals::Fixed(v) if v.len() == 1 => v[0].clone(),
                     Vals::Fixed(v) => format!("[{}]", v.join(", ")),
@@ -947,21 +963,39 @@ impl<'a> PatGen<'a> {
                 return self.res_value(a, arg_name(an), loc);
             }
             "variadic" => {
-                let mut vals = Vec::new();
+                let mut parts = Vec::new();
                 for (a, an) in n.args {
-                    match self.res_value(a, arg_name(an), loc)? {
-                        Vals::Fixed(v) => vals.extend(v),
-                        Vals::Dyn(_) => {
-                            return Err(self.err(
-                                "'variadic' packs single values; use the group symbol directly",
-                            ))
+                    parts.push(self.res_value(a, arg_name(an), loc)?);
+                }
+                if parts.iter().all(|p| p.count().is_some()) {
+                    let vals: Vec<String> = parts
+                        .into_iter()
+                        .flat_map(|p| match p {
+                            Vals::Fixed(v) => v,
+                            Vals::Dyn(_) => vec![],
+                        })
+                        .collect();
+                    if let Some(b) = n.name {
+                        self.syms.insert(b.to_string(), Sym::Pack(vals.clone()));
+                    }
+                    return Ok(Vals::Fixed(vals));
+                }
+                // A pack with groups of unknown size: concatenated at run time.
+                let t = self.fresh("pack");
+                let _ = writeln!(self.r, "        let mut {t}: ::std::vec::Vec<::mlir_ir::Value> = ::std::vec::Vec::new();");
+                for p in parts {
+                    match p {
+                        Vals::Fixed(v) => {
+                            for x in v {
+                                let _ = writeln!(self.r, "        {t}.push({x});");
+                            }
+                        }
+                        Vals::Dyn(e) => {
+                            let _ = writeln!(self.r, "        {t}.extend({e});");
                         }
                     }
                 }
-                if let Some(b) = n.name {
-                    self.syms.insert(b.to_string(), Sym::Pack(vals.clone()));
-                }
-                return Ok(Vals::Fixed(vals));
+                return Ok(Vals::Dyn(format!("{t}.clone()")));
             }
             "location" | "returnType" => {
                 return Err(self.err(format!(
@@ -1394,8 +1428,13 @@ impl<'a> PatGen<'a> {
                 (Some(rr), Some(c), Some(a)) => rr >= a + c && c > 0,
                 _ => true,
             };
+            // `(Op:$name__N ...)` gives one of the op's results: the op does
+            // not line up with a range of root results.
+            let indexed = as_node(r)
+                .and_then(|n| n.name)
+                .is_some_and(|x| split_index(x).1.is_some());
             let top = TopInfo {
-                start,
+                start: if indexed { None } else { start },
                 after: after.unwrap_or(0),
                 first_replacing: replacing && !first_replacing_seen,
             };

@@ -109,3 +109,16 @@ pub fn array_element_is(ctx: &Context, attr: Attribute, index: usize, value: i64
         _ => false,
     }
 }
+
+/// `handleNoResultOp`: builds a `test.symbol_binding_b` on the operand of
+/// `op` (a `test.symbol_binding_no_result`).
+pub fn handle_no_result_op(rewriter: &mut PatternRewriter<'_>, op: mlir_ir::OpRef) {
+    let operand = rewriter.ir().operand(op, 0);
+    let ty = rewriter.ir().value_type(operand);
+    let loc = rewriter.ir().op_loc(op);
+    let name = rewriter.ctx().op_name("test.symbol_binding_b");
+    let mut state = OperationState::new(name, loc);
+    state.operands.push(operand);
+    state.result_types.push(ty);
+    rewriter.create(state);
+}
