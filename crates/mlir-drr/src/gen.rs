@@ -338,7 +338,9 @@ impl<'a> PatGen<'a> {
         if let Some(prev) = self.syms.get(name).cloned() {
             // A symbol bound twice: the two values must be equal.
             let (a, b) = match (&prev, &sym) {
-                (Sym::Value(a), Sym::Value(b)) | (Sym::Attr(a), Sym::Attr(b)) => {
+                (Sym::Value(a), Sym::Value(b))
+                | (Sym::Attr(a), Sym::Attr(b))
+                | (Sym::Native(a, 1), Sym::Native(b, 1)) => {
                     (a.clone(), b.clone())
                 }
                 _ => {
@@ -548,27 +550,38 @@ impl<'a> PatGen<'a> {
                     );
                     self.src_op(&n, &o)?;
                 } else if rec.is_subclass_of("NativeCodeCall") {
-                    // A native matcher: `$_self` is the operand; the
-                    // expression yields `Option<T>` (one binding) or an
-                    // `Option` of a tuple (several), bound to the arguments.
+                    // A native matcher: `$_self` is the op defining the
+                    // operand (`OpRef`); the expression yields `Option<T>`
+                    // (one binding) or an `Option` of a tuple (several),
+                    // bound to the arguments, which may carry constraints.
+                    let o = self.fresh("op");
+                    let _ = writeln!(
+                        self.m,
+                        "        let Some({o}) = {v}.defining_op() else {{\n            return Err(());\n        }};"
+                    );
                     let expr = rec.get_string("expression")?;
-                    let e = subst(expr, Some(v), &[], "_ir_builder", "_loc", "ir");
+                    let e = subst(expr, Some(&o), &[], "_ir_builder", "_loc", "ir");
                     let t = self.fresh("native");
                     let _ = writeln!(
                         self.m,
                         "        let Some({t}) = ({e}) else {{\n            return Err(());\n        }};"
                     );
-                    if n.args.len() == 1 {
-                        if let Some(an) = arg_name(&n.args[0].1) {
-                            self.bind(an, Sym::Value(t.clone()))?;
+                    let single = n.args.len() == 1;
+                    for (j, (a, an)) in n.args.iter().enumerate() {
+                        let x = if single {
+                            t.clone()
+                        } else {
+                            let x = self.fresh("v");
+                            let _ = writeln!(self.m, "        let {x} = {t}.{j};");
+                            x
+                        };
+                        if let Init::Def(c) = a {
+                            let c = self.record(c)?;
+                            let p = self.constraint_pred(c, &x, &[])?;
+                            self.fail_unless(&p);
                         }
-                    } else {
-                        for (j, (_, an)) in n.args.iter().enumerate() {
-                            if let Some(an) = arg_name(an) {
-                                let x = self.fresh("v");
-                                let _ = writeln!(self.m, "        let {x} = {t}.{j};");
-                                self.bind(an, Sym::Value(x))?;
-                            }
+                        if let Some(an) = arg_name(an) {
+                            self.bind(an, Sym::Native(x, 1))?;
                         }
                     }
                 } else {
@@ -700,15 +713,14 @@ impl<'a> PatGen<'a> {
         }
         let base = c.get_def("attr")?;
         let base = self.record(base)?;
-        let call = base.get_string("constBuilderCall")?;
+        let call = c.get_string("builderCall")?;
         if call.is_empty() {
             return Err(self.err(format!(
                 "attribute kind '{}' has no 'constBuilderCall' to build constants with",
                 base.name
             )));
         }
-        let v = c.get_string("value")?;
-        Ok(self.const_index(ods::pred::subst(&call.replace("$0", v), None)))
+        Ok(self.const_index(ods::pred::subst(call, None)))
     }
 
     /// The Rust expression(s) of symbol `name` (with `__N` access) in the
@@ -727,6 +739,7 @@ impl<'a> PatGen<'a> {
             (Sym::SrcOp(v, _), Some(i)) => format!("ir.result({v}, {i})"),
             (Sym::Range(o, r), None) => format!("{r}.clone().map(|i| ir.operand({o}, i))"),
             (Sym::Range(o, r), Some(i)) => format!("ir.operand({o}, {r}.start + {i})"),
+            (Sym::Native(v, _), None) => v.clone(),
             _ => return Err(self.err(format!("symbol '${name}' cannot be used here"))),
         })
     }

@@ -67,6 +67,8 @@ class ConstantAttr<Attr attribute, string val> : AttrConstraint<
     "constant attribute " # val> {
   Attr attr = attribute;
   string value = val;
+  // The Rust expression (over `$_ctx`) building the constant.
+  string builderCall = !subst("$0", val, attribute.constBuilderCall);
 }
 
 // A string-valued constant attribute.
@@ -76,6 +78,10 @@ class ConstantStrAttr<Attr attribute, string val>
 // The boolean constants (upstream keeps them with the attribute constraints).
 def ConstBoolAttrFalse : ConstantAttr<BoolAttr, "false">;
 def ConstBoolAttrTrue : ConstantAttr<BoolAttr, "true">;
+def ConstUnitAttr : ConstantAttr<UnitAttr, ""> {
+  let predicate = CPred<"$_self == $_ctx.unit_attr()">;
+  let builderCall = "$_ctx.unit_attr()";
+}
 
 // An attribute satisfying all of `constraints`.
 class AllAttrOf<list<AttrConstraint> constraints> : AttrConstraint<

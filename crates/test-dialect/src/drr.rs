@@ -6,6 +6,8 @@
 
 use std::sync::atomic::{AtomicI64, Ordering};
 
+use mlir_ir::asm::{OpAsmInterface, SetValueName};
+use mlir_ir::ods::OpSpec;
 use mlir_ir::{Attribute, Context, Ir, Location, OpInfo, OperationState, Value};
 use mlir_rewrite::PatternRewriter;
 use mlir_transforms::pass::PassRegistry;
@@ -28,6 +30,49 @@ pub mod patterns {
 /// The ops of this area, with their hand-written hooks attached.
 pub fn operations() -> Vec<OpInfo> {
     ops::operations()
+        .into_iter()
+        .map(|info| {
+            if multi_group_spec(&info.name).is_some() {
+                info.with_interface(OpAsmInterface {
+                    result_names: Some(ods_result_names),
+                    ..Default::default()
+                })
+            } else {
+                info
+            }
+        })
+        .collect()
+}
+
+/// The ops of this area with several named result groups: ODS names their
+/// results after the groups (`%result1, %result2 = "test.two_result"`).
+fn multi_group_spec(name: &str) -> Option<&'static OpSpec> {
+    const SPECS: &[&OpSpec] = &[
+        ops::ThreeResultOp::SPEC,
+        ops::AnotherThreeResultOp::SPEC,
+        ops::TwoResultOp::SPEC,
+        ops::AnotherTwoResultOp::SPEC,
+        ops::OpNativeCodeCall4::SPEC,
+        ops::OpNativeCodeCall5::SPEC,
+        ops::OpNativeCodeCall6::SPEC,
+        ops::MixedVResultOp1::SPEC,
+        ops::MixedVResultOp2::SPEC,
+    ];
+    SPECS.iter().copied().find(|s| s.name == name)
+}
+
+/// The default `getAsmResultNames` ODS generates for ops with several named
+/// result groups: each non-empty group is named after its ODS name.
+fn ods_result_names(ir: &Ir, op: mlir_ir::OpRef, set: SetValueName<'_>) {
+    let Some(spec) = multi_group_spec(ir.op_name_str(op)) else {
+        return;
+    };
+    for (g, r) in spec.results.iter().enumerate() {
+        let range = mlir_ir::ods::result_group(ir, op, spec, g);
+        if !range.is_empty() && !r.name.is_empty() {
+            set(ir.result(op, range.start), r.name);
+        }
+    }
 }
 
 /// Registers the test passes of this area.
@@ -58,10 +103,9 @@ pub fn create_op_i(rewriter: &mut PatternRewriter<'_>, loc: Location, input: Val
     rewriter.create(state);
 }
 
-/// `getFirstI32Result`: the first result of the op defining `operand`, if
-/// it is a 32-bit signless integer.
-pub fn get_first_i32_result(ir: &Ir, operand: Value) -> Option<Value> {
-    let op = operand.defining_op()?;
+/// `getFirstI32Result`: the first result of `op`, if it is a 32-bit
+/// signless integer.
+pub fn get_first_i32_result(ir: &Ir, op: mlir_ir::OpRef) -> Option<Value> {
     let first = ir.results(op).next()?;
     ir.ctx()
         .is_signless_integer(ir.value_type(first), 32)
@@ -121,4 +165,12 @@ pub fn handle_no_result_op(rewriter: &mut PatternRewriter<'_>, op: mlir_ir::OpRe
     state.operands.push(operand);
     state.result_types.push(ty);
     rewriter.create(state);
+}
+
+/// `m_Constant`: the value attribute of a constant-like op.
+pub fn match_constant(ir: &Ir, op: mlir_ir::OpRef) -> Option<Attribute> {
+    if !ir.op_has_trait(op, mlir_ir::TraitSet::CONSTANT_LIKE) {
+        return None;
+    }
+    ir.attr(op, "value")
 }

@@ -229,8 +229,8 @@ def OpNativeCodeCall5 : TEST_Op<"native_code_call5"> {
   let results = (outs I32:$output1, I32:$output2);
 }
 
-// In a source pattern the native call's `$_self` is the operand; it yields
-// `Option<Value>`, bound to `$ret`.
+// In a source pattern the native call's `$_self` is the op defining the
+// operand; it yields `Option<Value>`, bound to `$ret`.
 def GetFirstI32Result : NativeCodeCall<"get_first_i32_result($_ir, $_self)">;
 def BindNativeCodeCallResult : NativeCodeCall<"bind_native_code_call_result($0)">;
 def : Pat<(OpNativeCodeCall4 (GetFirstI32Result $ret)),
@@ -631,3 +631,29 @@ def : Pat<(SourceOp $val, ConstantAttr<I32Attr, "55">:$attr),
 def : Pat<(SourceOp $val, ConstantAttr<I32Attr, "66">:$attr),
           (TwoToOne (OpX $val, (returnType $val), (location "loc1")),
                     (OpX $val, (location "loc2"), (returnType $val)))>;
+
+//===----------------------------------------------------------------------===//
+// Unit attributes
+//===----------------------------------------------------------------------===//
+
+def OpAttrMatch3 : TEST_Op<"match_op_attribute3"> {
+  let arguments = (ins UnitAttr:$attr);
+  let results = (outs I32);
+}
+def OpAttrMatch4 : TEST_Op<"match_op_attribute4"> {
+  let arguments = (ins UnitAttr:$attr1, UnitAttr:$attr2);
+  let results = (outs I32);
+}
+def : Pat<(OpAttrMatch3 $attr), (OpAttrMatch4 ConstUnitAttr, $attr)>;
+
+//===----------------------------------------------------------------------===//
+// Constant matching
+//===----------------------------------------------------------------------===//
+
+def OpR : TEST_Op<"op_r">, Arguments<(ins AnyInteger:$lhs, AnyInteger:$rhs)>, Results<(outs AnyInteger)>;
+def OpS : TEST_Op<"op_s">, Arguments<(ins AnyInteger:$operand, AnyAttr:$value)>, Results<(outs AnyInteger)>;
+
+// `m_Constant`: the value of a constant-like op.
+def ConstantLikeMatcher : NativeCodeCall<"match_constant($_ir, $_self)">;
+def : Pat<(OpR $input1, (ConstantLikeMatcher I32Attr:$input2)),
+          (OpS:$unused $input1, $input2)>;
