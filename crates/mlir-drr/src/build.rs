@@ -21,10 +21,17 @@ use mlir_ods::tablegen::{parse_file, Diagnostic};
 /// Generates the patterns of `td` (relative to the crate being built) into
 /// `$OUT_DIR/out_name`; exits the build script on errors.
 pub fn generate_rewriters(td: &str, out_name: &str) {
+    generate_rewriters_with(td, out_name, None)
+}
+
+/// [`generate_rewriters`], with `ops_path` the module holding the typed op
+/// wrappers (relative to where the output is included, e.g. `super::ops`),
+/// so ops can be built with their custom builders.
+pub fn generate_rewriters_with(td: &str, out_name: &str, ops_path: Option<&str>) {
     let manifest = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| ".".into());
     let out_dir = std::env::var("OUT_DIR").expect("OUT_DIR is set for build scripts");
     let path = Path::new(&manifest).join(td);
-    match generate_to_string(&path, &[]) {
+    match generate_to_string_with(&path, &[], ops_path) {
         Ok((code, deps)) => {
             for d in deps {
                 println!("cargo:rerun-if-changed={}", d.display());
@@ -52,11 +59,20 @@ pub fn generate_to_string(
     path: &Path,
     include_dirs: &[PathBuf],
 ) -> Result<(String, Vec<PathBuf>), Vec<Diagnostic>> {
+    generate_to_string_with(path, include_dirs, None)
+}
+
+/// [`generate_to_string`] with the path of the typed op wrappers.
+pub fn generate_to_string_with(
+    path: &Path,
+    include_dirs: &[PathBuf],
+    ops_path: Option<&str>,
+) -> Result<(String, Vec<PathBuf>), Vec<Diagnostic>> {
     let mut dirs = include_dirs.to_vec();
     dirs.push(mlir_ods::build::base_library_dir());
     let rk = parse_file(path, &dirs)?;
     let main = path.to_string_lossy().to_string();
-    let code = crate::gen::gen_rewriters(&rk, &main)?;
+    let code = crate::gen::gen_rewriters_with(&rk, &main, ops_path)?;
     let mut deps = vec![path.to_path_buf()];
     deps.extend(rk.dependencies().iter().cloned());
     Ok((code, deps))

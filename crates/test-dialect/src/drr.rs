@@ -57,6 +57,7 @@ fn multi_group_spec(name: &str) -> Option<&'static OpSpec> {
         ops::OpNativeCodeCall6::SPEC,
         ops::MixedVResultOp1::SPEC,
         ops::MixedVResultOp2::SPEC,
+        ops::MixedVResultOp3::SPEC,
     ];
     SPECS.iter().copied().find(|s| s.name == name)
 }

@@ -657,3 +657,45 @@ def OpS : TEST_Op<"op_s">, Arguments<(ins AnyInteger:$operand, AnyAttr:$value)>,
 def ConstantLikeMatcher : NativeCodeCall<"match_constant($_ir, $_self)">;
 def : Pat<(OpR $input1, (ConstantLikeMatcher I32Attr:$input2)),
           (OpS:$unused $input1, $input2)>;
+
+//===----------------------------------------------------------------------===//
+// Variadic results built by a custom builder
+//===----------------------------------------------------------------------===//
+
+def OneI32ResultOp : TEST_Op<"one_i32_out"> {
+  let results = (outs I32);
+}
+
+def MixedVResultOp3 : TEST_Op<"mixed_variadic_out3",
+                               [SameVariadicResultSize]> {
+  let arguments = (ins I32Attr:$count);
+  let results = (outs
+    I32:$output1,
+    Variadic<I32>:$output2,
+    Variadic<I32>:$output3
+  );
+  // Used in a nested result pattern, where result types cannot be deduced:
+  // `count` results in each variadic group.
+  let builders = [
+    OpBuilder<(ins "::mlir_ir::Attribute":$count),
+    [{
+      let i32 = b.ctx().int_type(32);
+      let n = b.ctx().int_attr_value(count).unwrap_or(0).max(0) as usize;
+      let name = b.ctx().op_name("test.mixed_variadic_out3");
+      let mut state = ::mlir_ir::OperationState::new(name, loc);
+      state.result_types.push(i32);
+      for _ in 0..2 * n {
+        state.result_types.push(i32);
+      }
+      state.properties = Some(b.ctx().dictionary_attr(&[(b.ctx().ident("count"), count)]));
+      Self(b.create(state))
+    }]>
+  ];
+}
+
+def : Pat<(OneI32ResultOp),
+          (MixedVOperandOp3
+              (MixedVResultOp3:$results__0 ConstantAttr<I32Attr, "2">),
+              (replaceWithValue $results__1),
+              (replaceWithValue $results__2),
+              ConstantAttr<I32Attr, "2">)>;
