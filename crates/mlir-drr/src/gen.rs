@@ -1534,6 +1534,9 @@ impl<'a> PatGen<'a> {
         }
         let mut all_vals = Vec::new();
         let mut first_replacing_seen = false;
+        // Ops of auxiliary result patterns (bound names): they may not also
+        // supply replacement values.
+        let mut auxiliary: Vec<String> = Vec::new();
         for (i, r) in results.iter().enumerate() {
             let after: Option<usize> = counts[i + 1..].iter().copied().sum();
             let start = match (root_results, counts[i], after) {
@@ -1556,6 +1559,21 @@ impl<'a> PatGen<'a> {
             };
             if replacing {
                 first_replacing_seen = true;
+                // A replacing pattern that only forwards an auxiliary op.
+                let forwarded = match as_node(r) {
+                    Some(n) if n.op == "replaceWithValue" => n.args.first().and_then(|a| arg_name(&a.1)),
+                    _ => None,
+                };
+                if let Some(f) = forwarded {
+                    let base = split_index(f).0;
+                    if auxiliary.iter().any(|a| a == base) {
+                        return Err(self.err(format!(
+                            "op bound to '${base}' is used both as an auxiliary op and to replace results"
+                        )));
+                    }
+                }
+            } else if let Some(b) = as_node(r).and_then(|n| n.name) {
+                auxiliary.push(split_index(b).0.to_string());
             }
             let v = match r {
                 Init::Dag { .. } => {
