@@ -570,6 +570,19 @@ impl<'a> PatGen<'a> {
                         self.m,
                         "        let Some({o}) = {v}.defining_op() else {{\n            return Err(());\n        }};"
                     );
+                    // `(Op:$name__N ...)` nested: the operand must be result
+                    // N of the op (multi-result ops inside source patterns).
+                    let idx = n.name.and_then(|x| split_index(x).1);
+                    let n = Node {
+                        name: n.name.map(|x| split_index(x).0),
+                        ..n
+                    };
+                    if let Some(i) = idx {
+                        let _ = writeln!(
+                            self.m,
+                            "        if {v} != ::mlir_ir::Value::result({o}, {i}) {{\n            return Err(());\n        }}"
+                        );
+                    }
                     self.src_op(&n, &o)?;
                 } else if rec.is_subclass_of("NativeCodeCall") {
                     // A native matcher: `$_self` is the op defining the
@@ -903,6 +916,14 @@ impl<'a> PatGen<'a> {
                 let Some(n) = name else {
                     return Err(self.err("a result argument needs a symbol or a dag"));
                 };
+                let (base, idx) = split_index(n);
+                if let (None, Some(i), Some(Sym::Native(v, k))) = (self.syms.get(n), idx, self.syms.get(base)) {
+                    // One element of a native call's tuple (`$native__1`).
+                    if i >= *k {
+                        return Err(self.err(format!("'${n}': the native call returns {k} values")));
+                    }
+                    return Ok((format!("{v}.{i}"), false));
+                }
                 match self.syms.get(n) {
                     Some(Sym::Attr(v)) => Ok((v.clone(), false)),
                     Some(Sym::OptAttr(v)) => Ok((v.clone(), true)),
@@ -1360,7 +1381,14 @@ impl<'a> PatGen<'a> {
                     }
                     (Init::Unset, Some(s)) => {
                         let v = self.native_arg(a, Some(s), "_root_loc")?;
-                        format!("rewriter.ir().value_type({v})")
+                        // A native call's result is a type already; a value
+                        // gives its type.
+                        let base = split_index(s).0;
+                        if matches!(self.syms.get(s).or_else(|| self.syms.get(base)), Some(Sym::Native(..))) {
+                            v
+                        } else {
+                            format!("rewriter.ir().value_type({v})")
+                        }
                     }
                     (Init::Dag { .. }, _) => {
                         let Some(n) = as_node(a) else {

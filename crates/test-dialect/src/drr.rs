@@ -175,3 +175,18 @@ pub fn match_constant(ir: &Ir, op: mlir_ir::OpRef) -> Option<Attribute> {
     }
     ir.attr(op, "value")
 }
+
+/// `split_constant`: the value, the low and high 32-bit halves of the
+/// `i64` attribute `value`, and the type `i64` (a native call returning a
+/// value, attributes and a type at once).
+pub fn split_constant(
+    ctx: &Context,
+    input: Value,
+    value: Attribute,
+) -> (Value, Attribute, Attribute, mlir_ir::Type) {
+    let v = ctx.int_attr_value(value).unwrap_or(0);
+    let i32 = ctx.int_type(32);
+    let lo = ctx.int_attr(i32, (v as u32) as i32 as i64);
+    let hi = ctx.int_attr(i32, ((v >> 32) as u32) as i32 as i64);
+    (input, lo, hi, ctx.int_type(64))
+}

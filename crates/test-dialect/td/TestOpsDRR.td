@@ -699,3 +699,67 @@ def : Pat<(OneI32ResultOp),
               (replaceWithValue $results__1),
               (replaceWithValue $results__2),
               ConstantAttr<I32Attr, "2">)>;
+
+//===----------------------------------------------------------------------===//
+// Beyond MLIR's DRR (rmlir extensions; see docs/DRR.md). These ops are
+// rmlir's own (`test.drr_*`), tested by `tests/drr_beyond.rs`.
+//===----------------------------------------------------------------------===//
+
+def DrrTwoResults : TEST_Op<"drr_two_results"> {
+  let results = (outs I32:$first, F32:$second);
+}
+def DrrUseF32 : TEST_Op<"drr_use_f32"> {
+  let arguments = (ins F32:$input);
+  let results = (outs F32);
+}
+def DrrUsedSecond : TEST_Op<"drr_used_second"> {
+  let arguments = (ins F32:$input);
+  let results = (outs F32);
+}
+// A multi-result op inside a source pattern: `$t__1` requires the operand
+// to be the op's second result.
+def : Pat<(DrrUseF32 (DrrTwoResults:$t__1)), (DrrUsedSecond $t__1)>;
+
+def DrrSum : TEST_Op<"drr_sum"> {
+  let arguments = (ins Variadic<I32>:$inputs);
+  let results = (outs I32);
+}
+def DrrNeg : TEST_Op<"drr_neg"> {
+  let arguments = (ins I32:$input);
+  let results = (outs I32);
+}
+def DrrNegSum : TEST_Op<"drr_neg_sum"> {
+  let arguments = (ins Variadic<I32>:$inputs);
+  let results = (outs I32);
+}
+// A variadic op nested in a source pattern, its whole group reused.
+def : Pat<(DrrNeg (DrrSum $xs)), (DrrNegSum $xs)>;
+
+def DrrSplit : TEST_Op<"drr_split", [AttrSizedOperandSegments]> {
+  let arguments = (ins Variadic<I32>:$head, I32:$mid, Variadic<I32>:$tail);
+}
+def DrrFlat : TEST_Op<"drr_flat"> {
+  let arguments = (ins Variadic<I32>:$all);
+}
+// Packing: two variadic groups and a single value become one group.
+def : Pat<(DrrSplit $h, $m, $t), (DrrFlat (variadic $t, $m, $h))>;
+
+def DrrUnflat : TEST_Op<"drr_unflat"> {
+  let arguments = (ins Variadic<I32>:$all);
+}
+// Unpacking: a group of exactly three values is split into groups.
+def : Pat<(DrrUnflat (variadic $a, $b, $c)),
+          (DrrSplit (variadic $a, $b), $c, (variadic))>;
+
+def DrrConst : TEST_Op<"drr_const"> {
+  let arguments = (ins I32:$input, I64Attr:$value);
+}
+def DrrHalves : TEST_Op<"drr_halves"> {
+  let arguments = (ins I32:$input, I32Attr:$lo, I32Attr:$hi);
+  let results = (outs AnyType);
+}
+// A native call returning a value, two attributes and a type.
+def SplitConstant : NativeCodeCall<"split_constant($_ctx, $0, $1)", 4>;
+def : Pat<(DrrConst $x, $v),
+          (DrrHalves (SplitConstant:$s__0 $x, $v), $s__1, $s__2,
+                     (returnType $s__3))>;
