@@ -650,22 +650,66 @@ impl<'a> PatGen<'a> {
     fn either(&mut self, n: &Node<'_>, v0: &str, v1: &str) -> R<()> {
         let (a, an) = &n.args[0];
         let (b, bn) = &n.args[1];
-        let ca0 = self.leaf_cond(v0, a)?;
-        let cb1 = self.leaf_cond(v1, b)?;
-        let (x, y) = (self.fresh("v"), self.fresh("v"));
+        let leaves = matches!(a, Init::Unset | Init::Def(_)) && matches!(b, Init::Unset | Init::Def(_));
+        if leaves {
+            // Two leaves: pick the order whose constraints hold.
+            let ca0 = self.leaf_cond(v0, a)?;
+            let cb1 = self.leaf_cond(v1, b)?;
+            let (x, y) = (self.fresh("v"), self.fresh("v"));
+            let _ = writeln!(
+                self.m,
+                "        let ({x}, {y}) = if {ca0} && {cb1} {{ ({v0}, {v1}) }} else {{ ({v1}, {v0}) }};"
+            );
+            let ca = self.leaf_cond(&x, a)?;
+            let cb = self.leaf_cond(&y, b)?;
+            self.fail_unless(&format!("{ca} && {cb}"));
+            if let Some(an) = arg_name(an) {
+                self.bind(an, Sym::Value(x))?;
+            }
+            if let Some(bn) = arg_name(bn) {
+                self.bind(bn, Sym::Value(y))?;
+            }
+            return Ok(());
+        }
+        // Sub-dags: the matcher of both arguments becomes a closure tried on
+        // both orders; it returns everything it binds.
+        let syms_before: std::collections::HashSet<String> = self.syms.keys().cloned().collect();
+        let matched_before = self.matched.len();
+        let saved = std::mem::take(&mut self.m);
+        let (ea, eb) = (self.fresh("either_a"), self.fresh("either_b"));
+        self.src_value(&ea, a, arg_name(an))?;
+        self.src_value(&eb, b, arg_name(bn))?;
+        let body = std::mem::replace(&mut self.m, saved).replace("return Err(());", "return None;");
+        let mut vars: Vec<String> = Vec::new();
+        let mut names: Vec<&String> = self.syms.keys().filter(|k| !syms_before.contains(*k)).collect();
+        names.sort();
+        for k in names {
+            match &self.syms[k] {
+                Sym::Value(v) | Sym::OptValue(v) | Sym::Attr(v) | Sym::OptAttr(v) | Sym::Native(v, _) | Sym::SrcOp(v, _) => {
+                    vars.push(v.clone())
+                }
+                Sym::Range(o, r) => {
+                    vars.push(o.clone());
+                    vars.push(r.clone());
+                }
+                _ => {}
+            }
+        }
+        for m in &self.matched[matched_before..] {
+            vars.push(m.clone());
+        }
+        vars.sort();
+        vars.dedup();
+        let f = self.fresh("either");
+        let tuple = format!("({},)", vars.join(", "));
         let _ = writeln!(
             self.m,
-            "        let ({x}, {y}) = if {ca0} && {cb1} {{ ({v0}, {v1}) }} else {{ ({v1}, {v0}) }};"
+            "        let {f} = |{ea}: ::mlir_ir::Value, {eb}: ::mlir_ir::Value| {{\n{body}            Some({tuple})\n        }};"
         );
-        let ca = self.leaf_cond(&x, a)?;
-        let cb = self.leaf_cond(&y, b)?;
-        self.fail_unless(&format!("{ca} && {cb}"));
-        if let Some(an) = arg_name(an) {
-            self.bind(an, Sym::Value(x))?;
-        }
-        if let Some(bn) = arg_name(bn) {
-            self.bind(bn, Sym::Value(y))?;
-        }
+        let _ = writeln!(
+            self.m,
+            "        let Some({tuple}) = {f}({v0}, {v1}).or_else(|| {f}({v1}, {v0})) else {{\n            return Err(());\n        }};"
+        );
         Ok(())
     }
 

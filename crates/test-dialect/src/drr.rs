@@ -190,3 +190,94 @@ pub fn split_constant(
     let hi = ctx.int_attr(i32, ((v >> 32) as u32) as i32 as i64);
     (input, lo, hi, ctx.int_type(64))
 }
+
+// ----- elements attributes of the DRR test ops -----
+
+/// Whether `attr` is a dense elements attribute of `kind` floats in a
+/// tensor of shape `shape`.
+fn is_float_elements_of(
+    ctx: &Context,
+    attr: Attribute,
+    kind: mlir_ir::FloatKind,
+    shape: &[i64],
+) -> bool {
+    match ctx.attr(attr) {
+        mlir_ir::AttrKind::DenseElements { ty, .. } => {
+            ctx.shape(*ty) == Some(shape)
+                && ctx.shaped_element_type(*ty) == Some(ctx.float_type(kind))
+        }
+        _ => false,
+    }
+}
+
+/// `RankedF32ElementsAttr<shape>`.
+pub fn is_float_elements(ctx: &Context, attr: Attribute, shape: &[i64]) -> bool {
+    is_float_elements_of(ctx, attr, mlir_ir::FloatKind::F32, shape)
+}
+
+/// `RankedF64ElementsAttr<shape>`.
+pub fn is_f64_elements(ctx: &Context, attr: Attribute, shape: &[i64]) -> bool {
+    is_float_elements_of(ctx, attr, mlir_ir::FloatKind::F64, shape)
+}
+
+/// A dense `f32` elements attribute of shape `shape` holding `values`.
+pub fn float_elements(ctx: &Context, shape: &[i64], values: &[f64]) -> Attribute {
+    let f32 = ctx.f32_type();
+    let ty = ctx.ranked_tensor_type(shape, f32, None);
+    let elements: Vec<Attribute> = values
+        .iter()
+        .map(|&v| ctx.float_attr(f32, mlir_ir::ApFloat::from_f32(v as f32)))
+        .collect();
+    ctx.intern_attr(mlir_ir::AttrKind::DenseElements {
+        ty,
+        elements: elements.into(),
+    })
+}
+
+/// `I32ElementsAttr`: dense elements of signless `i32`.
+pub fn is_i32_elements(ctx: &Context, attr: Attribute) -> bool {
+    match ctx.attr(attr) {
+        mlir_ir::AttrKind::DenseElements { ty, .. } => ctx
+            .shaped_element_type(*ty)
+            .is_some_and(|e| ctx.is_signless_integer(e, 32)),
+        _ => false,
+    }
+}
+
+/// The `I32ElementsAttr` constant `dense<value> : tensor<i32>`.
+pub fn i32_scalar_elements(ctx: &Context, value: i64) -> Attribute {
+    let i32 = ctx.int_type(32);
+    let ty = ctx.ranked_tensor_type(&[], i32, None);
+    ctx.intern_attr(mlir_ir::AttrKind::DenseElements {
+        ty,
+        elements: vec![ctx.int_attr(i32, value)].into(),
+    })
+}
+
+/// The rank of the type of an elements attribute.
+pub fn rank_of(ctx: &Context, attr: Attribute) -> Option<usize> {
+    ctx.attr_type(attr)
+        .and_then(|t| ctx.shape(t))
+        .map(|s| s.len())
+}
+
+// ----- integer and string attribute arithmetic of the property patterns -----
+
+/// `value + delta` as an attribute of the same type.
+pub fn add_to_int(ctx: &Context, value: Attribute, delta: i64) -> Attribute {
+    let ty = ctx.attr_type(value).unwrap_or_else(|| ctx.int_type(64));
+    ctx.int_attr(ty, ctx.int_attr_value(value).unwrap_or(0).wrapping_add(delta))
+}
+
+/// `-value` as an attribute of the same type.
+pub fn negate_int(ctx: &Context, value: Attribute) -> Attribute {
+    let ty = ctx.attr_type(value).unwrap_or_else(|| ctx.int_type(64));
+    ctx.int_attr(ty, ctx.int_attr_value(value).unwrap_or(0).wrapping_neg())
+}
+
+/// `"a.b"` from the string attributes `a` and `b`.
+pub fn join_strings(ctx: &Context, a: Attribute, b: Attribute) -> Attribute {
+    let a = ctx.string_attr_value(a).unwrap_or_default().into_owned();
+    let b = ctx.string_attr_value(b).unwrap_or_default().into_owned();
+    ctx.string_attr(&format!("{a}.{b}"))
+}

@@ -763,3 +763,131 @@ def SplitConstant : NativeCodeCall<"split_constant($_ctx, $0, $1)", 4>;
 def : Pat<(DrrConst $x, $v),
           (DrrHalves (SplitConstant:$s__0 $x, $v), $s__1, $s__2,
                      (returnType $s__3))>;
+
+//===----------------------------------------------------------------------===//
+// Elements attributes
+//===----------------------------------------------------------------------===//
+
+// Elements attribute kinds (upstream's CommonAttrConstraints.td); values of
+// constants are Rust slices (`[3.0, 4.0]`) or scalars for splats.
+class RankedF32ElementsAttr<list<int> dims> : Attr<
+    CPred<"crate::drr::is_float_elements($_ctx, $_self, &[" # !interleave(dims, ", ") # "])">,
+    "32-bit float elements attribute of shape [" # !interleave(dims, ", ") # "]"> {
+  let constBuilderCall = "crate::drr::float_elements($_ctx, &[" # !interleave(dims, ", ") # "], &$0)";
+}
+class RankedF64ElementsAttr<list<int> dims> : Attr<
+    CPred<"crate::drr::is_f64_elements($_ctx, $_self, &[" # !interleave(dims, ", ") # "])">,
+    "64-bit float elements attribute of shape [" # !interleave(dims, ", ") # "]">;
+def I32ElementsAttr : Attr<CPred<"crate::drr::is_i32_elements($_ctx, $_self)">,
+                           "32-bit signless integer elements attribute"> {
+  let constBuilderCall = "crate::drr::i32_scalar_elements($_ctx, $0)";
+}
+
+def FloatElementsAttrOp : TEST_Op<"float_elements_attr"> {
+  let arguments = (ins
+      RankedF32ElementsAttr<[2]>:$scalar_f32_attr,
+      RankedF64ElementsAttr<[4, 8]>:$tensor_f64_attr
+  );
+}
+def UpdateFloatElementsAttr : Pat<
+  (FloatElementsAttrOp
+    ConstantAttr<RankedF32ElementsAttr<[2]>, "[3.0, 4.0]">:$f32attr,
+    $f64attr),
+  (FloatElementsAttrOp
+    ConstantAttr<RankedF32ElementsAttr<[2]>, "[5.0, 6.0]">:$f32attr,
+    $f64attr)>;
+
+def I32ElementsAttrOp : TEST_Op<"i32ElementsAttr"> {
+  let arguments = (ins I32ElementsAttr:$attr);
+}
+def IsNotScalar : Constraint<CPred<"crate::drr::rank_of($_ctx, $0) != Some(0)">>;
+def UpdateAttr : Pat<(I32ElementsAttrOp $attr),
+                     (I32ElementsAttrOp ConstantAttr<I32ElementsAttr, "0">),
+                     [(IsNotScalar $attr)]>;
+
+//===----------------------------------------------------------------------===//
+// Constant string attributes and variadic segments
+//===----------------------------------------------------------------------===//
+
+def TestNoStrValueOp : TEST_Op<"no_str_value"> {
+  let arguments = (ins StrAttr:$value);
+  let assemblyFormat = "attr-dict";
+}
+def TestHasStrValueOp : TEST_Op<"has_str_value"> {
+  let arguments = (ins StrAttr:$value);
+  let assemblyFormat = "attr-dict";
+}
+def : Pat<(TestNoStrValueOp ConstantStrAttr<StrAttr, "bar">),
+          (TestHasStrValueOp ConstantStrAttr<StrAttr, "foo">)>;
+
+def VariadicRewriteSrcOp : TEST_Op<"variadic_rewrite_src_op", [AttrSizedOperandSegments]> {
+  let arguments = (ins
+    Variadic<AnyType>:$arg,
+    AnyType:$brg,
+    Variadic<AnyType>:$crg
+  );
+}
+def VariadicRewriteDstOp : TEST_Op<"variadic_rewrite_dst_op", [AttrSizedOperandSegments]> {
+  let arguments = (ins
+    AnyType:$brg,
+    Variadic<AnyType>:$crg,
+    Variadic<AnyType>:$arg
+  );
+}
+def : Pat<(VariadicRewriteSrcOp $arg, $brg, $crg),
+          (VariadicRewriteDstOp $brg, $crg, $arg)>;
+
+//===----------------------------------------------------------------------===//
+// either with sub-dags
+//===----------------------------------------------------------------------===//
+
+def : Pat<(TestEitherOpA (either (TestEitherOpB I32:$arg1, $_), I16:$arg2), $x),
+          (TestEitherOpB $arg2, $x)>;
+def : Pat<(TestEitherOpA (either (TestEitherOpB I32:$arg1, $_),
+                                 (TestEitherOpB I16:$arg2, $_)),
+                          $x),
+          (TestEitherOpB $arg2, $x)>;
+
+def TestEitherHelperOpA : TEST_Op<"either_helper_op_a"> {
+  let arguments = (ins I32:$arg0);
+  let results = (outs I32:$output);
+}
+def TestEitherHelperOpB : TEST_Op<"either_helper_op_b"> {
+  let arguments = (ins I32:$arg0);
+  let results = (outs I32:$output);
+}
+def : Pat<(TestEitherOpB (either (TestEitherHelperOpA I32:$either_helper_0),
+                                 (TestEitherHelperOpB I32:$either_helper_1))),
+          (TestEitherOpB $either_helper_0, $either_helper_1)>;
+
+//===----------------------------------------------------------------------===//
+// Patterns on ops with (upstream) properties; attributes here
+//===----------------------------------------------------------------------===//
+
+// Upstream stores these as properties (`StringProp`, `I64Prop`, `BoolProp`);
+// their custom form is the same with attributes.
+def TestPropPatternOp1 : TEST_Op<"prop_pattern_op_1"> {
+  let arguments = (ins StrAttr:$tag, I64Attr:$val, BoolAttr:$cond);
+  let results = (outs I32:$results);
+  let assemblyFormat = "$tag $val $cond attr-dict";
+}
+def TestPropPatternOp2 : TEST_Op<"prop_pattern_op_2"> {
+  let arguments = (ins I32:$input, StrAttr:$tag);
+  let assemblyFormat = "$input $tag attr-dict";
+}
+def NonNegativeI64Attr : AttrConstraint<
+    CPred<"$_ctx.int_attr_value($_self).is_some_and(|v| v >= 0)">, "non-negative int64_t">;
+def NonEmptyStrAttr : AttrConstraint<
+    CPred<"$_ctx.string_attr_value($_self).is_some_and(|s| !s.is_empty())">, "non-empty string">;
+def : Pat<
+  (TestPropPatternOp1 $tag, NonNegativeI64Attr:$val, ConstBoolAttrFalse),
+  (TestPropPatternOp1 $tag, (NativeCodeCall<"crate::drr::add_to_int($_ctx, $0, 1)"> $val),
+                      ConstBoolAttrTrue)>;
+def : Pat<
+  (TestPropPatternOp2 (TestPropPatternOp1 $tag1, $val, ConstBoolAttrTrue),
+    NonEmptyStrAttr:$tag2),
+  (TestPropPatternOp2
+    (TestPropPatternOp1 $tag1,
+      (NativeCodeCall<"crate::drr::negate_int($_ctx, $0)"> $val),
+      ConstBoolAttrFalse),
+    (NativeCodeCall<"crate::drr::join_strings($_ctx, $0, $1)"> $tag1, $tag2))>;
