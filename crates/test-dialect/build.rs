@@ -1,7 +1,8 @@
 //! Generates the ODS op definitions of the test dialect (`td/`) into
 //! `$OUT_DIR`: one Rust module per `.td` file, so that each area of the
 //! upstream suite (ODS, greedy driver, canonicalizer, DRR, conversion) owns
-//! its op definitions.
+//! its op definitions; and the rewrite patterns of the DRR rules
+//! (`td/TestOpsDRR.td`).
 
 fn main() {
     for (td, out) in [
@@ -14,4 +15,5 @@ fn main() {
     ] {
         mlir_ods::build::generate_op_defs(td, out);
     }
+    mlir_drr::build::generate_rewriters_with("td/TestOpsDRR.td", "drr_patterns.rs", Some("super::ops"));
 }

@@ -1,6 +1,15 @@
 //! Test ops of the DRR area and the rewrite patterns generated from the DRR rules of the test dialect (`populate_with_generated`, used by `-test-greedy-patterns` and `-test-legalize-patterns`).
+//!
+//! The rules live in `td/TestOpsDRR.td`; `build.rs` generates their
+//! patterns with `mlir_drr`. The native code their snippets call (upstream's
+//! C++ helpers in `TestPatterns.cpp`) is written here, in Rust.
 
-use mlir_ir::OpInfo;
+use std::sync::atomic::{AtomicI64, Ordering};
+
+use mlir_ir::asm::{OpAsmInterface, SetValueName};
+use mlir_ir::ods::OpSpec;
+use mlir_ir::{Attribute, Context, Ir, Location, OpInfo, OperationState, Value};
+use mlir_rewrite::PatternRewriter;
 use mlir_transforms::pass::PassRegistry;
 
 /// The generated op definitions of `td/TestOpsDRR.td`. Generated code keeps the
@@ -10,9 +19,61 @@ pub mod ops {
     include!(concat!(env!("OUT_DIR"), "/drr_ops.rs"));
 }
 
+/// The patterns generated from the DRR rules of `td/TestOpsDRR.td`; their
+/// native snippets call the helpers of this module.
+#[allow(unused_parens, clippy::all)]
+pub mod patterns {
+    use super::*;
+    include!(concat!(env!("OUT_DIR"), "/drr_patterns.rs"));
+}
+
 /// The ops of this area, with their hand-written hooks attached.
 pub fn operations() -> Vec<OpInfo> {
     ops::operations()
+        .into_iter()
+        .map(|info| {
+            if multi_group_spec(&info.name).is_some() {
+                info.with_interface(OpAsmInterface {
+                    result_names: Some(ods_result_names),
+                    ..Default::default()
+                })
+            } else {
+                info
+            }
+        })
+        .collect()
+}
+
+/// The ops of this area with several named result groups: ODS names their
+/// results after the groups (`%result1, %result2 = "test.two_result"`).
+fn multi_group_spec(name: &str) -> Option<&'static OpSpec> {
+    const SPECS: &[&OpSpec] = &[
+        ops::ThreeResultOp::SPEC,
+        ops::AnotherThreeResultOp::SPEC,
+        ops::TwoResultOp::SPEC,
+        ops::AnotherTwoResultOp::SPEC,
+        ops::OpNativeCodeCall4::SPEC,
+        ops::OpNativeCodeCall5::SPEC,
+        ops::OpNativeCodeCall6::SPEC,
+        ops::MixedVResultOp1::SPEC,
+        ops::MixedVResultOp2::SPEC,
+        ops::MixedVResultOp3::SPEC,
+    ];
+    SPECS.iter().copied().find(|s| s.name == name)
+}
+
+/// The default `getAsmResultNames` ODS generates for ops with several named
+/// result groups: each non-empty group is named after its ODS name.
+fn ods_result_names(ir: &Ir, op: mlir_ir::OpRef, set: SetValueName<'_>) {
+    let Some(spec) = multi_group_spec(ir.op_name_str(op)) else {
+        return;
+    };
+    for (g, r) in spec.results.iter().enumerate() {
+        let range = mlir_ir::ods::result_group(ir, op, spec, g);
+        if !range.is_empty() && !r.name.is_empty() {
+            set(ir.result(op, range.start), r.name);
+        }
+    }
 }
 
 /// Registers the test passes of this area.
@@ -20,4 +81,203 @@ pub fn register_passes(_registry: &mut PassRegistry) {}
 
 /// Adds the patterns generated from the test dialect's DRR rules (upstream's
 /// `populateWithGenerated`).
-pub fn populate_with_generated(_patterns: &mut mlir_rewrite::RewritePatternSet) {}
+pub fn populate_with_generated(patterns: &mut mlir_rewrite::RewritePatternSet) {
+    patterns::populate_with_generated(patterns);
+}
+
+// ----- native code of the rules (upstream `TestPatterns.cpp`) -----
+
+/// `chooseOperand`: the first value if `choice` is true, else the second.
+pub fn choose_operand(ctx: &Context, input1: Value, input2: Value, choice: Attribute) -> Value {
+    if choice == ctx.bool_attr(true) {
+        input1
+    } else {
+        input2
+    }
+}
+
+/// `createOpI`: builds a `test.op_i` on `input`.
+pub fn create_op_i(rewriter: &mut PatternRewriter<'_>, loc: Location, input: Value) {
+    let name = rewriter.ctx().op_name("test.op_i");
+    let mut state = OperationState::new(name, loc);
+    state.operands.push(input);
+    rewriter.create(state);
+}
+
+/// `getFirstI32Result`: the first result of `op`, if it is a 32-bit
+/// signless integer.
+pub fn get_first_i32_result(ir: &Ir, op: mlir_ir::OpRef) -> Option<Value> {
+    let first = ir.results(op).next()?;
+    ir.ctx()
+        .is_signless_integer(ir.value_type(first), 32)
+        .then_some(first)
+}
+
+/// `bindNativeCodeCallResult`: the value itself.
+pub fn bind_native_code_call_result(value: Value) -> Value {
+    value
+}
+
+/// `bindMultipleNativeCodeCallResult`: the two values swapped.
+pub fn bind_multiple_native_code_call_result(input1: Value, input2: Value) -> (Value, Value) {
+    (input2, input1)
+}
+
+/// `assertBinOpEqualArgsAndReturnTrue`: the equality of the two operands
+/// was checked before this constraint runs.
+pub fn assert_bin_op_equal_args_and_return_true(ir: &Ir, op: mlir_ir::OpRef) -> bool {
+    assert_eq!(
+        ir.operand(op, 0),
+        ir.operand(op, 1),
+        "equality constraints run before user constraints"
+    );
+    true
+}
+
+/// The counter of `opMTest`: each call yields the next value.
+static OP_M_COUNTER: AtomicI64 = AtomicI64::new(314159265);
+
+/// `opMTest`: an `i32` attribute whose value changes at every call, so a
+/// test sees whether a native call ran once or twice.
+pub fn op_m_test(ctx: &Context, _value: Value) -> Attribute {
+    let i = OP_M_COUNTER.fetch_add(1, Ordering::Relaxed);
+    ctx.int_attr(ctx.int_type(32), i)
+}
+
+/// Whether element `index` of array attribute `attr` is the integer `value`.
+pub fn array_element_is(ctx: &Context, attr: Attribute, index: usize, value: i64) -> bool {
+    match ctx.attr(attr) {
+        mlir_ir::AttrKind::Array(elems) => elems
+            .get(index)
+            .and_then(|&e| ctx.int_attr_value(e))
+            .is_some_and(|v| v == value),
+        _ => false,
+    }
+}
+
+/// `handleNoResultOp`: builds a `test.symbol_binding_b` on the operand of
+/// `op` (a `test.symbol_binding_no_result`).
+pub fn handle_no_result_op(rewriter: &mut PatternRewriter<'_>, op: mlir_ir::OpRef) {
+    let operand = rewriter.ir().operand(op, 0);
+    let ty = rewriter.ir().value_type(operand);
+    let loc = rewriter.ir().op_loc(op);
+    let name = rewriter.ctx().op_name("test.symbol_binding_b");
+    let mut state = OperationState::new(name, loc);
+    state.operands.push(operand);
+    state.result_types.push(ty);
+    rewriter.create(state);
+}
+
+/// `m_Constant`: the value attribute of a constant-like op.
+pub fn match_constant(ir: &Ir, op: mlir_ir::OpRef) -> Option<Attribute> {
+    if !ir.op_has_trait(op, mlir_ir::TraitSet::CONSTANT_LIKE) {
+        return None;
+    }
+    ir.attr(op, "value")
+}
+
+/// `split_constant`: the value, the low and high 32-bit halves of the
+/// `i64` attribute `value`, and the type `i64` (a native call returning a
+/// value, attributes and a type at once).
+pub fn split_constant(
+    ctx: &Context,
+    input: Value,
+    value: Attribute,
+) -> (Value, Attribute, Attribute, mlir_ir::Type) {
+    let v = ctx.int_attr_value(value).unwrap_or(0);
+    let i32 = ctx.int_type(32);
+    let lo = ctx.int_attr(i32, (v as u32) as i32 as i64);
+    let hi = ctx.int_attr(i32, ((v >> 32) as u32) as i32 as i64);
+    (input, lo, hi, ctx.int_type(64))
+}
+
+// ----- elements attributes of the DRR test ops -----
+
+/// Whether `attr` is a dense elements attribute of `kind` floats in a
+/// tensor of shape `shape`.
+fn is_float_elements_of(
+    ctx: &Context,
+    attr: Attribute,
+    kind: mlir_ir::FloatKind,
+    shape: &[i64],
+) -> bool {
+    match ctx.attr(attr) {
+        mlir_ir::AttrKind::DenseElements { ty, .. } => {
+            ctx.shape(*ty) == Some(shape)
+                && ctx.shaped_element_type(*ty) == Some(ctx.float_type(kind))
+        }
+        _ => false,
+    }
+}
+
+/// `RankedF32ElementsAttr<shape>`.
+pub fn is_float_elements(ctx: &Context, attr: Attribute, shape: &[i64]) -> bool {
+    is_float_elements_of(ctx, attr, mlir_ir::FloatKind::F32, shape)
+}
+
+/// `RankedF64ElementsAttr<shape>`.
+pub fn is_f64_elements(ctx: &Context, attr: Attribute, shape: &[i64]) -> bool {
+    is_float_elements_of(ctx, attr, mlir_ir::FloatKind::F64, shape)
+}
+
+/// A dense `f32` elements attribute of shape `shape` holding `values`.
+pub fn float_elements(ctx: &Context, shape: &[i64], values: &[f64]) -> Attribute {
+    let f32 = ctx.f32_type();
+    let ty = ctx.ranked_tensor_type(shape, f32, None);
+    let elements: Vec<Attribute> = values
+        .iter()
+        .map(|&v| ctx.float_attr(f32, mlir_ir::ApFloat::from_f32(v as f32)))
+        .collect();
+    ctx.intern_attr(mlir_ir::AttrKind::DenseElements {
+        ty,
+        elements: elements.into(),
+    })
+}
+
+/// `I32ElementsAttr`: dense elements of signless `i32`.
+pub fn is_i32_elements(ctx: &Context, attr: Attribute) -> bool {
+    match ctx.attr(attr) {
+        mlir_ir::AttrKind::DenseElements { ty, .. } => ctx
+            .shaped_element_type(*ty)
+            .is_some_and(|e| ctx.is_signless_integer(e, 32)),
+        _ => false,
+    }
+}
+
+/// The `I32ElementsAttr` constant `dense<value> : tensor<i32>`.
+pub fn i32_scalar_elements(ctx: &Context, value: i64) -> Attribute {
+    let i32 = ctx.int_type(32);
+    let ty = ctx.ranked_tensor_type(&[], i32, None);
+    ctx.intern_attr(mlir_ir::AttrKind::DenseElements {
+        ty,
+        elements: vec![ctx.int_attr(i32, value)].into(),
+    })
+}
+
+/// The rank of the type of an elements attribute.
+pub fn rank_of(ctx: &Context, attr: Attribute) -> Option<usize> {
+    ctx.attr_type(attr)
+        .and_then(|t| ctx.shape(t))
+        .map(|s| s.len())
+}
+
+// ----- integer and string attribute arithmetic of the property patterns -----
+
+/// `value + delta` as an attribute of the same type.
+pub fn add_to_int(ctx: &Context, value: Attribute, delta: i64) -> Attribute {
+    let ty = ctx.attr_type(value).unwrap_or_else(|| ctx.int_type(64));
+    ctx.int_attr(ty, ctx.int_attr_value(value).unwrap_or(0).wrapping_add(delta))
+}
+
+/// `-value` as an attribute of the same type.
+pub fn negate_int(ctx: &Context, value: Attribute) -> Attribute {
+    let ty = ctx.attr_type(value).unwrap_or_else(|| ctx.int_type(64));
+    ctx.int_attr(ty, ctx.int_attr_value(value).unwrap_or(0).wrapping_neg())
+}
+
+/// `"a.b"` from the string attributes `a` and `b`.
+pub fn join_strings(ctx: &Context, a: Attribute, b: Attribute) -> Attribute {
+    let a = ctx.string_attr_value(a).unwrap_or_default().into_owned();
+    let b = ctx.string_attr_value(b).unwrap_or_default().into_owned();
+    ctx.string_attr(&format!("{a}.{b}"))
+}

@@ -1,8 +1,9 @@
 //! `rmlir-tblgen`: runs rmlir's TableGen front end on a `.td` file. With
 //! `--print-records` it prints every class and def the way
 //! `llvm-tblgen --print-records` does, which makes the evaluator directly
-//! comparable with the real tool. The ODS/DRR generators will add more
-//! actions.
+//! comparable with the real tool. The generators have their own actions:
+//! `--gen-op-defs`/`--gen-op-doc` (ODS) and `--gen-rewriters`
+//! (DRR).
 
 use clap::Parser;
 use std::path::PathBuf;
@@ -26,6 +27,10 @@ struct Cli {
     /// Print Markdown documentation of the ops defined in the file.
     #[arg(long)]
     gen_op_doc: bool,
+    /// Print the Rust rewrite patterns generated from the DRR rules
+    /// (`Pat`/`Pattern` records) defined in the file.
+    #[arg(long)]
+    gen_rewriters: bool,
     /// Write the output here instead of to stdout.
     #[arg(short = 'o', value_name = "FILE")]
     output: Option<PathBuf>,
@@ -34,7 +39,7 @@ struct Cli {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let mut dirs = cli.include_dirs.clone();
-    if cli.gen_op_defs || cli.gen_op_doc {
+    if cli.gen_op_defs || cli.gen_op_doc || cli.gen_rewriters {
         // The ODS base library is always on the include path.
         dirs.push(mlir_ods::build::base_library_dir());
     }
@@ -52,6 +57,8 @@ fn main() -> ExitCode {
         mlir_ods::gen::gen_op_defs(&records, &main)
     } else if cli.gen_op_doc {
         mlir_ods::gen::gen_op_doc(&records, &main)
+    } else if cli.gen_rewriters {
+        mlir_drr::gen_rewriters(&records, &main)
     } else {
         // Printing records is the default action.
         let _ = cli.print_records;

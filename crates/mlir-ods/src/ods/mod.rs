@@ -630,7 +630,12 @@ fn build_op(rk: &RecordKeeper, op: &Record, model: &mut Model) -> Result<OpModel
         .iter()
         .filter(|o| o.arity != Arity::Single)
         .count();
-    if variadic_operands > 1 && !m.attr_sized_operands {
+    // `SameVariadicOperandSize` groups share the dynamic operands equally,
+    // which is what the runtime does without segment sizes.
+    if variadic_operands > 1
+        && !m.attr_sized_operands
+        && !has_trait(op, "SameVariadicOperandSize")
+    {
         return Err(op.field_error(
             "arguments",
             "op has more than one variadic or optional operand group; add 'AttrSizedOperandSegments'",
@@ -641,7 +646,10 @@ fn build_op(rk: &RecordKeeper, op: &Record, model: &mut Model) -> Result<OpModel
         .iter()
         .filter(|o| o.arity != Arity::Single)
         .count();
-    if variadic_results > 1 && !m.attr_sized_results {
+    if variadic_results > 1
+        && !m.attr_sized_results
+        && !has_trait(op, "SameVariadicResultSize")
+    {
         return Err(op.field_error(
             "results",
             "op has more than one variadic or optional result group; add 'AttrSizedResultSegments'",
@@ -861,4 +869,18 @@ pub fn enum_default(e: &EnumModel, default: &str) -> Option<u64> {
         .iter()
         .find(|(sym, s, _)| sym == last || s == last)
         .map(|c| c.2)
+}
+
+/// The model of one op record, whichever file defines it (DRR patterns
+/// refer to ops of included files too).
+pub fn op_model(rk: &RecordKeeper, op: &Record) -> Result<OpModel, Diagnostic> {
+    let mut model = Model::default();
+    build_op(rk, op, &mut model)
+}
+
+/// Whether `traits` of `op` lists the trait def `name` (directly).
+fn has_trait(op: &Record, name: &str) -> bool {
+    op.get_list_of_defs("traits")
+        .map(|t| t.iter().any(|t| *t == name))
+        .unwrap_or(false)
 }
