@@ -262,10 +262,15 @@ class IntElementsAttrOf<Type elementType, string summary>
     : Attr<And<[CPred<P # "is_int_elements_attr($_ctx, $_self)">,
                 ElementPred<P # "is_dense_elements_of($_ctx, $_self, ",
                             elementType.predicate>]>, summary>;
+// Their constants (`ConstantAttr<I32ElementsAttr, "5">`) are rank-0 tensors.
 def I32ElementsAttr
-    : IntElementsAttrOf<I32, "32-bit signless integer elements attribute">;
+    : IntElementsAttrOf<I32, "32-bit signless integer elements attribute"> {
+  let constBuilderCall = P # "int_elements_scalar($_ctx, 32, $0)";
+}
 def I64ElementsAttr
-    : IntElementsAttrOf<I64, "64-bit signless integer elements attribute">;
+    : IntElementsAttrOf<I64, "64-bit signless integer elements attribute"> {
+  let constBuilderCall = P # "int_elements_scalar($_ctx, 64, $0)";
+}
 def IndexElementsAttr : IntElementsAttrOf<Index, "index elements attribute">;
 
 // An attribute computed from the op rather than stored (upstream's

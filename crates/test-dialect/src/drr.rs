@@ -234,26 +234,6 @@ pub fn float_elements(ctx: &Context, shape: &[i64], values: &[f64]) -> Attribute
     })
 }
 
-/// `I32ElementsAttr`: dense elements of signless `i32`.
-pub fn is_i32_elements(ctx: &Context, attr: Attribute) -> bool {
-    match ctx.attr(attr) {
-        mlir_ir::AttrKind::DenseElements { ty, .. } => ctx
-            .shaped_element_type(*ty)
-            .is_some_and(|e| ctx.is_signless_integer(e, 32)),
-        _ => false,
-    }
-}
-
-/// The `I32ElementsAttr` constant `dense<value> : tensor<i32>`.
-pub fn i32_scalar_elements(ctx: &Context, value: i64) -> Attribute {
-    let i32 = ctx.int_type(32);
-    let ty = ctx.ranked_tensor_type(&[], i32, None);
-    ctx.intern_attr(mlir_ir::AttrKind::DenseElements {
-        ty,
-        elements: vec![ctx.int_attr(i32, value)].into(),
-    })
-}
-
 /// The rank of the type of an elements attribute.
 pub fn rank_of(ctx: &Context, attr: Attribute) -> Option<usize> {
     ctx.attr_type(attr)

@@ -778,10 +778,6 @@ class RankedF32ElementsAttr<list<int> dims> : Attr<
 class RankedF64ElementsAttr<list<int> dims> : Attr<
     CPred<"crate::drr::is_f64_elements($_ctx, $_self, &[" # !interleave(dims, ", ") # "])">,
     "64-bit float elements attribute of shape [" # !interleave(dims, ", ") # "]">;
-def I32ElementsAttr : Attr<CPred<"crate::drr::is_i32_elements($_ctx, $_self)">,
-                           "32-bit signless integer elements attribute"> {
-  let constBuilderCall = "crate::drr::i32_scalar_elements($_ctx, $0)";
-}
 
 def FloatElementsAttrOp : TEST_Op<"float_elements_attr"> {
   let arguments = (ins

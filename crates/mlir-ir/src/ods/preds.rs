@@ -239,6 +239,16 @@ pub fn dense_int_array(ctx: &Context, width: u32, values: &[i64]) -> Attribute {
         elements: elements.into(),
     })
 }
+/// The elements attribute `dense<value> : tensor<iN>` (upstream's
+/// `I32ElementsAttr`/`I64ElementsAttr` constant builder: a rank-0 tensor).
+pub fn int_elements_scalar(ctx: &Context, width: u32, value: i64) -> Attribute {
+    let t = ctx.int_type(width);
+    let ty = ctx.ranked_tensor_type(&[], t, None);
+    ctx.intern_attr(AttrKind::DenseElements {
+        ty,
+        elements: vec![ctx.int_attr(t, value)].into(),
+    })
+}
 /// A float attribute of kind `kind` holding `value`.
 pub fn float_attr(ctx: &Context, kind: FloatKind, value: f64) -> Attribute {
     ctx.float_attr(
