@@ -29,3 +29,37 @@ func.func @variadic_and_region_folds(%a: i32, %b: i32) -> (i32, i32, i32) {
   }) : (i32) -> (i32)
   return %0#0, %0#1, %1 : i32, i32, i32
 }
+
+// Folded constants inside test.one_region_op stay in its region (the test
+// dialect's shouldMaterializeInto).
+// CHECK-LABEL: func.func @one_region_materialization(
+// CHECK-NEXT: %0 = "test.constant"() <{value = 3 : i32}> : () -> i32
+// CHECK-NEXT: "test.one_region_op"() ({
+// CHECK-NEXT: %1 = "test.constant"() <{value = 3 : i32}> : () -> i32
+// CHECK-NEXT: %2 = "test.op_commutative"(%arg0, %arg0, %1, %1) : (i32, i32, i32, i32) -> i32
+// CHECK-NEXT: "foo.use"(%2) : (i32) -> ()
+// CHECK-NEXT: "foo.yield"() : () -> ()
+// CHECK-NEXT: }) : () -> ()
+// CHECK-NEXT: "foo.region"() ({
+// CHECK-NEXT: %1 = "test.constant"() <{value = 3 : i32}> : () -> i32
+// CHECK-NEXT: "foo.use"(%1) : (i32) -> ()
+// CHECK-NEXT: "foo.yield"() : () -> ()
+// CHECK-NEXT: }) : () -> ()
+// CHECK-NEXT: return %0 : i32
+// CHECK-NEXT: }
+func.func @one_region_materialization(%a: i32) -> i32 {
+  "test.one_region_op"() ({
+    %c = "test.constant"() {value = 3 : i32} : () -> i32
+    %0 = "test.op_with_region_fold"(%c) ({ "foo.op"() : () -> () }) : (i32) -> i32
+    %d = "test.op_commutative"(%0, %a, %c, %a) : (i32, i32, i32, i32) -> i32
+    "foo.use"(%d) : (i32) -> ()
+    "foo.yield"() : () -> ()
+  }) : () -> ()
+  "foo.region"() ({
+    %c4 = "test.constant"() {value = 3 : i32} : () -> i32
+    "foo.use"(%c4) : (i32) -> ()
+    "foo.yield"() : () -> ()
+  }) : () -> ()
+  %e = "test.constant"() {value = 3 : i32} : () -> i32
+  return %e : i32
+}
