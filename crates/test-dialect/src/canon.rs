@@ -32,10 +32,6 @@ pub fn operations() -> Vec<OpInfo> {
     ops::operations()
         .into_iter()
         .map(|mut info| match &*info.name {
-            "test.br" => info.with_interface(BranchOpInterface {
-                successor_operands: branch_successor_operands,
-                erase_successor_operand: None,
-            }),
             "test.producing_br" => info
                 .with_interface(BranchOpInterface {
                     successor_operands: producing_br_successor_operands,
@@ -48,7 +44,6 @@ pub fn operations() -> Vec<OpInfo> {
             "test.op_with_region_pattern" => {
                 info.with_interface(CanonicalizationPatterns(op_with_region_pattern_patterns))
             }
-            "test.op_with_region_fold" => info.with_fold(fold_to_first_operand),
             "test.op_with_variadic_results_and_folder" => {
                 info.fold = Some(FoldHook::Multi(fold_variadic_results));
                 info
@@ -60,15 +55,6 @@ pub fn operations() -> Vec<OpInfo> {
             _ => info,
         })
         .collect()
-}
-
-/// `test.br` forwards all of its operands to its only successor.
-fn branch_successor_operands(ir: &Ir, op: OpRef, _succ: usize) -> SuccessorOperands {
-    SuccessorOperands {
-        produced: 0,
-        start: 0,
-        len: ir.num_operands(op),
-    }
 }
 
 /// The sizes of `test.producing_br`'s operand groups (first, second).
@@ -162,11 +148,6 @@ fn op_with_region_pattern_patterns(set: &mut RewritePatternSet, ctx: &Context) {
         rw.erase_op(op);
         Ok(())
     });
-}
-
-/// `test.op_with_region_fold` folds to its operand.
-fn fold_to_first_operand(cx: &mut FoldCtx<'_>) -> Option<OpFoldResult> {
-    Some(OpFoldResult::Value(cx.operand(0)))
 }
 
 /// `test.op_with_variadic_results_and_folder` folds each result to the

@@ -31,7 +31,6 @@ pub fn operations() -> Vec<OpInfo> {
         .into_iter()
         .map(|info| match &*info.name {
             "test.op_in_place_self_fold" => info.with_fold(fold_in_place_self_fold),
-            "test.op_with_region_fold" => info.with_fold(fold_op_with_region_fold),
             _ => info,
         })
         .collect()
@@ -46,11 +45,6 @@ fn fold_in_place_self_fold(cx: &mut FoldCtx<'_>) -> Option<OpFoldResult> {
     let unit = cx.ir.ctx().unit_attr();
     cx.update_in_place(InPlaceEdit::SetAttr("folded".into(), Some(unit)));
     Some(OpFoldResult::Value(cx.result(0)))
-}
-
-/// `test.op_with_region_fold` folds to its operand.
-fn fold_op_with_region_fold(cx: &mut FoldCtx<'_>) -> Option<OpFoldResult> {
-    Some(OpFoldResult::Value(cx.operand(0)))
 }
 
 /// Registers the test passes of this area.

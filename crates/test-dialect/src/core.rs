@@ -1,8 +1,11 @@
-//! Test ops several areas share (`td/TestOpsCore.td`) and the dialect's
-//! constant materializer: `test.constant` and its folder.
+//! Test ops several areas share (`td/TestOpsCore.td`: `test.constant`,
+//! `test.cast`, `test.br`, `test.op_with_region_fold`, `test.one_region_op`,
+//! `test.graph_region`), their hooks, and the dialect's constant
+//! materializer.
 
 use mlir_ir::fold::{FoldCtx, OpFoldResult};
-use mlir_ir::{Attribute, Location, OpBuilder, OpInfo, OpRef, Type};
+use mlir_ir::interfaces::{BranchOpInterface, SuccessorOperands};
+use mlir_ir::{Attribute, Ir, Location, OpBuilder, OpInfo, OpRef, Type};
 
 /// The generated op definitions of `td/TestOpsCore.td`. Generated code keeps
 /// the shapes of its templates, so style lints are not actionable on it.
@@ -19,6 +22,11 @@ pub fn operations() -> Vec<OpInfo> {
         .into_iter()
         .map(|info| match &*info.name {
             "test.constant" => info.with_fold(fold_constant),
+            "test.op_with_region_fold" => info.with_fold(fold_to_first_operand),
+            "test.br" => info.with_interface(BranchOpInterface {
+                successor_operands: branch_successor_operands,
+                erase_successor_operand: None,
+            }),
             _ => info,
         })
         .collect()
@@ -27,6 +35,20 @@ pub fn operations() -> Vec<OpInfo> {
 /// `test.constant` folds to its `value` attribute.
 fn fold_constant(cx: &mut FoldCtx<'_>) -> Option<OpFoldResult> {
     cx.ir.attr(cx.op, "value").map(OpFoldResult::Attr)
+}
+
+/// `test.op_with_region_fold` folds to its operand.
+fn fold_to_first_operand(cx: &mut FoldCtx<'_>) -> Option<OpFoldResult> {
+    Some(OpFoldResult::Value(cx.operand(0)))
+}
+
+/// `test.br` forwards all of its operands to its only successor.
+fn branch_successor_operands(ir: &Ir, op: OpRef, _succ: usize) -> SuccessorOperands {
+    SuccessorOperands {
+        produced: 0,
+        start: 0,
+        len: ir.num_operands(op),
+    }
 }
 
 /// Upstream's `TestDialect::materializeConstant`: every constant is a

@@ -17,28 +17,15 @@ include "TestDialect.td"
 
 // rmlir's generator needs named arguments, results of any count and regions;
 // the names below only add accessors.
-def OneRegionOp : TEST_Op<"one_region_op", []> {
-  let regions = (region AnyRegion:$region);
-}
 
 // Upstream implements `RegionKindInterface::getRegionKind` returning
 // `Graph`; rmlir expresses a graph region with the HasOnlyGraphRegion trait.
-def GraphRegionOp : TEST_Op<"graph_region", [
-    DeclareOpInterfaceMethods<RegionKindInterface>, HasOnlyGraphRegion]> {
-  let regions = (region AnyRegion:$region);
-  let assemblyFormat = "attr-dict-with-keyword $region";
-}
 
 //===----------------------------------------------------------------------===//
 // Branches and effects
 //===----------------------------------------------------------------------===//
 
 // BranchOpInterface (hand-written): all operands go to the one successor.
-def TestBranchOp : TEST_Op<"br",
-    [DeclareOpInterfaceMethods<BranchOpInterface>, Terminator]> {
-  let arguments = (ins Variadic<AnyType>:$targetOperands);
-  let successors = (successor AnySuccessor:$target);
-}
 
 // BranchOpInterface (hand-written): upstream forwards `secondOperands` to
 // successor 0 and `firstOperands` to successor 1 (crossed on purpose).
@@ -75,12 +62,6 @@ def TestOpWithRegionFoldNoMemoryEffect : TEST_Op<
 }
 
 // Op for testing folding of outer op with inner ops.
-def TestOpWithRegionFold : TEST_Op<"op_with_region_fold"> {
-  let arguments = (ins AnyType:$operand);
-  let results = (outs AnyType);
-  let regions = (region SizedRegion<1>:$region);
-  let hasFolder = 1;
-}
 
 def TestOpWithVariadicResultsAndFolder: TEST_Op<"op_with_variadic_results_and_folder"> {
   let arguments = (ins Variadic<I32>:$inputs);

@@ -18,8 +18,6 @@ include "TestDialect.td"
 def TestReturnOp : TEST_Op<"return", [Pure, ReturnLike, Terminator]> {
   let arguments = (ins Variadic<AnyType>:$operands);
 }
-def TestCastOp : TEST_Op<"cast">,
-  Arguments<(ins Variadic<AnyType>:$inputs)>, Results<(outs AnyType:$result)>;
 def TestInvalidOp : TEST_Op<"invalid", [Terminator]>,
   Arguments<(ins Variadic<AnyType>:$inputs)>;
 def TestValidOp : TEST_Op<"valid", [Terminator]>,
@@ -40,18 +38,8 @@ def TestOpInPlaceSelfFold : TEST_Op<"op_in_place_self_fold"> {
   let results = (outs I32);
   let hasFolder = 1;
 }
-def TestOpWithRegionFold : TEST_Op<"op_with_region_fold"> {
-  let arguments = (ins AnyType:$operand);
-  let results = (outs AnyType);
-  let regions = (region SizedRegion<1>:$region);
-  let hasFolder = 1;
-}
 
 // Ops of -test-remapped-value.
-def OneVResOneVOperandOp1 : TEST_Op<"one_variadic_out_one_variadic_in1"> {
-  let arguments = (ins Variadic<AnyType>:$inputs);
-  let results = (outs Variadic<AnyType>:$outputs);
-}
 def TestRemappedValueRegionOp : TEST_Op<"remapped_value_region", [SingleBlock]> {
   let results = (outs Variadic<AnyType>:$outputs);
   let regions = (region AnyRegion:$body);
@@ -59,10 +47,6 @@ def TestRemappedValueRegionOp : TEST_Op<"remapped_value_region", [SingleBlock]> 
 
 // Ops of -test-merge-blocks.
 def TerminatorOp : TEST_Op<"finish", [Terminator]>;
-def TestBranchOp : TEST_Op<"br", [Terminator]> {
-  let arguments = (ins Variadic<AnyType>:$targetOperands);
-  let successors = (successor AnySuccessor:$target);
-}
 def TestMergeBlocksOp : TEST_Op<"merge_blocks"> {
   let summary = "merge_blocks operation";
   let regions = (region AnyRegion:$body);

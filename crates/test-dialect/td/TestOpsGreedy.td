@@ -34,22 +34,9 @@ def SymbolOp : TEST_Op<"symbol", [NoMemoryEffect, Symbol]> {
 // ----- regions -----
 
 // `HoistEligibleOps` moves eligible ops out of its region.
-def OneRegionOp : TEST_Op<"one_region_op", []> {
-  let regions = (region AnyRegion:$region);
-}
 
 // Upstream implements `getRegionKind` by hand (always a graph region);
 // `HasOnlyGraphRegion` is how rmlir states that.
-def GraphRegionOp : TEST_Op<"graph_region",  [
-    DeclareOpInterfaceMethods<RegionKindInterface>, HasOnlyGraphRegion]> {
-  let summary =  "operation with a graph region";
-  let description = [{
-    Test op that defines a graph region.
-  }];
-
-  let regions = (region AnyRegion:$region);
-  let assemblyFormat = "attr-dict-with-keyword $region";
-}
 
 // ----- folding -----
 
@@ -74,5 +61,3 @@ def TestOpInPlaceFold : TEST_Op<"op_in_place_fold"> {
 
 // ----- casts -----
 
-def TestCastOp : TEST_Op<"cast">,
-  Arguments<(ins Variadic<AnyType>:$inputs)>, Results<(outs AnyType)>;

@@ -156,9 +156,6 @@ def IfFirstOperandIsNoneThenSoIsSecond :
   let arguments = (ins AnyType:$x, AnyType:$y);
 }
 
-def I32ElementsAttrOp : TEST_Op<"i32ElementsAttr"> {
-  let arguments = (ins I32ElementsAttr:$attr);
-}
 
 def IndexElementsAttrOp : TEST_Op<"indexElementsAttr"> {
   let arguments = (ins IndexElementsAttr:$attr);

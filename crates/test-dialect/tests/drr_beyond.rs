@@ -38,7 +38,7 @@ fn check(actual: &str, expected: &[&str]) {
     }
 }
 
-/// 3. A multi-result op inside a source pattern (`(DrrTwoResults:$t__1)`):
+/// Item 3: A multi-result op inside a source pattern (`(DrrTwoResults:$t__1)`):
 /// only a use of its second result matches.
 #[test]
 fn multi_result_op_in_nested_source_pattern() {
@@ -58,7 +58,7 @@ fn multi_result_op_in_nested_source_pattern() {
     );
 }
 
-/// 4. A variadic op nested in a source pattern, its group reused whole.
+/// Item 4: A variadic op nested in a source pattern, its group reused whole.
 #[test]
 fn variadic_op_in_nested_source_pattern() {
     let out = rewrite(
@@ -76,7 +76,7 @@ fn variadic_op_in_nested_source_pattern() {
     assert!(!out.contains("test.drr_neg\""), "{out}");
 }
 
-/// 5. Packing variadic groups and single values into one group, and
+/// Item 5: Packing variadic groups and single values into one group, and
 /// unpacking a group into several.
 #[test]
 fn packing_and_unpacking_variadic_groups() {
@@ -109,7 +109,7 @@ fn packing_and_unpacking_variadic_groups() {
     );
 }
 
-/// 6. A native call returning a value, two attributes and a type at once.
+/// Item 6: A native call returning a value, two attributes and a type at once.
 #[test]
 fn native_call_returning_values_attributes_and_types() {
     let out = rewrite(

@@ -37,7 +37,7 @@ pub fn test_type_converter() -> TypeConverter {
         Some(Ok(()))
     });
     let cast = |b: &mut mlir_ir::OpBuilder<'_>, ty: Type, inputs: &[mlir_ir::Value], loc| {
-        let op = super::ops::TestCastOp::build(b, loc, ty, inputs).0;
+        let op = crate::core::TestCastOp::build(b, loc, ty, inputs).0;
         Some(b.ir.result(op, 0))
     };
     c.add_source_materialization(cast);
@@ -509,7 +509,7 @@ impl Pass for TestTypeConversionDriver {
             let is_int = |t: Type| matches!(ctx.ty(t), TypeKind::Integer { .. });
             let input_ty = |i: usize| b.ir.value_type(inputs[i]);
             if ty != f16 && inputs.len() == 1 && input_ty(0) == ctx.f64_type() {
-                let op = super::ops::TestCastOp::build(b, loc, ty, inputs).0;
+                let op = crate::core::TestCastOp::build(b, loc, ty, inputs).0;
                 return Some(b.ir.result(op, 0));
             }
             if (is_integer_of(ctx, ty, 32) || is_integer_of(ctx, ty, 64)) && inputs.is_empty() {
@@ -517,7 +517,7 @@ impl Pass for TestTypeConversionDriver {
                 return Some(b.ir.result(op, 0));
             }
             if is_int(ty) && inputs.len() == 1 && is_int(input_ty(0)) {
-                let op = super::ops::TestCastOp::build(b, loc, ty, inputs).0;
+                let op = crate::core::TestCastOp::build(b, loc, ty, inputs).0;
                 return Some(b.ir.result(op, 0));
             }
             None
