@@ -158,7 +158,7 @@ fn emit(rk: &RecordKeeper, model: &Model, out: &mut String) -> Result<(), Diagno
         let _ = writeln!(
             out,
             "static TC_{}: ::mlir_ir::ods::TypeConstraint = ::mlir_ir::ods::TypeConstraint {{\n    summary: {},\n    pred: |_ctx, _self| {pred},\n    builder: {builder},\n}};",
-            ods::screaming(c),
+            constraint_ident(&model.type_constraints, c),
             lit(r.get_string("summary")?)
         );
     }
@@ -203,7 +203,7 @@ fn emit(rk: &RecordKeeper, model: &Model, out: &mut String) -> Result<(), Diagno
         let _ = writeln!(
             out,
             "static AC_{}: ::mlir_ir::ods::AttrConstraint = ::mlir_ir::ods::AttrConstraint {{\n    summary: {},\n    pred: |_ctx, _self| {pred},\n    format: {format},\n}};",
-            ods::screaming(c),
+            constraint_ident(&model.attr_constraints, c),
             lit(r.get_string("summary")?)
         );
     }
@@ -215,7 +215,7 @@ fn emit(rk: &RecordKeeper, model: &Model, out: &mut String) -> Result<(), Diagno
         let _ = writeln!(
             out,
             "static RC_{}: ::mlir_ir::ods::RegionConstraint = ::mlir_ir::ods::RegionConstraint {{\n    summary: {},\n    pred: |_ir, _self| {pred},\n}};",
-            ods::screaming(c),
+            constraint_ident(&model.region_constraints, c),
             lit(r.get_string("summary")?)
         );
     }
@@ -303,7 +303,7 @@ fn emit_op(
                 "        ::mlir_ir::ods::ValueSpec {{ name: {}, arity: ::mlir_ir::ods::Arity::{}, constraint: &TC_{} }},",
                 lit(&v.name),
                 arity(v.arity),
-                ods::screaming(&v.constraint)
+                constraint_ident(&model.type_constraints, &v.constraint)
             );
         }
         out.push_str("    ],\n");
@@ -342,7 +342,7 @@ fn emit_op(
                 out,
                 "        ::mlir_ir::ods::AttrSpec {{ name: {}, presence: {presence}, constraint: &AC_{} }},",
                 lit(&a.name),
-                ods::screaming(&a.constraint)
+                constraint_ident(&model.attr_constraints, &a.constraint)
             );
         }
         out.push_str("    ],\n");
@@ -353,7 +353,10 @@ fn emit_op(
             let c = if r.constraint == "AnyRegion" {
                 "None".to_string()
             } else {
-                format!("Some(&RC_{})", ods::screaming(&r.constraint))
+                format!(
+                    "Some(&RC_{})",
+                    constraint_ident(&model.region_constraints, &r.constraint)
+                )
             };
             let _ = writeln!(
                 out,
@@ -698,6 +701,19 @@ fn op_pred_closure(pred: &str, spec: &str) -> String {
         lookups.join(", "),
         binds.join(", ")
     )
+}
+
+/// The suffix of a constraint static's name: the record name, or for an
+/// anonymous record (`Variadic<I32>` written inline) `ANON_<n>` with `n`
+/// its first-use index in the file, so that names do not depend on how many
+/// anonymous records the base library happens to create.
+fn constraint_ident(list: &[String], c: &str) -> String {
+    if c.starts_with("anonymous_") {
+        if let Some(i) = list.iter().position(|x| x == c) {
+            return format!("ANON_{i}");
+        }
+    }
+    ods::screaming(c)
 }
 
 /// The Rust name of operand `i` (`operand_{i}` when unnamed).
