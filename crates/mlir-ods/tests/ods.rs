@@ -2,7 +2,8 @@
 //!
 //! * `tests/ods/ops.td`: representative ops (segments, attributes and
 //!   enums, regions and successors, an assembly format, custom builders,
-//!   inferred result types, op predicates, derived attributes); the Rust
+//!   inferred result types, op predicates, derived attributes, result
+//!   names); the Rust
 //!   generated for each is an insta snapshot (`tests/snapshots/`), one per
 //!   op plus one for the shared constraint and enum statics, so a change
 //!   to the generator shows up as a reviewable per-op diff.
@@ -53,6 +54,7 @@ fn generated_code_snapshots() {
             "snap.match",
             "snap.infer",
             "snap.pred",
+            "snap.two_results",
         ],
         "every op of ops.td gets a section, in definition order"
     );

@@ -73,10 +73,14 @@ fn infer_shaped(ctx: &Context, operands: &[Type]) -> Result<Vec<Type>, String> {
         TypeKind::RankedTensor {
             shape, encoding, ..
         } => {
-            let dim = shape.first().copied().unwrap_or(i64::MIN);
+            let dim = shape.first().copied().unwrap_or(mlir_ir::types::DYNAMIC);
             Ok(vec![ctx.ranked_tensor_type(&[dim], i17, *encoding)])
         }
-        TypeKind::UnrankedTensor { .. } => Ok(vec![ctx.ranked_tensor_type(&[i64::MIN], i17, None)]),
+        TypeKind::UnrankedTensor { .. } => Ok(vec![ctx.ranked_tensor_type(
+            &[mlir_ir::types::DYNAMIC],
+            i17,
+            None,
+        )]),
         _ => Err("only shaped type operands allowed".into()),
     }
 }
@@ -204,9 +208,27 @@ impl Pass for TestReturnTypePass {
                     .map(|i| Value::argument(block, i))
                     .collect();
                 for &op in ops.iter().take(ops.len().saturating_sub(1)) {
-                    create_inferred::<OpWithInferTypeInterfaceOp>(ir, op, &args);
-                    create_inferred::<OpWithInferTypeAdaptorInterfaceOp>(ir, op, &args);
-                    create_inferred::<OpWithShapedTypeInferTypeInterfaceOp>(ir, op, &args);
+                    create_inferred(
+                        ir,
+                        op,
+                        &args,
+                        OpWithInferTypeInterfaceOp::NAME,
+                        infer_same_as_operands,
+                    );
+                    create_inferred(
+                        ir,
+                        op,
+                        &args,
+                        OpWithInferTypeAdaptorInterfaceOp::NAME,
+                        infer_same_as_operands,
+                    );
+                    create_inferred(
+                        ir,
+                        op,
+                        &args,
+                        OpWithShapedTypeInferTypeInterfaceOp::NAME,
+                        infer_shaped,
+                    );
                 }
             }
             Some("testReifyFunctions") => {
@@ -225,41 +247,33 @@ impl Pass for TestReturnTypePass {
     }
 }
 
-/// The inferring test ops, for [`create_inferred`].
-trait InferringOp: OpType {
-    fn infer(ctx: &Context, operands: &[Type]) -> Result<Vec<Type>, String>;
-    fn build2(b: &mut OpBuilder<'_>, loc: mlir_ir::Location, a: Value, c: Value) -> OpRef;
-}
-macro_rules! inferring {
-    ($t:ty, $f:path) => {
-        impl InferringOp for $t {
-            fn infer(ctx: &Context, operands: &[Type]) -> Result<Vec<Type>, String> {
-                $f(ctx, operands)
-            }
-            fn build2(b: &mut OpBuilder<'_>, loc: mlir_ir::Location, a: Value, c: Value) -> OpRef {
-                <$t>::build(b, loc, a, c).0
-            }
-        }
-    };
-}
-inferring!(OpWithInferTypeInterfaceOp, infer_same_as_operands);
-inferring!(OpWithInferTypeAdaptorInterfaceOp, infer_same_as_operands);
-inferring!(OpWithShapedTypeInferTypeInterfaceOp, infer_shaped);
-
-/// Upstream's `invokeCreateWithInferredReturnType<OpTy>`: the ops are
-/// unknown-located and carry `op`'s discardable attributes.
-fn create_inferred<T: InferringOp>(ir: &mut Ir, op: OpRef, args: &[Value]) {
+/// Upstream's `invokeCreateWithInferredReturnType<OpTy>`: for each pair of
+/// `args` whose types `infer` accepts, an `op_name` op with the inferred
+/// result types, an unknown location and `op`'s discardable attributes.
+fn create_inferred(
+    ir: &mut Ir,
+    op: OpRef,
+    args: &[Value],
+    op_name: &str,
+    infer: fn(&Context, &[Type]) -> Result<Vec<Type>, String>,
+) {
     let attrs = ir.op_attributes(op);
+    let attrs = (!ir.ctx().dictionary_entries(attrs).is_empty()).then_some(attrs);
     let loc = ir.ctx().unknown_loc();
+    let name = ir.ctx().op_name(op_name);
     let mut b = OpBuilder::new(ir);
     b.set_insertion_point_after(op);
     for &x in args {
         for &y in args {
             let types = [b.ir.value_type(x), b.ir.value_type(y)];
-            if T::infer(b.ctx(), &types).is_ok() {
-                let new = T::build2(&mut b, loc, x, y);
-                b.ir.set_op_attributes(new, attrs);
-            }
+            let Ok(results) = infer(b.ctx(), &types) else {
+                continue;
+            };
+            let mut state = mlir_ir::OperationState::new(name, loc);
+            state.operands.extend([x, y]);
+            state.result_types.extend(results);
+            state.attributes = attrs;
+            b.create(state);
         }
     }
 }
@@ -269,13 +283,10 @@ fn create_inferred<T: InferringOp>(ir: &mut Ir, op: OpRef, args: &[Value]) {
 /// tensor dialect, so the fold is done here: the index constant the dim
 /// builder creates, then the constant the static dimension folds to.
 fn reify_return_shape(ir: &mut Ir, op: OpRef) {
-    let Some(&operand) = (0..ir.num_operands(op))
-        .map(|i| ir.operand(op, i))
-        .collect::<Vec<_>>()
-        .first()
-    else {
+    if ir.num_operands(op) == 0 {
         return;
-    };
+    }
+    let operand = ir.operand(op, 0);
     let dim = ir
         .ctx()
         .shape(ir.value_type(operand))

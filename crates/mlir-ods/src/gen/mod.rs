@@ -547,6 +547,28 @@ fn emit_op(
             "        let info = info.with_interface(::mlir_ir::ods::DerivedAttributes({cls}::materialize_derived_attributes));"
         );
     }
+    // Like OpDefinitionsGen, an op with several result groups, some named,
+    // and no `OpAsmOpInterface` of its own names its results after them
+    // (`%sum, %overflow`).
+    if op.results.len() > 1 && !op.asm_interface && op.results.iter().any(|r| !r.name.is_empty()) {
+        let _ = writeln!(
+            out,
+            "        let info = info.with_interface(::mlir_ir::asm::OpAsmInterface {{\n            result_names: Some(|ir, op, set| {{"
+        );
+        for (i, r) in op.results.iter().enumerate() {
+            if r.name.is_empty() {
+                continue;
+            }
+            let _ = writeln!(
+                out,
+                "                let group = ::mlir_ir::ods::result_group(ir, op, &{spec}, {i});\n                if !group.is_empty() {{\n                    set(ir.result(op, group.start), {});\n                }}",
+                lit(&r.name)
+            );
+        }
+        out.push_str(
+            "            }),\n            ..::std::default::Default::default()\n        });\n",
+        );
+    }
     out.push_str("        info\n    }\n");
     // Derived attributes, materialized in name order (a dictionary).
     if !op.derived_attrs.is_empty() {
