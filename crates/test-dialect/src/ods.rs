@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use mlir_ir::diagnostics::Diagnostic;
+use mlir_ir::diagnostics::Severity;
 use mlir_ir::{Context, Ir, OpBuilder, OpInfo, OpRef, OpType, Type, TypeKind, Value};
 use mlir_transforms::pass::{Pass, PassContext, PassRegistry};
 
@@ -302,10 +302,8 @@ fn reify_return_shape(ir: &mut Ir, op: OpRef) {
     // `<< op` in a diagnostic prints the op in custom form, local scope.
     let text =
         mlir_ir::asm::printer::print_op_local(b.ir, folded, &mlir_ir::asm::PrintFlags::default());
-    ir.ctx().emit(Diagnostic::remark(
-        ir.op_loc(op),
-        format!("value 0: {text}"),
-    ));
+    ir.ctx()
+        .emit(ir.op_diag(op, Severity::Remark, format!("value 0: {text}")));
 }
 
 fn index_constant(b: &mut OpBuilder<'_>, loc: mlir_ir::Location, v: i64) -> OpRef {
@@ -356,7 +354,7 @@ impl Pass for TestDerivedAttrPass {
             };
             for (n, v) in (d.0)(ir, op) {
                 let text = ctx.attr_to_diagnostic_string(v);
-                ctx.emit(Diagnostic::remark(ir.op_loc(op), format!("{n} = {text}")));
+                ctx.emit(ir.op_diag(op, Severity::Remark, format!("{n} = {text}")));
             }
         }
         Ok(())
