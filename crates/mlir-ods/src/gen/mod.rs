@@ -64,7 +64,13 @@ pub fn gen_op_doc(rk: &RecordKeeper, main_file: &str) -> Result<String, Vec<Diag
                     &title[..title.len() - 1]
                 );
                 for v in vals.iter() {
-                    let _ = writeln!(s, "| `{}` | {} |", v.name, summary_of(&v.constraint));
+                    // Unnamed values are shown as upstream's OpDocGen does.
+                    let name = if v.name.is_empty() {
+                        "&laquo;unnamed&raquo;".to_string()
+                    } else {
+                        format!("`{}`", v.name)
+                    };
+                    let _ = writeln!(s, "| {name} | {} |", summary_of(&v.constraint));
                 }
                 s.push('\n');
             }
