@@ -2,10 +2,12 @@
 //!
 //! * `tests/ods/ops.td`: representative ops (segments, attributes and
 //!   enums, regions and successors, an assembly format, custom builders,
-//!   inferred result types, op predicates, derived attributes); the Rust
+//!   inferred result types, op predicates, derived attributes, result
+//!   names); the Rust
 //!   generated for each is an insta snapshot (`tests/snapshots/`), one per
 //!   op plus one for the shared constraint and enum statics, so a change
 //!   to the generator shows up as a reviewable per-op diff.
+//!   The Markdown documentation of the same ops is snapshot too.
 //! * `tests/ods/errors/*.td`: malformed op definitions. Each file starts
 //!   with `// CHECK: line:col: error: message`; the generator must report
 //!   exactly that as its first diagnostic, located in the file itself.
@@ -53,6 +55,7 @@ fn generated_code_snapshots() {
             "snap.match",
             "snap.infer",
             "snap.pred",
+            "snap.two_results",
         ],
         "every op of ops.td gets a section, in definition order"
     );
@@ -111,4 +114,15 @@ fn error_corpus() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// `rmlir-tblgen --gen-op-doc` output for the same ops.
+#[test]
+fn op_doc_snapshot() {
+    let path = dir().join("ops.td");
+    let rk = mlir_ods::tablegen::parse_file(&path, &[mlir_ods::build::base_library_dir()])
+        .unwrap_or_else(|d| panic!("ops.td failed: {d:?}"));
+    let doc = mlir_ods::gen::gen_op_doc(&rk, &path.to_string_lossy())
+        .unwrap_or_else(|d| panic!("doc failed: {d:?}"));
+    insta::assert_snapshot!("op_doc", doc);
 }

@@ -601,6 +601,67 @@ impl Dialect for SpecDialect {
     }
 }
 
+// ----- op predicates, rank relation, inferred types, inherent attributes -----
+
+static I64_ATTR: AttrConstraint = AttrConstraint {
+    summary: "64-bit signless integer attribute",
+    pred: |ctx, a| matches!(ctx.attr(a), AttrKind::Integer { ty, .. } if ctx.is_signless_integer(*ty, 64)),
+    format: AttrFormat::Generic,
+};
+
+/// Like upstream's `test.operand_rank_equals_result_size` plus
+/// `SameOperandsAndResultRank`, `AllTypesMatch` and an attribute.
+static PRED_OP: OpSpec = OpSpec {
+    name: "testods.pred",
+    operands: &[ValueSpec {
+        name: "x",
+        arity: Arity::Single,
+        constraint: &ANY_TYPE,
+    }],
+    results: &[ValueSpec {
+        name: "r",
+        arity: Arity::Single,
+        constraint: &ANY_TYPE,
+    }],
+    attrs: &[AttrSpec {
+        name: "n",
+        presence: AttrPresence::Optional,
+        constraint: &I64_ATTR,
+    }],
+    type_rules: &[
+        TypeRule::Pred {
+            summary: "x is ranked",
+            pred: |ir, op| {
+                named_value(ir, op, &PRED_OP, "x")
+                    .is_some_and(|v| ir.ctx().shape(ir.value_type(v)).is_some())
+            },
+        },
+        TypeRule::SameOperandsAndResultRank,
+    ],
+    ..OpSpec::DEFAULT
+};
+
+/// Infers its result type as its operand's; `verify_inferred_types` like
+/// upstream's `test.op_with_infer_type_if`.
+static INFER_OP: OpSpec = OpSpec {
+    name: "testods.infer",
+    operands: &[ValueSpec {
+        name: "x",
+        arity: Arity::Variadic,
+        constraint: &ANY_TYPE,
+    }],
+    results: &[ValueSpec {
+        name: "r",
+        arity: Arity::Single,
+        constraint: &ANY_TYPE,
+    }],
+    verify_inferred_types: Some(|ir, op| match ir.num_operands(op) {
+        0 => Err("no operands".to_string()),
+        _ => Ok(vec![ir.value_type(ir.operand(op, 0))]),
+    }),
+    ..OpSpec::DEFAULT
+};
+
 fn test_ctx() -> Arc<Context> {
     let mut ctx = Context::new();
     ctx.set_allow_unregistered_dialects(true);
@@ -653,7 +714,13 @@ fn test_ctx() -> Arc<Context> {
     });
     ctx.load_dialect(SpecDialect {
         ns: "testods",
-        ops: || vec![OpInfo::from_spec(&CUSTOM_OP, crate::ods_hooks!(CUSTOM_OP))],
+        ops: || {
+            vec![
+                OpInfo::from_spec(&CUSTOM_OP, crate::ods_hooks!(CUSTOM_OP)),
+                OpInfo::from_spec(&PRED_OP, crate::ods_hooks!(PRED_OP)),
+                OpInfo::from_spec(&INFER_OP, crate::ods_hooks!(INFER_OP)),
+            ]
+        },
     });
     Arc::new(ctx)
 }
@@ -1137,4 +1204,78 @@ fn malformed_input_never_panics() {
     for c in cases {
         let _ = parse(&ctx, c);
     }
+}
+
+/// Verifies the ops of `body` (in a region with `%t: tensor<2xf32>`,
+/// `%u: tensor<*xf32>`, `%m: tensor<2x2xf32>`) and returns every emitted
+/// diagnostic then the returned one, one per line.
+fn verify_all(body: &str) -> String {
+    let ctx = test_ctx();
+    let src = format!(
+        "\"test.region\"() ({{\n^bb0(%t: tensor<2xf32>, %u: tensor<*xf32>, %m: tensor<2x2xf32>):\n{body}\n  \"test.end\"() : () -> ()\n}}) : () -> ()\n"
+    );
+    let (ir, top) = parse(&ctx, &src).unwrap_or_else(|e| panic!("{e}"));
+    let emitted = std::sync::Arc::new(std::sync::Mutex::new(Vec::<String>::new()));
+    let sink = emitted.clone();
+    let _guard =
+        ctx.scoped_diagnostic_handler(Box::new(move |_: &Context, d: &crate::Diagnostic| {
+            sink.lock().unwrap().push(d.message.clone());
+            true
+        }));
+    for op in ir.walk_collect(top, WalkOrder::PreOrder) {
+        let spec: &OpSpec = match ir.op_name_str(op) {
+            "testods.pred" => &PRED_OP,
+            "testods.infer" => &INFER_OP,
+            _ => continue,
+        };
+        if let Err(d) = verify_invariants(spec, &ir, op) {
+            let mut all = emitted.lock().unwrap().clone();
+            all.push(d.message);
+            return all.join("\n");
+        }
+    }
+    "ok".into()
+}
+
+#[test]
+fn op_predicates_and_inferred_types() {
+    assert_eq!(
+        verify_all("  %0 = \"testods.pred\"(%t) : (tensor<2xf32>) -> tensor<3xf32>"),
+        "ok"
+    );
+    assert_eq!(
+        verify_all("  %0 = \"testods.pred\"(%u) : (tensor<*xf32>) -> tensor<3xf32>"),
+        "'testods.pred' op failed to verify that x is ranked"
+    );
+    assert_eq!(
+        verify_all("  %0 = \"testods.pred\"(%m) : (tensor<2x2xf32>) -> tensor<3xf32>"),
+        "'testods.pred' op result type has different rank than operands"
+    );
+    assert_eq!(
+        verify_all("  %0 = \"testods.infer\"(%t) : (tensor<2xf32>) -> tensor<2xf32>"),
+        "ok"
+    );
+    assert_eq!(
+        verify_all("  %0 = \"testods.infer\"(%t) : (tensor<2xf32>) -> tensor<*xf32>"),
+        "'testods.infer' op inferred type(s) 'tensor<2xf32>' are incompatible with return type(s) of operation 'tensor<*xf32>'\n\
+         'testods.infer' op failed to infer returned types"
+    );
+    assert_eq!(
+        verify_all("  %0 = \"testods.infer\"() : () -> tensor<*xf32>"),
+        "no operands\n'testods.infer' op failed to infer returned types"
+    );
+}
+
+#[test]
+fn inherent_attributes_of_the_attribute_dictionary_are_checked_at_parse_time() {
+    let ctx = test_ctx();
+    let src = "\"test.region\"() ({\n^bb0(%t: tensor<2xf32>):\n  %0 = \"testods.pred\"(%t) {n = 1 : i32} : (tensor<2xf32>) -> tensor<2xf32>\n}) : () -> ()\n";
+    assert_eq!(
+        parse(&ctx, src).err().unwrap(),
+        "3:8: 'testods.pred' op attribute 'n' failed to satisfy constraint: 64-bit signless integer attribute"
+    );
+    // In the properties, only the storage kind is checked when parsing; the
+    // constraint is the verifier's.
+    let ok = src.replace("{n = 1 : i32}", "<{n = 1 : i32}>");
+    assert!(parse(&ctx, &ok).is_ok());
 }

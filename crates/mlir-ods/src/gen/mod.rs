@@ -64,7 +64,13 @@ pub fn gen_op_doc(rk: &RecordKeeper, main_file: &str) -> Result<String, Vec<Diag
                     &title[..title.len() - 1]
                 );
                 for v in vals.iter() {
-                    let _ = writeln!(s, "| `{}` | {} |", v.name, summary_of(&v.constraint));
+                    // Unnamed values are shown as upstream's OpDocGen does.
+                    let name = if v.name.is_empty() {
+                        "&laquo;unnamed&raquo;".to_string()
+                    } else {
+                        format!("`{}`", v.name)
+                    };
+                    let _ = writeln!(s, "| {name} | {} |", summary_of(&v.constraint));
                 }
                 s.push('\n');
             }
@@ -164,7 +170,7 @@ fn emit(rk: &RecordKeeper, model: &Model, out: &mut String) -> Result<(), Diagno
         let _ = writeln!(
             out,
             "static TC_{}: ::mlir_ir::ods::TypeConstraint = ::mlir_ir::ods::TypeConstraint {{\n    summary: {},\n    pred: |_ctx, _self| {pred},\n    builder: {builder},\n}};",
-            ods::screaming(c),
+            constraint_ident(&model.type_constraints, c),
             lit(r.get_string("summary")?)
         );
     }
@@ -209,7 +215,7 @@ fn emit(rk: &RecordKeeper, model: &Model, out: &mut String) -> Result<(), Diagno
         let _ = writeln!(
             out,
             "static AC_{}: ::mlir_ir::ods::AttrConstraint = ::mlir_ir::ods::AttrConstraint {{\n    summary: {},\n    pred: |_ctx, _self| {pred},\n    format: {format},\n}};",
-            ods::screaming(c),
+            constraint_ident(&model.attr_constraints, c),
             lit(r.get_string("summary")?)
         );
     }
@@ -221,7 +227,7 @@ fn emit(rk: &RecordKeeper, model: &Model, out: &mut String) -> Result<(), Diagno
         let _ = writeln!(
             out,
             "static RC_{}: ::mlir_ir::ods::RegionConstraint = ::mlir_ir::ods::RegionConstraint {{\n    summary: {},\n    pred: |_ir, _self| {pred},\n}};",
-            ods::screaming(c),
+            constraint_ident(&model.region_constraints, c),
             lit(r.get_string("summary")?)
         );
     }
@@ -309,7 +315,7 @@ fn emit_op(
                 "        ::mlir_ir::ods::ValueSpec {{ name: {}, arity: ::mlir_ir::ods::Arity::{}, constraint: &TC_{} }},",
                 lit(&v.name),
                 arity(v.arity),
-                ods::screaming(&v.constraint)
+                constraint_ident(&model.type_constraints, &v.constraint)
             );
         }
         out.push_str("    ],\n");
@@ -348,7 +354,7 @@ fn emit_op(
                 out,
                 "        ::mlir_ir::ods::AttrSpec {{ name: {}, presence: {presence}, constraint: &AC_{} }},",
                 lit(&a.name),
-                ods::screaming(&a.constraint)
+                constraint_ident(&model.attr_constraints, &a.constraint)
             );
         }
         out.push_str("    ],\n");
@@ -359,7 +365,10 @@ fn emit_op(
             let c = if r.constraint == "AnyRegion" {
                 "None".to_string()
             } else {
-                format!("Some(&RC_{})", ods::screaming(&r.constraint))
+                format!(
+                    "Some(&RC_{})",
+                    constraint_ident(&model.region_constraints, &r.constraint)
+                )
             };
             let _ = writeln!(
                 out,
@@ -550,6 +559,28 @@ fn emit_op(
             "        let info = info.with_interface(::mlir_ir::ods::DerivedAttributes({cls}::materialize_derived_attributes));"
         );
     }
+    // Like OpDefinitionsGen, an op with several result groups, some named,
+    // and no `OpAsmOpInterface` of its own names its results after them
+    // (`%sum, %overflow`).
+    if op.results.len() > 1 && !op.asm_interface && op.results.iter().any(|r| !r.name.is_empty()) {
+        let _ = writeln!(
+            out,
+            "        let info = info.with_interface(::mlir_ir::asm::OpAsmInterface {{\n            result_names: Some(|ir, op, set| {{"
+        );
+        for (i, r) in op.results.iter().enumerate() {
+            if r.name.is_empty() {
+                continue;
+            }
+            let _ = writeln!(
+                out,
+                "                let group = ::mlir_ir::ods::result_group(ir, op, &{spec}, {i});\n                if !group.is_empty() {{\n                    set(ir.result(op, group.start), {});\n                }}",
+                lit(&r.name)
+            );
+        }
+        out.push_str(
+            "            }),\n            ..::std::default::Default::default()\n        });\n",
+        );
+    }
     out.push_str("        info\n    }\n");
     // Derived attributes, materialized in name order (a dictionary).
     if !op.derived_attrs.is_empty() {
@@ -704,6 +735,19 @@ fn op_pred_closure(pred: &str, spec: &str) -> String {
         lookups.join(", "),
         binds.join(", ")
     )
+}
+
+/// The suffix of a constraint static's name: the record name, or for an
+/// anonymous record (`Variadic<I32>` written inline) `ANON_<n>` with `n`
+/// its first-use index in the file, so that names do not depend on how many
+/// anonymous records the base library happens to create.
+fn constraint_ident(list: &[String], c: &str) -> String {
+    if c.starts_with("anonymous_") {
+        if let Some(i) = list.iter().position(|x| x == c) {
+            return format!("ANON_{i}");
+        }
+    }
+    ods::screaming(c)
 }
 
 /// The Rust name of operand `i` (`operand_{i}` when unnamed).

@@ -109,6 +109,8 @@ pub struct OpModel {
     pub attr_sized_results: bool,
     pub type_rules: Vec<TypeRule>,
     pub infer_type: bool,
+    /// The op declares `OpAsmOpInterface` (its result names are hand-written).
+    pub asm_interface: bool,
     /// `verifyInferredTypes`: the verifier checks the inferred result types.
     pub verify_inferred: bool,
     /// `DerivedAttr` fields: (name, Rust return type, body, conversion to
@@ -370,6 +372,7 @@ fn build_op(rk: &RecordKeeper, op: &Record, model: &mut Model) -> Result<OpModel
         attr_sized_results: false,
         type_rules: vec![],
         infer_type: false,
+        asm_interface: false,
         verify_inferred: op.get_bit("verifyInferredTypes")?,
         derived_attrs: vec![],
         format: op
@@ -582,6 +585,11 @@ fn build_op(rk: &RecordKeeper, op: &Record, model: &mut Model) -> Result<OpModel
                 summary: tr.get_string("summary")?.to_string(),
                 pred,
             });
+        } else if t == "OpAsmOpInterface"
+            || (tr.is_subclass_of("DeclareOpInterfaceMethods")
+                && tr.get_def("baseInterface")? == "OpAsmOpInterface")
+        {
+            m.asm_interface = true;
         } else if t == "InferTypeOpInterface"
             || (tr.is_subclass_of("DeclareOpInterfaceMethods")
                 && tr.get_def("baseInterface")? == "InferTypeOpInterface")

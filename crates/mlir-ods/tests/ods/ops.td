@@ -85,3 +85,8 @@ def Snap_PredOp : Snap_Op<"pred", [
     [{ ::mlir_ir::ods::preds::rank(ir.ctx(), ir.value_type(self.x(ir))).unwrap_or(-1) }],
     [{ $_ctx.int_attr($_ctx.int_type(64), $_self) }]>;
 }
+
+// Several named result groups: results are named after them when printed.
+def Snap_TwoResultsOp : Snap_Op<"two_results"> {
+  let results = (outs I32:$sum, Variadic<I1>:$flags);
+}

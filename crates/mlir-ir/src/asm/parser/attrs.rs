@@ -305,7 +305,9 @@ impl<'a> Parser<'a> {
                 Some(&a) => a,
                 None => return self.err_wrong_token(format!("undefined symbol alias id '{name}'")),
             },
-            ExtendedSymbol::Dialect { dialect, body, loc } => {
+            ExtendedSymbol::Dialect {
+                dialect, body, loc, ..
+            } => {
                 let colon_off = self.tok.start;
                 let explicit_ty = if self.consume_if(TokenKind::Colon) {
                     Some(self.parse_type()?)

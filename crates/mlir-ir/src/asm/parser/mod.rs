@@ -265,14 +265,21 @@ pub fn parse_source_chunk(
     }
 }
 
-/// Parses one type at the start of `text` (for dialect hooks that parse
-/// types nested in their own types' bodies, see
-/// [`crate::Dialect::canonicalize_type`]). Returns the type and the number
-/// of bytes it spans, or the parser's message with its byte offset in
-/// `text`.
-pub fn parse_type_prefix(ctx: Arc<Context>, text: &str) -> Result<(Type, usize), (usize, String)> {
+/// Parses one type in `text` starting at byte `start` (for dialect hooks
+/// that parse types nested in their own types' bodies, see
+/// [`crate::Dialect::canonicalize_type`]). The text before `start` is
+/// visible to the parser, so errors land where MLIR's nested parser puts
+/// them (e.g. right after the previous token). Returns the type and the
+/// byte offset where it ends, or the parser's message with its byte offset
+/// in `text`.
+pub fn parse_type_prefix(
+    ctx: Arc<Context>,
+    text: &str,
+    start: usize,
+) -> Result<(Type, usize), (usize, String)> {
     let config = ParseConfig::default();
     let mut p = Parser::new(ctx, text, &config);
+    p.reset_lexer_to(start.min(text.len()));
     match p.parse_type() {
         Ok(t) => Ok((t, p.tok.start as usize)),
         Err(()) => {
@@ -290,7 +297,7 @@ pub fn parse_type_prefix(ctx: Arc<Context>, text: &str) -> Result<(Type, usize),
                         .sum();
                     (line_start + col.saturating_sub(1) as usize, d.message)
                 }
-                None => (0, "expected type".to_string()),
+                None => (start, "expected type".to_string()),
             };
             Err((offset.min(text.len()), msg))
         }

@@ -570,12 +570,16 @@ impl<'a> Parser<'a> {
         }
         // Inherent attributes written in the attribute dictionary are
         // checked against their constraints now, without the op (MLIR's
-        // `verifyInherentAttrs` in the generic parser).
-        if let Some(v) = self
-            .ctx
-            .op_info(name)
-            .interface::<crate::ods::VerifyInherentAttrs>()
-        {
+        // `verifyInherentAttrs` in the generic parser). Most generic ops
+        // have no attribute dictionary, so the lookup is skipped for them.
+        let verify_inherent = if attrs.is_empty() {
+            None
+        } else {
+            self.ctx
+                .op_info(name)
+                .interface::<crate::ods::VerifyInherentAttrs>()
+        };
+        if let Some(v) = verify_inherent {
             let ctx = self.ctx.clone();
             if let Err(msg) = (v.0)(&ctx, &attrs) {
                 return self.err_at(name_tok.start, format!("'{name_str}' op {msg}"));

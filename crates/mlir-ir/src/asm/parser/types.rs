@@ -531,7 +531,12 @@ impl<'a> Parser<'a> {
                 Some(&t) => Ok(t),
                 None => self.err_wrong_token(format!("undefined symbol alias id '{name}'")),
             },
-            ExtendedSymbol::Dialect { dialect, body, loc } => {
+            ExtendedSymbol::Dialect {
+                dialect,
+                body,
+                loc,
+                body_loc,
+            } => {
                 self.check_dialect_symbol(dialect, body, loc, None)?;
                 // Loaded dialects check and canonicalize their types' text
                 // (see `Dialect::canonicalize_type`).
@@ -549,10 +554,10 @@ impl<'a> Parser<'a> {
                             return self.emit_error_at(loc, "invalid dialect type");
                         };
                         for (o, m) in errors {
-                            let l = self.loc_at(loc + o as u32);
+                            let l = self.loc_at(body_loc + o as u32);
                             self.extra_errors.push(crate::Diagnostic::error(l, m));
                         }
-                        self.emit_error_at(loc + off as u32, msg)
+                        self.emit_error_at(body_loc + off as u32, msg)
                     }
                 }
             }
@@ -585,6 +590,7 @@ impl<'a> Parser<'a> {
                 dialect,
                 body,
                 loc: tok.start,
+                body_loc: lt as u32 + 1,
             });
         }
         let data_start = tok.end as usize - data.len();
@@ -599,6 +605,7 @@ impl<'a> Parser<'a> {
             dialect,
             body,
             loc: data_start as u32,
+            body_loc: data_start as u32,
         })
     }
 
@@ -686,6 +693,9 @@ pub(crate) enum ExtendedSymbol<'a> {
         dialect: &'a str,
         body: &'a str,
         loc: u32,
+        /// The offset of `body` in the source (what the dialect's own
+        /// parser reports its errors relative to).
+        body_loc: u32,
     },
 }
 
