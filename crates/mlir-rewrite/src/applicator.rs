@@ -220,17 +220,23 @@ impl PatternApplicator {
         let name = rewriter.ir().op_name(op);
         let ops = self.by_op.get(name.index() as usize).map_or(&[][..], |v| v);
         let (mut i, mut j) = (0, 0);
+        // A pattern that fails leaves the IR (and so `op`'s position)
+        // unchanged, so the insertion point is computed once per op: the
+        // lookup is a measurable part of each attempt.
+        let ip = rewriter
+            .ir()
+            .op_block(op)
+            .map(|block| mlir_ir::InsertPoint {
+                block,
+                before: Some(op),
+            });
         while let Some(idx) = next_pattern(&self.frozen, ops, &self.any_op, &mut i, &mut j) {
             let boxed = self.frozen.pattern(idx);
             let pattern = boxed.pattern();
             if !can_apply(pattern, rewriter) {
                 continue;
             }
-            if rewriter.ir().op_block(op).is_some() {
-                rewriter.set_insertion_point_before(op);
-            } else {
-                rewriter.clear_insertion_point();
-            }
+            rewriter.set_insertion_point(ip);
             let mut result = if self.checks.enabled {
                 let (result, found) = run_checked(boxed, op, rewriter);
                 for v in found {

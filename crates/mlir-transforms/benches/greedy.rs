@@ -1,12 +1,17 @@
 //! Criterion benchmarks of the greedy driver's overhead on synthetic input:
 //! a chain of pure ops (nothing dead, nothing folds) driven with an empty
 //! pattern set and with many non-matching patterns, in one 10^5-op
-//! function, plus the per-op cost in one large function versus many small
-//! ones (which must not grow with function size).
+//! function, plus the per-op cost of 10^6 ops in one function versus in
+//! 1000 functions of 1000 ops (which must not grow with function size).
+//! Times are the benchmark thread's CPU time (Linux), so a busy machine
+//! disturbs them less than wall time. `docs/PERFORMANCE.md` records the
+//! figures.
 
 use std::sync::Arc;
 
-use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
+use std::time::{Duration, Instant};
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use mlir_ir::{Context, Dialect, Ir, OpBuilder, OpInfo, OpRef, OperationState, TraitSet};
 use mlir_rewrite::{FrozenRewritePatternSet, Pattern, RewritePatternSet};
 use mlir_transforms::{apply_patterns_greedily, GreedyRewriteConfig, RegionSimplificationLevel};
@@ -89,41 +94,61 @@ fn many_patterns(ctx: &Arc<Context>) -> FrozenRewritePatternSet {
     FrozenRewritePatternSet::new(set)
 }
 
+/// CPU time of the current thread: the first field of
+/// `/proc/thread-self/schedstat` (nanoseconds on a CPU), so that other
+/// processes competing for the machine's cores do not inflate the figures;
+/// `None` where the file does not exist (the wall clock is used then).
+fn thread_cpu_time() -> Option<Duration> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: u64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(Duration::from_nanos(ns))
+}
+
+/// Times `iters` runs of the driver over fresh IR built by `setup` (not
+/// timed), in thread CPU time where available.
+fn time_runs(
+    iters: u64,
+    setup: impl Fn() -> (Ir, OpRef),
+    patterns: &FrozenRewritePatternSet,
+) -> Duration {
+    let mut total = Duration::ZERO;
+    for _ in 0..iters {
+        let (mut ir, m) = setup();
+        let cpu = thread_cpu_time();
+        let wall = Instant::now();
+        run(&mut ir, m, patterns);
+        total += match (cpu, thread_cpu_time()) {
+            (Some(a), Some(b)) => b - a,
+            _ => wall.elapsed(),
+        };
+        drop(ir);
+    }
+    total
+}
+
 fn bench(c: &mut Criterion) {
     let ctx = context();
     let empty = FrozenRewritePatternSet::empty(ctx.clone());
     let many = many_patterns(&ctx);
-    let n = 100_000;
     let mut g = c.benchmark_group("greedy");
     g.sample_size(10);
-    g.throughput(Throughput::Elements(n as u64));
-    for (name, set) in [("empty_patterns_1e5", &empty), ("many_patterns_1e5", &many)] {
+    // (name, functions, ops per function, pattern set)
+    let cases: [(&str, usize, usize, &FrozenRewritePatternSet); 6] = [
+        ("empty_patterns_1e5", 1, 100_000, &empty),
+        ("many_patterns_1e5", 1, 100_000, &many),
+        // Per-op cost must not depend on function size: the same 10^6 ops
+        // in 1000 functions of 1000 ops and in one function.
+        ("empty_patterns_1000x1000", 1000, 1000, &empty),
+        ("empty_patterns_1e6", 1, 1_000_000, &empty),
+        ("many_patterns_1000x1000", 1000, 1000, &many),
+        ("many_patterns_1e6", 1, 1_000_000, &many),
+    ];
+    for (name, funcs, ops, set) in cases {
+        g.throughput(Throughput::Elements((funcs * ops) as u64));
         g.bench_function(name, |bch| {
-            bch.iter_batched(
-                || build(&ctx, 1, n),
-                |(mut ir, m)| run(&mut ir, m, set),
-                BatchSize::LargeInput,
-            )
+            bch.iter_custom(|iters| time_runs(iters, || build(&ctx, funcs, ops), set))
         });
     }
-    // Per-op cost must not depend on function size: 10^3 functions of
-    // 10^2 ops versus one function of 10^5 (the 10^6 case is the same
-    // shape, ten times longer; run it with `--bench greedy -- 1e6`).
-    g.bench_function("empty_patterns_1000x100", |bch| {
-        bch.iter_batched(
-            || build(&ctx, 1000, 100),
-            |(mut ir, m)| run(&mut ir, m, &empty),
-            BatchSize::LargeInput,
-        )
-    });
-    g.throughput(Throughput::Elements(1_000_000));
-    g.bench_function("empty_patterns_1e6", |bch| {
-        bch.iter_batched(
-            || build(&ctx, 1, 1_000_000),
-            |(mut ir, m)| run(&mut ir, m, &empty),
-            BatchSize::LargeInput,
-        )
-    });
     g.finish();
 }
 

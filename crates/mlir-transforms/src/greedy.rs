@@ -246,13 +246,52 @@ impl MinStd {
     }
 }
 
+/// Entries per page of a [`SlotTable`].
+const PAGE: usize = 1024;
+
+/// A table indexed by op slot, allocated in pages on first write. Op slots
+/// are global to the `Ir`, so a flat vector would cost time and memory in
+/// proportion to the whole IR for every (small) region a driver runs on;
+/// pages keep that in proportion to the slots actually touched, which for
+/// one function are a few contiguous ranges.
+struct SlotTable<T: Copy + Default> {
+    pages: Vec<Option<Box<[T; PAGE]>>>,
+}
+
+impl<T: Copy + Default> Default for SlotTable<T> {
+    fn default() -> Self {
+        SlotTable { pages: Vec::new() }
+    }
+}
+
+impl<T: Copy + Default> SlotTable<T> {
+    #[inline]
+    fn get(&self, op: OpRef) -> T {
+        let i = op.index() as usize;
+        match self.pages.get(i / PAGE) {
+            Some(Some(page)) => page[i % PAGE],
+            _ => T::default(),
+        }
+    }
+    #[inline]
+    fn set(&mut self, op: OpRef, value: T) {
+        let i = op.index() as usize;
+        let p = i / PAGE;
+        if self.pages.len() <= p {
+            self.pages.resize_with(p + 1, || None);
+        }
+        let page = self.pages[p].get_or_insert_with(|| Box::new([T::default(); PAGE]));
+        page[i % PAGE] = value;
+    }
+}
+
 /// A LIFO worklist with set semantics and O(1) removal (MLIR's
 /// `Worklist`): removed entries become holes that `pop` skips.
 #[derive(Default)]
 struct Worklist {
     list: Vec<Option<OpRef>>,
     /// Position + 1 in `list` by op slot index; 0 when absent.
-    pos: Vec<u32>,
+    pos: SlotTable<u32>,
     len: usize,
     rng: Option<MinStd>,
 }
@@ -260,7 +299,7 @@ struct Worklist {
 impl Worklist {
     fn clear(&mut self) {
         for op in self.list.drain(..).flatten() {
-            self.pos[op.index() as usize] = 0;
+            self.pos.set(op, 0);
         }
         self.len = 0;
     }
@@ -268,7 +307,7 @@ impl Worklist {
         self.len == 0
     }
     fn slot(&self, op: OpRef) -> Option<usize> {
-        let p = *self.pos.get(op.index() as usize)?;
+        let p = self.pos.get(op);
         let at = (p as usize).checked_sub(1)?;
         (self.list.get(at).copied().flatten() == Some(op)).then_some(at)
     }
@@ -276,12 +315,8 @@ impl Worklist {
         if self.slot(op).is_some() {
             return;
         }
-        let i = op.index() as usize;
-        if self.pos.len() <= i {
-            self.pos.resize(i + 1 + i / 2, 0);
-        }
         self.list.push(Some(op));
-        self.pos[i] = self.list.len() as u32;
+        self.pos.set(op, self.list.len() as u32);
         self.len += 1;
     }
     fn trim(&mut self) {
@@ -305,10 +340,10 @@ impl Worklist {
                     if at < self.list.len() {
                         self.list[at] = last;
                         if let Some(l) = last {
-                            self.pos[l.index() as usize] = at as u32 + 1;
+                            self.pos.set(l, at as u32 + 1);
                         }
                     }
-                    self.pos[op.index() as usize] = 0;
+                    self.pos.set(op, 0);
                     self.len -= 1;
                     self.trim();
                     return Some(op);
@@ -317,7 +352,7 @@ impl Worklist {
         }
         self.trim();
         let op = self.list.pop().flatten()?;
-        self.pos[op.index() as usize] = 0;
+        self.pos.set(op, 0);
         self.len -= 1;
         self.trim();
         Some(op)
@@ -325,7 +360,7 @@ impl Worklist {
     fn remove(&mut self, op: OpRef) {
         if let Some(at) = self.slot(op) {
             self.list[at] = None;
-            self.pos[op.index() as usize] = 0;
+            self.pos.set(op, 0);
             self.len -= 1;
         }
     }
@@ -333,7 +368,7 @@ impl Worklist {
         self.list.reverse();
         for (i, op) in self.list.iter().enumerate() {
             if let Some(op) = op {
-                self.pos[op.index() as usize] = i as u32 + 1;
+                self.pos.set(*op, i as u32 + 1);
             }
         }
         self.trim();
@@ -342,25 +377,19 @@ impl Worklist {
 
 /// A set of ops indexed by slot (for the strictness filter).
 #[derive(Default)]
-struct OpSet(Vec<Option<OpRef>>);
+struct OpSet(SlotTable<Option<OpRef>>);
 
 impl OpSet {
     fn insert(&mut self, op: OpRef) {
-        let i = op.index() as usize;
-        if self.0.len() <= i {
-            self.0.resize(i + 1 + i / 2, None);
-        }
-        self.0[i] = Some(op);
+        self.0.set(op, Some(op));
     }
     fn remove(&mut self, op: OpRef) {
-        if let Some(s) = self.0.get_mut(op.index() as usize) {
-            if *s == Some(op) {
-                *s = None;
-            }
+        if self.0.get(op) == Some(op) {
+            self.0.set(op, None);
         }
     }
     fn contains(&self, op: OpRef) -> bool {
-        self.0.get(op.index() as usize).copied().flatten() == Some(op)
+        self.0.get(op) == Some(op)
     }
 }
 
@@ -389,6 +418,7 @@ impl Logger {
             target,
         }
     }
+    #[inline]
     pub(crate) fn line(&self, f: impl FnOnce() -> String) {
         if self.enabled {
             let text = format!("{}{}", "  ".repeat(self.indent.get()), f());
@@ -399,6 +429,7 @@ impl Logger {
         }
     }
     /// An empty line (upstream writes a bare newline, not indented).
+    #[inline]
     pub(crate) fn blank(&self) {
         if self.enabled {
             match self.target {
@@ -407,15 +438,24 @@ impl Logger {
             }
         }
     }
+    #[inline]
     fn indent(&self) {
-        self.indent.set(self.indent.get() + 1);
+        if self.enabled {
+            self.indent.set(self.indent.get() + 1);
+        }
     }
+    #[inline]
     fn unindent(&self) {
-        self.indent.set(self.indent.get().saturating_sub(1));
+        if self.enabled {
+            self.indent.set(self.indent.get().saturating_sub(1));
+        }
     }
+    #[inline]
     fn result(&self, result: &str, msg: &str) {
-        self.unindent();
-        self.line(|| format!("}} -> {result} : {msg}"));
+        if self.enabled {
+            self.unindent();
+            self.line(|| format!("}} -> {result} : {msg}"));
+        }
     }
     fn result_with_line(&self, result: &str, msg: &str) {
         self.result(result, msg);
@@ -455,6 +495,12 @@ impl State<'_, '_> {
 
     /// Queues `op` and its ancestors below the scope, if `op` is in scope.
     fn add_to_worklist(&mut self, ir: &Ir, op: OpRef) {
+        // Most ops sit directly in the scope: no ancestors to gather.
+        let parent = ir.op_parent_region(op);
+        if parent == self.scope {
+            self.add_single(op);
+            return;
+        }
         let mut ancestors: SmallVec<[OpRef; 8]> = SmallVec::new();
         let mut cur = op;
         loop {
@@ -747,6 +793,10 @@ impl<'l, 'a> Driver<'l, 'a> {
             let applied: Cell<Option<String>> = Cell::new(None);
 
             let tracker = self.state.tracker;
+            // Pattern begin/end only matter to a listener or the tracker;
+            // skipping them saves two dynamic calls per pattern attempt
+            // (upstream passes no callbacks at all in release builds).
+            let notify = self.state.listener.is_some() || tracker.is_some();
             let errors = &mut self.recursion_errors;
             let mut rw = PatternRewriter::with_listener(ir, &mut self.state);
             let result = self.applicator.match_and_rewrite_with(
@@ -776,16 +826,22 @@ impl<'l, 'a> Driver<'l, 'a> {
                             return false;
                         }
                     }
-                    rw.notify_pattern_begin(pattern, op);
+                    if notify {
+                        rw.notify_pattern_begin(pattern, op);
+                    }
                     true
                 },
                 |pattern, rw| {
                     log.result("failure", "pattern failed to match");
-                    rw.notify_pattern_end(pattern, Err(()));
+                    if notify {
+                        rw.notify_pattern_end(pattern, Err(()));
+                    }
                 },
                 |pattern, rw| {
                     log.result("success", "pattern applied successfully");
-                    rw.notify_pattern_end(pattern, Ok(()));
+                    if notify {
+                        rw.notify_pattern_end(pattern, Ok(()));
+                    }
                     if site.is_some() {
                         applied.set(Some(pattern.debug_name().to_string()));
                     }

@@ -989,4 +989,115 @@ fn redundant_block_arguments_are_dropped() {
     let br2 = ir.last_op(blocks[2]).expect("t.br");
     assert_eq!(ir.operands(br1).collect::<Vec<_>>(), vec![y]);
     assert_eq!(ir.operands(br2).collect::<Vec<_>>(), vec![x]);
+
+// ----------------------------------------------------------------------
+// Expensive checks
+// ----------------------------------------------------------------------
+
+/// Unregistered ops (no verifier rules) in a function.
+const CHECKS_SRC: &str = r#""t.func"() ({
+  "u.effect"() {n = 1} : () -> ()
+  "u.loop"() ({
+    "u.effect"() {n = 2} : () -> ()
+    "u.effect"() {n = 3} : () -> ()
+  }) : () -> ()
+  "u.effect"() {n = 4} : () -> ()
+}) : () -> ()"#;
+
+/// A pattern set with one pattern that claims success without changing
+/// anything (on `u.effect {n = 1}`) and one that changes `u.loop` and then
+/// claims failure.
+fn broken_patterns(ctx: &Arc<Context>) -> FrozenRewritePatternSet {
+    let mut set = RewritePatternSet::new(ctx.clone());
+    set.add_fn(
+        Pattern::new(ctx, "u.effect", 1).with_debug_name("Liar"),
+        |op, rw| {
+            let n = rw
+                .ir()
+                .attr(op, "n")
+                .and_then(|a| rw.ctx().int_attr_value(a));
+            if n == Some(1) {
+                Ok(())
+            } else {
+                Err(())
+            }
+        },
+    );
+    set.add_fn(
+        Pattern::new(ctx, "u.loop", 1).with_debug_name("Sneaky"),
+        |op, rw| {
+            if rw.ir().attr(op, "seen").is_none() {
+                let unit = rw.ctx().unit_attr();
+                rw.modify_op_in_place(op, |m| m.set_attr("seen", Some(unit)));
+            }
+            Err(())
+        },
+    );
+    FrozenRewritePatternSet::new(set)
+}
+
+#[test]
+fn expensive_checks_catch_broken_patterns() {
+    let ctx = ctx();
+    let patterns = broken_patterns(&ctx);
+    let run = |checks: bool| {
+        let (mut ir, m) = parse(&ctx, CHECKS_SRC);
+        let f = find(&ir, m, "t.func");
+        let config = GreedyRewriteConfig {
+            expensive_checks: checks,
+            max_iterations: Some(1),
+            ..Default::default()
+        };
+        apply_patterns_greedily(&mut ir, f, &patterns, config)
+    };
+    let off = run(false);
+    assert!(off.check_failures.is_empty());
+    assert!(!off.found_broken_patterns());
+
+    let on = run(true);
+    let found: Vec<(Option<&str>, &str, &str)> = on
+        .check_failures
+        .iter()
+        .map(|f| (f.pattern.as_deref(), f.op.as_str(), f.message))
+        .collect();
+    assert_eq!(
+        found,
+        // Bottom-up: the loop is processed before the first op.
+        vec![
+            (None, "u.loop", "pattern returned failure but IR did change"),
+            (
+                Some("Liar"),
+                "u.effect",
+                "pattern returned success but IR did not change"
+            ),
+        ],
+        "{:?}",
+        on.check_failures
+    );
+    assert!(on.found_broken_patterns());
+}
+
+#[test]
+fn expensive_checks_accept_well_behaved_patterns() {
+    let ctx = ctx();
+    let (mut ir, m) = parse(&ctx, CHECKS_SRC);
+    let f = find(&ir, m, "t.func");
+    let mut set = RewritePatternSet::new(ctx.clone());
+    // Moves each `u.effect` inside `u.loop` out before it: a move notifies
+    // only the new parent, and the moved op itself is unchanged.
+    set.add_fn(Pattern::new(&ctx, "u.effect", 1), |op, rw| {
+        let parent = rw.ir().op_parent_op(op).ok_or(())?;
+        if rw.ir().op_name_str(parent) != "u.loop" {
+            return Err(());
+        }
+        rw.move_op_before(op, parent);
+        Ok(())
+    });
+    let config = GreedyRewriteConfig {
+        expensive_checks: true,
+        ..Default::default()
+    };
+    let r = apply_patterns_greedily(&mut ir, f, &FrozenRewritePatternSet::new(set), config);
+    assert!(r.changed && r.succeeded());
+    assert!(r.check_failures.is_empty(), "{:?}", r.check_failures);
 }
