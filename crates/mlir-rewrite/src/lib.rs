@@ -80,6 +80,7 @@
 #![warn(missing_docs)]
 
 pub mod applicator;
+pub mod canonicalization;
 pub mod listener;
 pub mod pattern;
 pub mod pattern_set;
@@ -90,6 +91,9 @@ pub mod rewriter;
 mod tests;
 
 pub use applicator::{ContractChecks, ContractViolation, PatternApplicator, ViolationKind};
+pub use canonicalization::{
+    CanonicalizationPatterns, CanonicalizeMethod, DialectCanonicalizationPatterns,
+};
 pub use listener::{ForwardingListener, ListenerChain, RewriterListener};
 pub use pattern::{
     BoxedPattern, FnPattern, InterfacePattern, OpFnPattern, OpInterfaceRewritePattern, OpPattern,

@@ -21,27 +21,17 @@
 use std::sync::Arc;
 
 use mlir_ir::{Context, Ir, OpRef};
-use mlir_rewrite::{FrozenRewritePatternSet, Pattern, PatternRewriter, RewritePatternSet};
+use mlir_rewrite::{FrozenRewritePatternSet, Pattern, RewritePatternSet};
 
 use crate::greedy::{apply_patterns_greedily, GreedyRewriteConfig, GreedyRewriteResult};
 use crate::region_simplify::RegionSimplificationLevel;
 
-/// An op's canonicalization patterns (MLIR's `getCanonicalizationPatterns`),
-/// attached to its `OpInfo` as an interface.
-#[derive(Copy, Clone)]
-pub struct CanonicalizationPatterns(pub fn(&mut RewritePatternSet, &Context));
-
-/// An op's "canonicalize method" (MLIR's `static LogicalResult
-/// canonicalize(Op, PatternRewriter &)`), attached to its `OpInfo`.
-#[derive(Copy, Clone)]
-pub struct CanonicalizeMethod(
-    pub fn(OpRef, &mut PatternRewriter<'_>) -> mlir_rewrite::LogicalResult,
-);
-
-/// A dialect's own canonicalization patterns (MLIR's
-/// `Dialect::getCanonicalizationPatterns`), returned by `Dialect::interface`.
-#[derive(Copy, Clone)]
-pub struct DialectCanonicalizationPatterns(pub fn(&mut RewritePatternSet, &Context));
+// The declarations ops and dialects attach live in `mlir-rewrite`, so that
+// dialect crates need not depend on the drivers; re-exported here, where the
+// canonicalizer gathers them.
+pub use mlir_rewrite::canonicalization::{
+    CanonicalizationPatterns, CanonicalizeMethod, DialectCanonicalizationPatterns,
+};
 
 /// The canonicalizer's options (mlir-opt's `-canonicalize{...}`).
 #[derive(Clone, Debug)]

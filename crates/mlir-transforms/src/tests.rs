@@ -989,6 +989,7 @@ fn redundant_block_arguments_are_dropped() {
     let br2 = ir.last_op(blocks[2]).expect("t.br");
     assert_eq!(ir.operands(br1).collect::<Vec<_>>(), vec![y]);
     assert_eq!(ir.operands(br2).collect::<Vec<_>>(), vec![x]);
+}
 
 // ----------------------------------------------------------------------
 // Expensive checks

@@ -14,8 +14,8 @@ use mlir_ir::{
     ApFloat, ApInt, AttrKind, Attribute, Context, FloatKind, Location, OpRef, OperationState, Type,
     TypeKind, Value,
 };
+use mlir_rewrite::CanonicalizationPatterns;
 use mlir_rewrite::{LogicalResult, Pattern, PatternRewriter, RewritePatternSet};
-use mlir_transforms::canonicalize::CanonicalizationPatterns;
 
 use super::fold::{cmpi, def_named, predicate, splat_int, wide_binop, Int, WideOp};
 
