@@ -15,5 +15,9 @@ fn main() {
     ] {
         mlir_ods::build::generate_op_defs(td, out);
     }
-    mlir_drr::build::generate_rewriters_with("td/TestOpsDRR.td", "drr_patterns.rs", Some("super::ops"));
+    mlir_drr::build::generate_rewriters_with(
+        "td/TestOpsDRR.td",
+        "drr_patterns.rs",
+        Some("super::ops"),
+    );
 }

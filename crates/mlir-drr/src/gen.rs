@@ -345,7 +345,14 @@ impl<'a> PatGen<'a> {
     fn constraint_pred(&self, c: &Record, self_expr: &str, args: &[String]) -> R<String> {
         let p = c.get_def("predicate")?;
         let e = ods::pred_expr(self.rk, p, c)?;
-        Ok(subst(&e, Some(self_expr), args, "_ir_builder", "_loc", "ir"))
+        Ok(subst(
+            &e,
+            Some(self_expr),
+            args,
+            "_ir_builder",
+            "_loc",
+            "ir",
+        ))
     }
 
     // ----- source pattern -----
@@ -359,16 +366,17 @@ impl<'a> PatGen<'a> {
             let (a, b) = match (&prev, &sym) {
                 (Sym::Value(a), Sym::Value(b))
                 | (Sym::Attr(a), Sym::Attr(b))
-                | (Sym::Native(a, 1), Sym::Native(b, 1)) => {
-                    (a.clone(), b.clone())
-                }
+                | (Sym::Native(a, 1), Sym::Native(b, 1)) => (a.clone(), b.clone()),
                 _ => {
                     return Err(self.err(format!(
                         "symbol '${name}' is bound twice to arguments of different kinds"
                     )))
                 }
             };
-            let _ = writeln!(self.m, "        if {a} != {b} {{\n            return Err(());\n        }}");
+            let _ = writeln!(
+                self.m,
+                "        if {a} != {b} {{\n            return Err(());\n        }}"
+            );
             return Ok(());
         }
         self.syms.insert(name.to_string(), sym);
@@ -376,7 +384,10 @@ impl<'a> PatGen<'a> {
     }
 
     fn fail_unless(&mut self, cond: &str) {
-        let _ = writeln!(self.m, "        if !({cond}) {{\n            return Err(());\n        }}");
+        let _ = writeln!(
+            self.m,
+            "        if !({cond}) {{\n            return Err(());\n        }}"
+        );
     }
 
     /// Matches the op `node` held in variable `var`.
@@ -392,7 +403,13 @@ impl<'a> PatGen<'a> {
         let given: usize = node
             .args
             .iter()
-            .map(|(a, _)| if as_node(a).is_some_and(|n| n.op == "either") { 2 } else { 1 })
+            .map(|(a, _)| {
+                if as_node(a).is_some_and(|n| n.op == "either") {
+                    2
+                } else {
+                    1
+                }
+            })
             .sum();
         if given != d.args.len() {
             return Err(self.err(format!(
@@ -402,12 +419,11 @@ impl<'a> PatGen<'a> {
                 given
             )));
         }
-        let fixed = d
-            .m
-            .operands
-            .iter()
-            .filter(|o| o.arity == Arity::Single)
-            .count();
+        let fixed =
+            d.m.operands
+                .iter()
+                .filter(|o| o.arity == Arity::Single)
+                .count();
         if !d.variadic_operands {
             let _ = writeln!(
                 self.m,
@@ -425,7 +441,8 @@ impl<'a> PatGen<'a> {
         let results = if d.variadic_results {
             self.spec_for(&d);
             let arities = d.m.results.iter().map(|r| r.arity).collect();
-            self.op_specs.insert(var.to_string(), (d.spec_name.clone(), arities));
+            self.op_specs
+                .insert(var.to_string(), (d.spec_name.clone(), arities));
             None
         } else {
             Some(d.m.results.len())
@@ -509,7 +526,10 @@ impl<'a> PatGen<'a> {
             }
             for (j, (a, an)) in n.args.iter().enumerate() {
                 let v = self.fresh("v");
-                let _ = writeln!(self.m, "        let {v} = ir.operand({var}, {r}.start + {j});");
+                let _ = writeln!(
+                    self.m,
+                    "        let {v} = ir.operand({var}, {r}.start + {j});"
+                );
                 self.src_value(&v, a, arg_name(an))?;
             }
             return Ok(());
@@ -532,7 +552,7 @@ impl<'a> PatGen<'a> {
         }
         if let Init::Def(c) = arg {
             let c = self.record(c)?;
-            let p = self.constraint_pred(c, "ir.value_type(ir.operand(" , &[])?;
+            let p = self.constraint_pred(c, "ir.value_type(ir.operand(", &[])?;
             let _ = p;
             let c_pred = self.constraint_pred(c, "ir.value_type(ir.operand(OP, i))", &[])?;
             let c_pred = c_pred.replace("OP", var);
@@ -650,7 +670,8 @@ impl<'a> PatGen<'a> {
     fn either(&mut self, n: &Node<'_>, v0: &str, v1: &str) -> R<()> {
         let (a, an) = &n.args[0];
         let (b, bn) = &n.args[1];
-        let leaves = matches!(a, Init::Unset | Init::Def(_)) && matches!(b, Init::Unset | Init::Def(_));
+        let leaves =
+            matches!(a, Init::Unset | Init::Def(_)) && matches!(b, Init::Unset | Init::Def(_));
         if leaves {
             // Two leaves: pick the order whose constraints hold.
             let ca0 = self.leaf_cond(v0, a)?;
@@ -681,13 +702,20 @@ impl<'a> PatGen<'a> {
         self.src_value(&eb, b, arg_name(bn))?;
         let body = std::mem::replace(&mut self.m, saved).replace("return Err(());", "return None;");
         let mut vars: Vec<String> = Vec::new();
-        let mut names: Vec<&String> = self.syms.keys().filter(|k| !syms_before.contains(*k)).collect();
+        let mut names: Vec<&String> = self
+            .syms
+            .keys()
+            .filter(|k| !syms_before.contains(*k))
+            .collect();
         names.sort();
         for k in names {
             match &self.syms[k] {
-                Sym::Value(v) | Sym::OptValue(v) | Sym::Attr(v) | Sym::OptAttr(v) | Sym::Native(v, _) | Sym::SrcOp(v, _) => {
-                    vars.push(v.clone())
-                }
+                Sym::Value(v)
+                | Sym::OptValue(v)
+                | Sym::Attr(v)
+                | Sym::OptAttr(v)
+                | Sym::Native(v, _)
+                | Sym::SrcOp(v, _) => vars.push(v.clone()),
                 Sym::Range(o, r) => {
                     vars.push(o.clone());
                     vars.push(r.clone());
@@ -723,7 +751,11 @@ impl<'a> PatGen<'a> {
     ) -> R<()> {
         let attr = &d.m.attrs[a];
         let t = self.fresh("attr");
-        let _ = writeln!(self.m, "        let {t} = ir.attr({var}, {});", lit(&attr.name));
+        let _ = writeln!(
+            self.m,
+            "        let {t} = ir.attr({var}, {});",
+            lit(&attr.name)
+        );
         match arg {
             Init::Unset => {}
             Init::Def(c) => {
@@ -811,7 +843,11 @@ impl<'a> PatGen<'a> {
             .get(name)
             .or_else(|| self.syms.get(base))
             .ok_or_else(|| self.err(format!("symbol '${name}' is not bound")))?;
-        let idx = if self.syms.contains_key(name) { None } else { idx };
+        let idx = if self.syms.contains_key(name) {
+            None
+        } else {
+            idx
+        };
         Ok(match (sym, idx) {
             (Sym::Value(v) | Sym::Attr(v) | Sym::OptValue(v) | Sym::OptAttr(v), None) => v.clone(),
             (Sym::SrcOp(v, _) | Sym::NewOp(v, _), None) => v.clone(),
@@ -961,7 +997,9 @@ impl<'a> PatGen<'a> {
                     return Err(self.err("a result argument needs a symbol or a dag"));
                 };
                 let (base, idx) = split_index(n);
-                if let (None, Some(i), Some(Sym::Native(v, k))) = (self.syms.get(n), idx, self.syms.get(base)) {
+                if let (None, Some(i), Some(Sym::Native(v, k))) =
+                    (self.syms.get(n), idx, self.syms.get(base))
+                {
                     // One element of a native call's tuple (`$native__1`).
                     if i >= *k {
                         return Err(self.err(format!("'${n}': the native call returns {k} values")));
@@ -1126,7 +1164,8 @@ impl<'a> PatGen<'a> {
             let ret = rec.get_int("numReturns")? as usize;
             let (bind, idx) = n.name.map(split_index).unwrap_or(("", None));
             if !bind.is_empty() {
-                self.syms.insert(bind.to_string(), Sym::Native(t.clone(), ret));
+                self.syms
+                    .insert(bind.to_string(), Sym::Native(t.clone(), ret));
             }
             return Ok(match (ret, idx) {
                 (0, _) => Vals::Fixed(vec![]),
@@ -1136,7 +1175,10 @@ impl<'a> PatGen<'a> {
             });
         }
         if !rec.is_subclass_of("Op") {
-            return Err(self.err(format!("'{}' is not an op, a native call or a directive", n.op)));
+            return Err(self.err(format!(
+                "'{}' is not an op, a native call or a directive",
+                n.op
+            )));
         }
         self.res_op(n, loc, top)
     }
@@ -1190,7 +1232,8 @@ impl<'a> PatGen<'a> {
                             "operand '{}' of '{}' takes one value but is given {}",
                             d.m.operands[g].name,
                             d.m.op_name,
-                            v.count().map_or("a variadic group".to_string(), |c| c.to_string())
+                            v.count()
+                                .map_or("a variadic group".to_string(), |c| c.to_string())
                         )));
                     }
                     operand_vals[g] = Some(v);
@@ -1207,7 +1250,9 @@ impl<'a> PatGen<'a> {
         if ret_dir.is_none() && top.is_none_or(|t| t.start.is_none() && !t.first_replacing) {
             if let (Some(path), Some(b)) = (
                 self.ops_path.clone(),
-                d.m.builders.iter().find(|b| b.params.len() == arg_exprs.len()),
+                d.m.builders
+                    .iter()
+                    .find(|b| b.params.len() == arg_exprs.len()),
             ) {
                 if !self.can_deduce(&d) {
                     let mut name = String::from("build");
@@ -1312,11 +1357,10 @@ impl<'a> PatGen<'a> {
         if d.variadic_results {
             return false;
         }
-        let same = d
-            .m
-            .type_rules
-            .iter()
-            .any(|r| matches!(r, TypeRule::SameOperandsAndResultType));
+        let same =
+            d.m.type_rules
+                .iter()
+                .any(|r| matches!(r, TypeRule::SameOperandsAndResultType));
         d.m.results.iter().all(|r| {
             (same && !d.m.operands.is_empty())
                 || self
@@ -1338,14 +1382,16 @@ impl<'a> PatGen<'a> {
         if d.variadic_results {
             self.spec_for(d);
             let arities = d.m.results.iter().map(|r| r.arity).collect();
-            self.op_specs.insert(o.clone(), (d.spec_name.clone(), arities));
+            self.op_specs
+                .insert(o.clone(), (d.spec_name.clone(), arities));
         }
         let (bind, idx) = n.name.map(split_index).unwrap_or(("", None));
         if !bind.is_empty() {
             if self.syms.contains_key(bind) {
                 return Err(self.err(format!("symbol '${bind}' is bound twice")));
             }
-            self.syms.insert(bind.to_string(), Sym::NewOp(o.clone(), count));
+            self.syms
+                .insert(bind.to_string(), Sym::NewOp(o.clone(), count));
         }
         if let Some(i) = idx {
             return Ok(self.result_group_vals(&o, i));
@@ -1420,15 +1466,16 @@ impl<'a> PatGen<'a> {
         if let Some(rt) = ret {
             for (a, an) in rt.args {
                 let e = match (a, arg_name(an)) {
-                    (Init::String(s) | Init::Code(s), _) => {
-                        self.rsubst(s, None, &[], "_root_loc")
-                    }
+                    (Init::String(s) | Init::Code(s), _) => self.rsubst(s, None, &[], "_root_loc"),
                     (Init::Unset, Some(s)) => {
                         let v = self.native_arg(a, Some(s), "_root_loc")?;
                         // A native call's result is a type already; a value
                         // gives its type.
                         let base = split_index(s).0;
-                        if matches!(self.syms.get(s).or_else(|| self.syms.get(base)), Some(Sym::Native(..))) {
+                        if matches!(
+                            self.syms.get(s).or_else(|| self.syms.get(base)),
+                            Some(Sym::Native(..))
+                        ) {
                             v
                         } else {
                             format!("rewriter.ir().value_type({v})")
@@ -1440,11 +1487,15 @@ impl<'a> PatGen<'a> {
                         };
                         let rec = self.record(n.op)?;
                         if !rec.is_subclass_of("NativeCodeCall") {
-                            return Err(self.err("'returnType' takes symbols, strings and native calls"));
+                            return Err(
+                                self.err("'returnType' takes symbols, strings and native calls")
+                            );
                         }
                         self.native(&n, rec, "_root_loc")?
                     }
-                    _ => return Err(self.err("'returnType' takes symbols, strings and native calls")),
+                    _ => {
+                        return Err(self.err("'returnType' takes symbols, strings and native calls"))
+                    }
                 };
                 let _ = writeln!(self.r, "        {st}.result_types.push({e});");
             }
@@ -1477,11 +1528,10 @@ impl<'a> PatGen<'a> {
         if d.variadic_results {
             return Err(self.cannot_deduce(d));
         }
-        let same = d
-            .m
-            .type_rules
-            .iter()
-            .any(|r| matches!(r, TypeRule::SameOperandsAndResultType));
+        let same =
+            d.m.type_rules
+                .iter()
+                .any(|r| matches!(r, TypeRule::SameOperandsAndResultType));
         for (i, r) in d.m.results.iter().enumerate() {
             if same && !d.m.operands.is_empty() {
                 let _ = writeln!(
@@ -1491,9 +1541,13 @@ impl<'a> PatGen<'a> {
                 continue;
             }
             let from_operand = d.m.type_rules.iter().find_map(|rule| match rule {
-                TypeRule::AllTypesMatch(names) if names.contains(&r.name) => names
-                    .iter()
-                    .find_map(|n| d.m.operands.iter().position(|o| &o.name == n && o.arity == Arity::Single)),
+                TypeRule::AllTypesMatch(names) if names.contains(&r.name) => {
+                    names.iter().find_map(|n| {
+                        d.m.operands
+                            .iter()
+                            .position(|o| &o.name == n && o.arity == Arity::Single)
+                    })
+                }
                 _ => None,
             });
             if let (Some(g), false) = (from_operand, d.variadic_operands) {
@@ -1633,7 +1687,9 @@ impl<'a> PatGen<'a> {
                 first_replacing_seen = true;
                 // A replacing pattern that only forwards an auxiliary op.
                 let forwarded = match as_node(r) {
-                    Some(n) if n.op == "replaceWithValue" => n.args.first().and_then(|a| arg_name(&a.1)),
+                    Some(n) if n.op == "replaceWithValue" => {
+                        n.args.first().and_then(|a| arg_name(&a.1))
+                    }
                     _ => None,
                 };
                 if let Some(f) = forwarded {
@@ -1676,7 +1732,11 @@ impl<'a> PatGen<'a> {
                     })
                     .collect();
                 let repl = &flat[flat.len() - rr..];
-                let _ = writeln!(self.r, "        rewriter.replace_op(op0, &[{}]);", repl.join(", "));
+                let _ = writeln!(
+                    self.r,
+                    "        rewriter.replace_op(op0, &[{}]);",
+                    repl.join(", ")
+                );
             }
             _ => {
                 let _ = writeln!(self.r, "        let mut repl: ::std::vec::Vec<::mlir_ir::Value> = ::std::vec::Vec::new();");

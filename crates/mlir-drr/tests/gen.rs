@@ -19,7 +19,9 @@ fn generate(path: &Path) -> Result<String, String> {
 }
 
 fn dir(sub: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests").join(sub)
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join(sub)
 }
 
 /// Cuts the generated code into one snapshot per pattern type, so a change

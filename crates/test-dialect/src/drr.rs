@@ -266,7 +266,10 @@ pub fn rank_of(ctx: &Context, attr: Attribute) -> Option<usize> {
 /// `value + delta` as an attribute of the same type.
 pub fn add_to_int(ctx: &Context, value: Attribute, delta: i64) -> Attribute {
     let ty = ctx.attr_type(value).unwrap_or_else(|| ctx.int_type(64));
-    ctx.int_attr(ty, ctx.int_attr_value(value).unwrap_or(0).wrapping_add(delta))
+    ctx.int_attr(
+        ty,
+        ctx.int_attr_value(value).unwrap_or(0).wrapping_add(delta),
+    )
 }
 
 /// `-value` as an attribute of the same type.

@@ -592,9 +592,7 @@ fn build_op(rk: &RecordKeeper, op: &Record, model: &mut Model) -> Result<OpModel
         .count();
     // `SameVariadicOperandSize` groups share the dynamic operands equally,
     // which is what the runtime does without segment sizes.
-    if variadic_operands > 1
-        && !m.attr_sized_operands
-        && !has_trait(op, "SameVariadicOperandSize")
+    if variadic_operands > 1 && !m.attr_sized_operands && !has_trait(op, "SameVariadicOperandSize")
     {
         return Err(op.field_error(
             "arguments",
@@ -606,10 +604,7 @@ fn build_op(rk: &RecordKeeper, op: &Record, model: &mut Model) -> Result<OpModel
         .iter()
         .filter(|o| o.arity != Arity::Single)
         .count();
-    if variadic_results > 1
-        && !m.attr_sized_results
-        && !has_trait(op, "SameVariadicResultSize")
-    {
+    if variadic_results > 1 && !m.attr_sized_results && !has_trait(op, "SameVariadicResultSize") {
         return Err(op.field_error(
             "results",
             "op has more than one variadic or optional result group; add 'AttrSizedResultSegments'",
