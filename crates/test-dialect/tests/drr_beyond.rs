@@ -38,8 +38,8 @@ fn check(actual: &str, expected: &[&str]) {
     }
 }
 
-/// 3. A multi-result op inside a source pattern (`(DrrTwoResults:$t__1)`):
-/// only a use of its second result matches.
+/// Extension 3, a multi-result op inside a source pattern
+/// (`(DrrTwoResults:$t__1)`): only a use of its second result matches.
 #[test]
 fn multi_result_op_in_nested_source_pattern() {
     let out = rewrite(
@@ -58,7 +58,8 @@ fn multi_result_op_in_nested_source_pattern() {
     );
 }
 
-/// 4. A variadic op nested in a source pattern, its group reused whole.
+/// Extension 4, a variadic op nested in a source pattern: its group is
+/// reused whole.
 #[test]
 fn variadic_op_in_nested_source_pattern() {
     let out = rewrite(
@@ -76,8 +77,8 @@ fn variadic_op_in_nested_source_pattern() {
     assert!(!out.contains("test.drr_neg\""), "{out}");
 }
 
-/// 5. Packing variadic groups and single values into one group, and
-/// unpacking a group into several.
+/// Extension 5, packing variadic groups and single values into one group,
+/// and unpacking a group into several.
 #[test]
 fn packing_and_unpacking_variadic_groups() {
     let out = rewrite(
@@ -109,7 +110,8 @@ fn packing_and_unpacking_variadic_groups() {
     );
 }
 
-/// 6. A native call returning a value, two attributes and a type at once.
+/// Extension 6, a native call returning a value, two attributes and a type
+/// at once.
 #[test]
 fn native_call_returning_values_attributes_and_types() {
     let out = rewrite(

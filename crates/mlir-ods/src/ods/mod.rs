@@ -816,6 +816,6 @@ pub fn op_model(rk: &RecordKeeper, op: &Record) -> Result<OpModel, Diagnostic> {
 /// Whether `traits` of `op` lists the trait def `name` (directly).
 fn has_trait(op: &Record, name: &str) -> bool {
     op.get_list_of_defs("traits")
-        .map(|t| t.iter().any(|t| *t == name))
+        .map(|t| t.contains(&name))
         .unwrap_or(false)
 }
