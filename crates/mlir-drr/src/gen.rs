@@ -24,8 +24,9 @@ pub fn gen_rewriters(rk: &RecordKeeper, main_file: &str) -> Result<String, Vec<D
 }
 
 /// [`gen_rewriters`], with `ops_path` the Rust module holding the typed
-/// wrappers of the ops (`super::ops`): ops whose result types cannot be
-/// deduced are then built with their custom ODS builders.
+/// wrappers of the ops (`super::ops`), used to call the custom ODS builders
+/// of ops whose result types cannot be deduced (without it the wrapper
+/// types are named as if in scope).
 pub fn gen_rewriters_with(
     rk: &RecordKeeper,
     main_file: &str,
@@ -345,6 +346,7 @@ impl<'a> PatGen<'a> {
     fn constraint_pred(&self, c: &Record, self_expr: &str, args: &[String]) -> R<String> {
         let p = c.get_def("predicate")?;
         let e = ods::pred_expr(self.rk, p, c)?;
+        self.no_builder_while_matching(&e, &c.name)?;
         Ok(subst(
             &e,
             Some(self_expr),
@@ -353,6 +355,18 @@ impl<'a> PatGen<'a> {
             "_loc",
             "ir",
         ))
+    }
+
+    /// Matching reads the IR only: `$_builder` and `$_loc` do not exist yet.
+    fn no_builder_while_matching(&self, expr: &str, what: &str) -> R<()> {
+        for p in ["$_builder", "$_loc"] {
+            if expr.contains(p) {
+                return Err(self.err(format!(
+                    "'{what}' uses '{p}', which only result patterns have (matching reads the IR through '$_ir')"
+                )));
+            }
+        }
+        Ok(())
     }
 
     // ----- source pattern -----
@@ -552,10 +566,8 @@ impl<'a> PatGen<'a> {
         }
         if let Init::Def(c) = arg {
             let c = self.record(c)?;
-            let p = self.constraint_pred(c, "ir.value_type(ir.operand(", &[])?;
-            let _ = p;
-            let c_pred = self.constraint_pred(c, "ir.value_type(ir.operand(OP, i))", &[])?;
-            let c_pred = c_pred.replace("OP", var);
+            let each = format!("ir.value_type(ir.operand({var}, i))");
+            let c_pred = self.constraint_pred(c, &each, &[])?;
             self.fail_unless(&format!("{r}.clone().all(|i| {c_pred})"));
         }
         if let Some(n) = name {
@@ -615,6 +627,7 @@ impl<'a> PatGen<'a> {
                         "        let Some({o}) = {v}.defining_op() else {{\n            return Err(());\n        }};"
                     );
                     let expr = rec.get_string("expression")?;
+                    self.no_builder_while_matching(expr, &rec.name)?;
                     let e = subst(expr, Some(&o), &[], "_ir_builder", "_loc", "ir");
                     let t = self.fresh("native");
                     let _ = writeln!(
@@ -1248,12 +1261,16 @@ impl<'a> PatGen<'a> {
         // An op whose result types cannot be deduced is built with its
         // custom builder taking exactly the given arguments, if it has one.
         if ret_dir.is_none() && top.is_none_or(|t| t.start.is_none() && !t.first_replacing) {
-            if let (Some(path), Some(b)) = (
-                self.ops_path.clone(),
+            if let Some(b) =
                 d.m.builders
                     .iter()
-                    .find(|b| b.params.len() == arg_exprs.len()),
-            ) {
+                    .find(|b| b.params.len() == arg_exprs.len())
+            {
+                // Without a module path the wrapper is named as if in scope.
+                let path = self
+                    .ops_path
+                    .as_ref()
+                    .map_or(String::new(), |p| format!("{p}::"));
                 if !self.can_deduce(&d) {
                     let mut name = String::from("build");
                     for (p, _) in &b.params {
@@ -1263,11 +1280,11 @@ impl<'a> PatGen<'a> {
                     let o = self.fresh("new_op");
                     let _ = writeln!(
                         self.r,
-                        "        let {o} = rewriter.with_builder(|b| {path}::{}::{name}(b, {my_loc}, {})).0;",
+                        "        let {o} = rewriter.with_builder(|b| {path}{}::{name}(b, {my_loc}, {})).0;",
                         d.m.class_name,
                         arg_exprs.join(", ")
                     );
-                    return self.new_op_vals(&d, n, o, None);
+                    return self.new_op_vals(&d, n, o);
                 }
             }
         }
@@ -1348,7 +1365,7 @@ impl<'a> PatGen<'a> {
         }
         let o = self.fresh("new_op");
         let _ = writeln!(self.r, "        let {o} = rewriter.create({st});");
-        self.new_op_vals(&d, n, o, None)
+        self.new_op_vals(&d, n, o)
     }
 
     /// Whether the result types of `d` follow from its operands or its
@@ -1373,7 +1390,7 @@ impl<'a> PatGen<'a> {
 
     /// The values of a generated op `o` (all results, or `$name__N`), and
     /// its binding.
-    fn new_op_vals(&mut self, d: &OpDesc, n: &Node<'_>, o: String, _k: Option<()>) -> R<Vals> {
+    fn new_op_vals(&mut self, d: &OpDesc, n: &Node<'_>, o: String) -> R<Vals> {
         let count = if d.variadic_results {
             None
         } else {
