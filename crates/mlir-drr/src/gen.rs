@@ -184,6 +184,8 @@ enum Sym {
     /// A pack of values (a `(variadic ...)` in a result pattern): the
     /// expressions, each one `Value`.
     Pack(Vec<String>),
+    /// A region of a matched op (`(regions $r)`): a `RegionRef` variable.
+    Region(String),
 }
 
 /// Values a result pattern contributes.
@@ -413,6 +415,19 @@ impl<'a> PatGen<'a> {
             self.m,
             "        if ir.op_name({var}) != self.names[{ni}] {{\n            return Err(());\n        }}"
         );
+        // A trailing `(regions ...)` matches the op's regions (rmlir
+        // extension); the other arguments are the op's `arguments`.
+        let (node_args, regions) = match node.args.split_last() {
+            Some((last, rest)) if as_node(&last.0).is_some_and(|n| n.op == "regions") => {
+                (rest, as_node(&last.0))
+            }
+            _ => (node.args, None),
+        };
+        let node = &Node {
+            op: node.op,
+            name: node.name,
+            args: node_args,
+        };
         // `(either a, b)` stands for two arguments.
         let given: usize = node
             .args
@@ -490,6 +505,54 @@ impl<'a> PatGen<'a> {
                 Slot::Attr(a) => self.src_attr(&d, var, a, arg, arg_name(aname))?,
             }
             i += 1;
+        }
+        if let Some(r) = regions {
+            self.src_regions(&d, var, &r)?;
+        }
+        Ok(())
+    }
+
+    /// Matches `(regions $r0, (block $a, $b), $_ ...)`: the op has exactly
+    /// these regions; `$r` binds a region, `(block:$r $a, ...)` requires the
+    /// region to hold one block with exactly these arguments and binds them.
+    fn src_regions(&mut self, d: &OpDesc, var: &str, r: &Node<'_>) -> R<()> {
+        let k = r.args.len();
+        let _ = writeln!(
+            self.m,
+            "        if ir.num_regions({var}) != {k} {{\n            return Err(());\n        }}"
+        );
+        let _ = d;
+        for (i, (a, an)) in r.args.iter().enumerate() {
+            let reg = self.fresh("region");
+            let _ = writeln!(self.m, "        let {reg} = ir.region({var}, {i});");
+            match (a, as_node(a)) {
+                (Init::Unset, _) => {
+                    if let Some(n) = arg_name(an) {
+                        self.bind(n, Sym::Region(reg))?;
+                    }
+                }
+                (_, Some(b)) if b.op == "block" => {
+                    let blk = self.fresh("block");
+                    let nargs = b.args.len();
+                    let _ = writeln!(
+                        self.m,
+                        "        if ir.num_blocks({reg}) != 1 {{\n            return Err(());\n        }}\n        let Some({blk}) = ir.first_block({reg}) else {{\n            return Err(());\n        }};\n        if ir.num_arguments({blk}) != {nargs} {{\n            return Err(());\n        }}"
+                    );
+                    for (j, (ba, bn)) in b.args.iter().enumerate() {
+                        let v = self.fresh("arg");
+                        let _ = writeln!(self.m, "        let {v} = ir.argument({blk}, {j});");
+                        self.src_value(&v, ba, arg_name(bn))?;
+                    }
+                    if let Some(n) = b.name {
+                        self.bind(n, Sym::Region(reg))?;
+                    }
+                }
+                _ => {
+                    return Err(
+                        self.err("'regions' takes region symbols and '(block $arg, ...)' dags")
+                    )
+                }
+            }
         }
         Ok(())
     }
@@ -728,7 +791,8 @@ impl<'a> PatGen<'a> {
                 | Sym::Attr(v)
                 | Sym::OptAttr(v)
                 | Sym::Native(v, _)
-                | Sym::SrcOp(v, _) => vars.push(v.clone()),
+                | Sym::SrcOp(v, _)
+                | Sym::Region(v) => vars.push(v.clone()),
                 Sym::Range(o, r) => {
                     vars.push(o.clone());
                     vars.push(r.clone());
@@ -867,7 +931,7 @@ impl<'a> PatGen<'a> {
             (Sym::SrcOp(v, _), Some(i)) => format!("ir.result({v}, {i})"),
             (Sym::Range(o, r), None) => format!("{r}.clone().map(|i| ir.operand({o}, i))"),
             (Sym::Range(o, r), Some(i)) => format!("ir.operand({o}, {r}.start + {i})"),
-            (Sym::Native(v, _), None) => v.clone(),
+            (Sym::Native(v, _), None) | (Sym::Region(v), None) => v.clone(),
             _ => return Err(self.err(format!("symbol '${name}' cannot be used here"))),
         })
     }
@@ -1072,7 +1136,7 @@ impl<'a> PatGen<'a> {
                 // Native code gets ops themselves (`OpRef`), attributes and
                 // optional values as bound.
                 (Sym::Attr(v) | Sym::OptAttr(v) | Sym::OptValue(v), None) => v,
-                (Sym::SrcOp(v, _) | Sym::NewOp(v, _), None) => v,
+                (Sym::SrcOp(v, _) | Sym::NewOp(v, _) | Sym::Region(v), None) => v,
                 _ => match self.sym_vals(n)? {
                     Vals::Fixed(v) if v.len() == 1 => v[0].clone(),
                     Vals::Fixed(v) => format!("[{}]", v.join(", ")),
@@ -1206,10 +1270,12 @@ impl<'a> PatGen<'a> {
         let mut args: Vec<&(Init, Option<String>)> = n.args.iter().collect();
         let mut loc_dir = None;
         let mut ret_dir = None;
+        let mut regions_dir = None;
         while let Some(last) = args.last() {
             match as_node(&last.0) {
                 Some(x) if x.op == "location" => loc_dir = Some(x),
                 Some(x) if x.op == "returnType" => ret_dir = Some(x),
+                Some(x) if x.op == "regions" => regions_dir = Some(x),
                 _ => break,
             }
             args.pop();
@@ -1363,9 +1429,54 @@ impl<'a> PatGen<'a> {
         if nr > 0 {
             let _ = writeln!(self.r, "        {st}.num_empty_regions = {nr};");
         }
+        if let Some(rd) = &regions_dir {
+            // The new op gets as many regions as the directive lists.
+            let _ = writeln!(
+                self.r,
+                "        {st}.num_empty_regions = {};",
+                rd.args.len()
+            );
+        }
         let o = self.fresh("new_op");
         let _ = writeln!(self.r, "        let {o} = rewriter.create({st});");
+        if let Some(rd) = &regions_dir {
+            self.res_regions(&o, rd)?;
+        }
         self.new_op_vals(&d, n, o)
+    }
+
+    /// Fills the regions of the generated op `o` from `(regions ...)`: a
+    /// matched region symbol is moved in whole (blocks, arguments and ops);
+    /// `(block)` creates an empty block; `$_` leaves the region empty.
+    fn res_regions(&mut self, o: &str, rd: &Node<'_>) -> R<()> {
+        for (i, (a, an)) in rd.args.iter().enumerate() {
+            match (a, arg_name(an), as_node(a)) {
+                (Init::Unset, Some("_"), _) => {}
+                (Init::Unset, Some(n), _) => match self.syms.get(n) {
+                    Some(Sym::Region(r)) => {
+                        let r = r.clone();
+                        let _ = writeln!(
+                            self.r,
+                            "        let dest = rewriter.ir().region({o}, {i});\n        rewriter.inline_region_before({r}, dest, None);"
+                        );
+                    }
+                    Some(_) => return Err(self.err(format!("symbol '${n}' is not a region"))),
+                    None => return Err(self.err(format!("symbol '${n}' is not bound"))),
+                },
+                (_, _, Some(b)) if b.op == "block" && b.args.is_empty() => {
+                    let _ = writeln!(
+                        self.r,
+                        "        {{\n            let dest = rewriter.ir().region({o}, {i});\n            rewriter.with_insertion_guard(|rw| {{\n                rw.create_block(dest, None, &[], &[]);\n            }});\n        }}"
+                    );
+                }
+                _ => {
+                    return Err(self.err(
+                        "'regions' in a result takes matched region symbols, '(block)' or '$_'",
+                    ))
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Whether the result types of `d` follow from its operands or its

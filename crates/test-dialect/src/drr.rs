@@ -284,3 +284,16 @@ pub fn join_strings(ctx: &Context, a: Attribute, b: Attribute) -> Attribute {
     let b = ctx.string_attr_value(b).unwrap_or_default().into_owned();
     ctx.string_attr(&format!("{a}.{b}"))
 }
+
+/// Whether the block owning the argument `arg` holds only a terminator whose
+/// single operand is `arg` (the region computes the identity).
+pub fn block_yields_only(ir: &Ir, arg: Value) -> bool {
+    let mlir_ir::ValueDef::BlockArgument(block, _) = arg.def() else {
+        return false;
+    };
+    let mut ops = ir.block_ops(block);
+    match (ops.next(), ops.next()) {
+        (Some(t), None) => ir.num_operands(t) == 1 && ir.operand(t, 0) == arg,
+        _ => false,
+    }
+}

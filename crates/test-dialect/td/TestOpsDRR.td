@@ -891,3 +891,40 @@ def : Pat<
       (NativeCodeCall<"crate::drr::negate_int($_ctx, $0)"> $val),
       ConstBoolAttrFalse),
     (NativeCodeCall<"crate::drr::join_strings($_ctx, $0, $1)"> $tag1, $tag2))>;
+
+// Regions and block arguments (extensions 1 and 2).
+def DrrRegionSrc : TEST_Op<"drr_region_src"> {
+  let arguments = (ins I32:$input);
+  let results = (outs I32);
+  let regions = (region AnyRegion:$body);
+}
+def DrrRegionDst : TEST_Op<"drr_region_dst"> {
+  let arguments = (ins I32:$input);
+  let results = (outs I32);
+  let regions = (region AnyRegion:$body);
+}
+// The matched region moves into the generated op.
+def : Pat<(DrrRegionSrc $x, (regions $body)), (DrrRegionDst $x, (regions $body))>;
+
+def DrrWrap : TEST_Op<"drr_wrap"> {
+  let arguments = (ins I32:$input);
+  let results = (outs I32);
+  let regions = (region AnyRegion:$body);
+}
+// A block argument bound in the source pattern and checked by a native
+// constraint: a region whose block only yields its argument is the identity.
+def YieldsOnly : Constraint<CPred<"crate::drr::block_yields_only($_ir, $0)">>;
+def : Pat<(DrrWrap $x, (regions (block $arg))), (replaceWithValue $x),
+          [(YieldsOnly $arg)]>;
+
+def DrrMakeRegion : TEST_Op<"drr_make_region"> {
+  let arguments = (ins I32:$input);
+  let results = (outs I32);
+}
+def DrrNoTerminator : TEST_Op<"drr_no_terminator", [NoTerminator]> {
+  let arguments = (ins I32:$input);
+  let results = (outs I32);
+  let regions = (region AnyRegion:$body);
+}
+// Generating an op with a fresh (empty-block) region.
+def : Pat<(DrrMakeRegion $x), (DrrNoTerminator $x, (regions (block)))>;

@@ -125,3 +125,61 @@ fn native_call_returning_values_attributes_and_types() {
         &[r#""test.drr_halves"(%0) <{hi = 1 : i32, lo = 2 : i32}> : (i32) -> i64"#],
     );
 }
+
+/// Extension 1, matching an op with a region and moving the region into the
+/// generated op (`(regions $body)` in both patterns), and generating an op
+/// with a fresh region (`(regions (block))`).
+#[test]
+fn ops_with_regions() {
+    let out = rewrite(
+        r#"
+        %a = "test.src"() : () -> i32
+        %0 = "test.drr_region_src"(%a) ({
+        ^bb0(%x: i32):
+          "test.use"(%x) : (i32) -> ()
+        }) : (i32) -> i32
+        %1 = "test.drr_make_region"(%a) : (i32) -> i32
+        "test.sink"(%0, %1) : (i32, i32) -> ()
+        "#,
+    );
+    check(
+        &out,
+        &[
+            r#"%1 = "test.drr_region_dst"(%0) ({"#,
+            r#"^bb0(%arg0: i32):"#,
+            r#""test.use"(%arg0) : (i32) -> ()"#,
+            r#"}) : (i32) -> i32"#,
+            r#"%2 = "test.drr_no_terminator"(%0) ({"#,
+        ],
+    );
+    assert!(!out.contains("drr_region_src"), "{out}");
+}
+
+/// Extension 2, block arguments bound in a source pattern
+/// (`(regions (block $arg))`) and used by a constraint: only the region
+/// that yields its own argument is the identity.
+#[test]
+fn block_arguments() {
+    let out = rewrite(
+        r#"
+        %a = "test.src"() : () -> i32
+        %0 = "test.drr_wrap"(%a) ({
+        ^bb0(%y: i32):
+          "test.yield"(%y) : (i32) -> ()
+        }) : (i32) -> i32
+        %1 = "test.drr_wrap"(%a) ({
+        ^bb0(%y: i32):
+          "test.yield"(%a) : (i32) -> ()
+        }) : (i32) -> i32
+        "test.sink"(%0, %1) : (i32, i32) -> ()
+        "#,
+    );
+    check(
+        &out,
+        &[
+            r#"%1 = "test.drr_wrap"(%0) ({"#,
+            r#""test.yield"(%0) : (i32) -> ()"#,
+            r#""test.sink"(%0, %1) : (i32, i32) -> ()"#,
+        ],
+    );
+}
