@@ -809,16 +809,19 @@ def UpdateAttr : Pat<(I32ElementsAttrOp $attr),
 // Constant string attributes and variadic segments
 //===----------------------------------------------------------------------===//
 
-def TestNoStrValueOp : TEST_Op<"no_str_value"> {
+// Upstream declares `DefaultValuedAttr<StrAttr, "">`; an empty default
+// means no default in MLIR, so the attribute is required (mlir-opt rejects
+// `test.no_str_value` without it), which is what `StrAttr` says here.
+def TestDefaultStrAttrNoValueOp : TEST_Op<"no_str_value"> {
   let arguments = (ins StrAttr:$value);
   let assemblyFormat = "attr-dict";
 }
-def TestHasStrValueOp : TEST_Op<"has_str_value"> {
+def TestDefaultStrAttrHasValueOp : TEST_Op<"has_str_value"> {
   let arguments = (ins StrAttr:$value);
   let assemblyFormat = "attr-dict";
 }
-def : Pat<(TestNoStrValueOp ConstantStrAttr<StrAttr, "bar">),
-          (TestHasStrValueOp ConstantStrAttr<StrAttr, "foo">)>;
+def : Pat<(TestDefaultStrAttrNoValueOp $value),
+          (TestDefaultStrAttrHasValueOp ConstantStrAttr<StrAttr, "foo">)>;
 
 def VariadicRewriteSrcOp : TEST_Op<"variadic_rewrite_src_op", [AttrSizedOperandSegments]> {
   let arguments = (ins
@@ -965,3 +968,16 @@ def : Pat<(ILLegalOpE), (LegalOpA Test_LegalizerEnum_Success)>;
 def TestRewriteOp : TEST_Op<"rewrite">,
   Arguments<(ins AnyType:$input)>, Results<(outs AnyType)>;
 def : Pat<(TestRewriteOp $input), (replaceWithValue $input)>;
+
+//===----------------------------------------------------------------------===//
+// Reducer
+//===----------------------------------------------------------------------===//
+
+def OpCrashLong : TEST_Op<"op_crash_long"> {
+  let arguments = (ins I32:$a, I32:$b_, I32:$c);
+  let results = (outs I32);
+}
+def OpCrashShort : TEST_Op<"op_crash_short"> {
+  let results = (outs I32);
+}
+def : Pat<(OpCrashLong $_, $_, $_), (OpCrashShort)>;
