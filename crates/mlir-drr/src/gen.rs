@@ -1482,6 +1482,9 @@ impl<'a> PatGen<'a> {
     /// Whether the result types of `d` follow from its operands or its
     /// result constraints.
     fn can_deduce(&self, d: &OpDesc) -> bool {
+        if d.m.infer_type {
+            return true;
+        }
         if d.variadic_results {
             return false;
         }
@@ -1652,6 +1655,21 @@ impl<'a> PatGen<'a> {
                 }
                 _ => {}
             }
+        }
+        if d.m.infer_type {
+            // `InferTypeOpInterface`: the op's `infer_return_types`, from the
+            // operand types and properties. On failure the op is built
+            // without results, which the verifier reports.
+            let path = self
+                .ops_path
+                .as_ref()
+                .map_or(String::new(), |p| format!("{p}::"));
+            let _ = writeln!(
+                self.r,
+                "        {{\n            let operand_types: ::std::vec::Vec<::mlir_ir::Type> = {st}.operands.iter().map(|&v| rewriter.ir().value_type(v)).collect();\n            let mut types = ::std::vec::Vec::new();\n            if {path}{}::infer_return_types(_ctx, &operand_types, {st}.properties, &mut types) {{\n                {st}.result_types.extend(types);\n            }}\n        }}",
+                d.m.class_name
+            );
+            return Ok(());
         }
         if d.variadic_results {
             return Err(self.cannot_deduce(d));

@@ -297,3 +297,37 @@ pub fn block_yields_only(ir: &Ir, arg: Value) -> bool {
         _ => false,
     }
 }
+
+// ----- result type inference of the DRR test ops -----
+
+impl ops::AnotherThreeResultOp {
+    /// Upstream's `inferReturnTypes`: `i32, f32, f32`.
+    pub fn infer_return_types(
+        ctx: &Context,
+        _operands: &[mlir_ir::Type],
+        _props: Option<Attribute>,
+        results: &mut Vec<mlir_ir::Type>,
+    ) -> bool {
+        let f32 = ctx.f32_type();
+        results.extend([ctx.int_type(32), f32, f32]);
+        true
+    }
+}
+
+impl ops::DrrInferFromOperand {
+    /// The result has the operand's type.
+    pub fn infer_return_types(
+        _ctx: &Context,
+        operands: &[mlir_ir::Type],
+        _props: Option<Attribute>,
+        results: &mut Vec<mlir_ir::Type>,
+    ) -> bool {
+        match operands.first() {
+            Some(&t) => {
+                results.push(t);
+                true
+            }
+            None => false,
+        }
+    }
+}

@@ -377,7 +377,9 @@ def ThreeResultOp : TEST_Op<"three_result"> {
   let arguments = (ins MultiResultOpEnum:$kind);
   let results = (outs I32:$result1, F32:$result2, F32:$result3);
 }
-def AnotherThreeResultOp : TEST_Op<"another_three_result"> {
+def AnotherThreeResultOp
+    : TEST_Op<"another_three_result",
+              [DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
   let arguments = (ins MultiResultOpEnum:$kind);
   let results = (outs I32:$result1, F32:$result2, F32:$result3);
 }
@@ -981,3 +983,16 @@ def OpCrashShort : TEST_Op<"op_crash_short"> {
   let results = (outs I32);
 }
 def : Pat<(OpCrashLong $_, $_, $_), (OpCrashShort)>;
+
+// An op with inferred result types built in a nested result pattern: its
+// `infer_return_types` (in `src/drr.rs`) is called with the operand types.
+def DrrInferFromOperand : TEST_Op<"drr_infer_from_operand",
+                                  [DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+  let arguments = (ins AnyType:$input);
+  let results = (outs AnyType);
+}
+def DrrInferSrc : TEST_Op<"drr_infer_src"> {
+  let arguments = (ins AnyType:$input);
+  let results = (outs AnyType);
+}
+def : Pat<(DrrInferSrc $x), (OpX (DrrInferFromOperand $x), (returnType $x))>;

@@ -2,7 +2,9 @@
 //! each rule of `td/TestOpsDRR.td`'s last section is applied with the
 //! greedy driver to a module and the result compared with the expected IR.
 //! These ops are rmlir's own, so `mlir-opt` cannot check them; the
-//! expectations were written by hand from the rules.
+//! expectations were written by hand from the rules. The last test covers a
+//! standard feature (inferred result types in nested results) that no
+//! upstream test op exercises.
 
 use std::sync::Arc;
 
@@ -180,6 +182,27 @@ fn block_arguments() {
             r#"%1 = "test.drr_wrap"(%0) ({"#,
             r#""test.yield"(%0) : (i32) -> ()"#,
             r#""test.sink"(%0, %1) : (i32, i32) -> ()"#,
+        ],
+    );
+}
+
+/// An op with `InferTypeOpInterface` built in a nested result pattern gets
+/// its result types from its `infer_return_types` (MLIR's inferring
+/// builder).
+#[test]
+fn inferred_result_types_in_nested_results() {
+    let out = rewrite(
+        r#"
+        %a = "test.src"() : () -> i16
+        %0 = "test.drr_infer_src"(%a) : (i16) -> i16
+        "test.sink"(%0) : (i16) -> ()
+        "#,
+    );
+    check(
+        &out,
+        &[
+            r#"%1 = "test.drr_infer_from_operand"(%0) : (i16) -> i16"#,
+            r#"%2 = "test.op_x"(%1) : (i16) -> i16"#,
         ],
     );
 }
