@@ -24,8 +24,9 @@ pub fn gen_rewriters(rk: &RecordKeeper, main_file: &str) -> Result<String, Vec<D
 }
 
 /// [`gen_rewriters`], with `ops_path` the Rust module holding the typed
-/// wrappers of the ops (`super::ops`): ops whose result types cannot be
-/// deduced are then built with their custom ODS builders.
+/// wrappers of the ops (`super::ops`), used to call the custom ODS builders
+/// of ops whose result types cannot be deduced (without it the wrapper
+/// types are named as if in scope).
 pub fn gen_rewriters_with(
     rk: &RecordKeeper,
     main_file: &str,
@@ -183,6 +184,8 @@ enum Sym {
     /// A pack of values (a `(variadic ...)` in a result pattern): the
     /// expressions, each one `Value`.
     Pack(Vec<String>),
+    /// A region of a matched op (`(regions $r)`): a `RegionRef` variable.
+    Region(String),
 }
 
 /// Values a result pattern contributes.
@@ -345,6 +348,7 @@ impl<'a> PatGen<'a> {
     fn constraint_pred(&self, c: &Record, self_expr: &str, args: &[String]) -> R<String> {
         let p = c.get_def("predicate")?;
         let e = ods::pred_expr(self.rk, p, c)?;
+        self.no_builder_while_matching(&e, &c.name)?;
         Ok(subst(
             &e,
             Some(self_expr),
@@ -353,6 +357,18 @@ impl<'a> PatGen<'a> {
             "_loc",
             "ir",
         ))
+    }
+
+    /// Matching reads the IR only: `$_builder` and `$_loc` do not exist yet.
+    fn no_builder_while_matching(&self, expr: &str, what: &str) -> R<()> {
+        for p in ["$_builder", "$_loc"] {
+            if expr.contains(p) {
+                return Err(self.err(format!(
+                    "'{what}' uses '{p}', which only result patterns have (matching reads the IR through '$_ir')"
+                )));
+            }
+        }
+        Ok(())
     }
 
     // ----- source pattern -----
@@ -399,6 +415,19 @@ impl<'a> PatGen<'a> {
             self.m,
             "        if ir.op_name({var}) != self.names[{ni}] {{\n            return Err(());\n        }}"
         );
+        // A trailing `(regions ...)` matches the op's regions (rmlir
+        // extension); the other arguments are the op's `arguments`.
+        let (node_args, regions) = match node.args.split_last() {
+            Some((last, rest)) if as_node(&last.0).is_some_and(|n| n.op == "regions") => {
+                (rest, as_node(&last.0))
+            }
+            _ => (node.args, None),
+        };
+        let node = &Node {
+            op: node.op,
+            name: node.name,
+            args: node_args,
+        };
         // `(either a, b)` stands for two arguments.
         let given: usize = node
             .args
@@ -477,6 +506,54 @@ impl<'a> PatGen<'a> {
             }
             i += 1;
         }
+        if let Some(r) = regions {
+            self.src_regions(&d, var, &r)?;
+        }
+        Ok(())
+    }
+
+    /// Matches `(regions $r0, (block $a, $b), $_ ...)`: the op has exactly
+    /// these regions; `$r` binds a region, `(block:$r $a, ...)` requires the
+    /// region to hold one block with exactly these arguments and binds them.
+    fn src_regions(&mut self, d: &OpDesc, var: &str, r: &Node<'_>) -> R<()> {
+        let k = r.args.len();
+        let _ = writeln!(
+            self.m,
+            "        if ir.num_regions({var}) != {k} {{\n            return Err(());\n        }}"
+        );
+        let _ = d;
+        for (i, (a, an)) in r.args.iter().enumerate() {
+            let reg = self.fresh("region");
+            let _ = writeln!(self.m, "        let {reg} = ir.region({var}, {i});");
+            match (a, as_node(a)) {
+                (Init::Unset, _) => {
+                    if let Some(n) = arg_name(an) {
+                        self.bind(n, Sym::Region(reg))?;
+                    }
+                }
+                (_, Some(b)) if b.op == "block" => {
+                    let blk = self.fresh("block");
+                    let nargs = b.args.len();
+                    let _ = writeln!(
+                        self.m,
+                        "        if ir.num_blocks({reg}) != 1 {{\n            return Err(());\n        }}\n        let Some({blk}) = ir.first_block({reg}) else {{\n            return Err(());\n        }};\n        if ir.num_arguments({blk}) != {nargs} {{\n            return Err(());\n        }}"
+                    );
+                    for (j, (ba, bn)) in b.args.iter().enumerate() {
+                        let v = self.fresh("arg");
+                        let _ = writeln!(self.m, "        let {v} = ir.argument({blk}, {j});");
+                        self.src_value(&v, ba, arg_name(bn))?;
+                    }
+                    if let Some(n) = b.name {
+                        self.bind(n, Sym::Region(reg))?;
+                    }
+                }
+                _ => {
+                    return Err(
+                        self.err("'regions' takes region symbols and '(block $arg, ...)' dags")
+                    )
+                }
+            }
+        }
         Ok(())
     }
 
@@ -552,10 +629,8 @@ impl<'a> PatGen<'a> {
         }
         if let Init::Def(c) = arg {
             let c = self.record(c)?;
-            let p = self.constraint_pred(c, "ir.value_type(ir.operand(", &[])?;
-            let _ = p;
-            let c_pred = self.constraint_pred(c, "ir.value_type(ir.operand(OP, i))", &[])?;
-            let c_pred = c_pred.replace("OP", var);
+            let each = format!("ir.value_type(ir.operand({var}, i))");
+            let c_pred = self.constraint_pred(c, &each, &[])?;
             self.fail_unless(&format!("{r}.clone().all(|i| {c_pred})"));
         }
         if let Some(n) = name {
@@ -615,6 +690,7 @@ impl<'a> PatGen<'a> {
                         "        let Some({o}) = {v}.defining_op() else {{\n            return Err(());\n        }};"
                     );
                     let expr = rec.get_string("expression")?;
+                    self.no_builder_while_matching(expr, &rec.name)?;
                     let e = subst(expr, Some(&o), &[], "_ir_builder", "_loc", "ir");
                     let t = self.fresh("native");
                     let _ = writeln!(
@@ -715,7 +791,8 @@ impl<'a> PatGen<'a> {
                 | Sym::Attr(v)
                 | Sym::OptAttr(v)
                 | Sym::Native(v, _)
-                | Sym::SrcOp(v, _) => vars.push(v.clone()),
+                | Sym::SrcOp(v, _)
+                | Sym::Region(v) => vars.push(v.clone()),
                 Sym::Range(o, r) => {
                     vars.push(o.clone());
                     vars.push(r.clone());
@@ -854,7 +931,7 @@ impl<'a> PatGen<'a> {
             (Sym::SrcOp(v, _), Some(i)) => format!("ir.result({v}, {i})"),
             (Sym::Range(o, r), None) => format!("{r}.clone().map(|i| ir.operand({o}, i))"),
             (Sym::Range(o, r), Some(i)) => format!("ir.operand({o}, {r}.start + {i})"),
-            (Sym::Native(v, _), None) => v.clone(),
+            (Sym::Native(v, _), None) | (Sym::Region(v), None) => v.clone(),
             _ => return Err(self.err(format!("symbol '${name}' cannot be used here"))),
         })
     }
@@ -1059,7 +1136,7 @@ impl<'a> PatGen<'a> {
                 // Native code gets ops themselves (`OpRef`), attributes and
                 // optional values as bound.
                 (Sym::Attr(v) | Sym::OptAttr(v) | Sym::OptValue(v), None) => v,
-                (Sym::SrcOp(v, _) | Sym::NewOp(v, _), None) => v,
+                (Sym::SrcOp(v, _) | Sym::NewOp(v, _) | Sym::Region(v), None) => v,
                 _ => match self.sym_vals(n)? {
                     Vals::Fixed(v) if v.len() == 1 => v[0].clone(),
                     Vals::Fixed(v) => format!("[{}]", v.join(", ")),
@@ -1193,10 +1270,12 @@ impl<'a> PatGen<'a> {
         let mut args: Vec<&(Init, Option<String>)> = n.args.iter().collect();
         let mut loc_dir = None;
         let mut ret_dir = None;
+        let mut regions_dir = None;
         while let Some(last) = args.last() {
             match as_node(&last.0) {
                 Some(x) if x.op == "location" => loc_dir = Some(x),
                 Some(x) if x.op == "returnType" => ret_dir = Some(x),
+                Some(x) if x.op == "regions" => regions_dir = Some(x),
                 _ => break,
             }
             args.pop();
@@ -1248,12 +1327,16 @@ impl<'a> PatGen<'a> {
         // An op whose result types cannot be deduced is built with its
         // custom builder taking exactly the given arguments, if it has one.
         if ret_dir.is_none() && top.is_none_or(|t| t.start.is_none() && !t.first_replacing) {
-            if let (Some(path), Some(b)) = (
-                self.ops_path.clone(),
+            if let Some(b) =
                 d.m.builders
                     .iter()
-                    .find(|b| b.params.len() == arg_exprs.len()),
-            ) {
+                    .find(|b| b.params.len() == arg_exprs.len())
+            {
+                // Without a module path the wrapper is named as if in scope.
+                let path = self
+                    .ops_path
+                    .as_ref()
+                    .map_or(String::new(), |p| format!("{p}::"));
                 if !self.can_deduce(&d) {
                     let mut name = String::from("build");
                     for (p, _) in &b.params {
@@ -1263,11 +1346,11 @@ impl<'a> PatGen<'a> {
                     let o = self.fresh("new_op");
                     let _ = writeln!(
                         self.r,
-                        "        let {o} = rewriter.with_builder(|b| {path}::{}::{name}(b, {my_loc}, {})).0;",
+                        "        let {o} = rewriter.with_builder(|b| {path}{}::{name}(b, {my_loc}, {})).0;",
                         d.m.class_name,
                         arg_exprs.join(", ")
                     );
-                    return self.new_op_vals(&d, n, o, None);
+                    return self.new_op_vals(&d, n, o);
                 }
             }
         }
@@ -1346,14 +1429,62 @@ impl<'a> PatGen<'a> {
         if nr > 0 {
             let _ = writeln!(self.r, "        {st}.num_empty_regions = {nr};");
         }
+        if let Some(rd) = &regions_dir {
+            // The new op gets as many regions as the directive lists.
+            let _ = writeln!(
+                self.r,
+                "        {st}.num_empty_regions = {};",
+                rd.args.len()
+            );
+        }
         let o = self.fresh("new_op");
         let _ = writeln!(self.r, "        let {o} = rewriter.create({st});");
-        self.new_op_vals(&d, n, o, None)
+        if let Some(rd) = &regions_dir {
+            self.res_regions(&o, rd)?;
+        }
+        self.new_op_vals(&d, n, o)
+    }
+
+    /// Fills the regions of the generated op `o` from `(regions ...)`: a
+    /// matched region symbol is moved in whole (blocks, arguments and ops);
+    /// `(block)` creates an empty block; `$_` leaves the region empty.
+    fn res_regions(&mut self, o: &str, rd: &Node<'_>) -> R<()> {
+        for (i, (a, an)) in rd.args.iter().enumerate() {
+            match (a, arg_name(an), as_node(a)) {
+                (Init::Unset, Some("_"), _) => {}
+                (Init::Unset, Some(n), _) => match self.syms.get(n) {
+                    Some(Sym::Region(r)) => {
+                        let r = r.clone();
+                        let _ = writeln!(
+                            self.r,
+                            "        let dest = rewriter.ir().region({o}, {i});\n        rewriter.inline_region_before({r}, dest, None);"
+                        );
+                    }
+                    Some(_) => return Err(self.err(format!("symbol '${n}' is not a region"))),
+                    None => return Err(self.err(format!("symbol '${n}' is not bound"))),
+                },
+                (_, _, Some(b)) if b.op == "block" && b.args.is_empty() => {
+                    let _ = writeln!(
+                        self.r,
+                        "        {{\n            let dest = rewriter.ir().region({o}, {i});\n            rewriter.with_insertion_guard(|rw| {{\n                rw.create_block(dest, None, &[], &[]);\n            }});\n        }}"
+                    );
+                }
+                _ => {
+                    return Err(self.err(
+                        "'regions' in a result takes matched region symbols, '(block)' or '$_'",
+                    ))
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Whether the result types of `d` follow from its operands or its
     /// result constraints.
     fn can_deduce(&self, d: &OpDesc) -> bool {
+        if d.m.infer_type {
+            return true;
+        }
         if d.variadic_results {
             return false;
         }
@@ -1373,7 +1504,7 @@ impl<'a> PatGen<'a> {
 
     /// The values of a generated op `o` (all results, or `$name__N`), and
     /// its binding.
-    fn new_op_vals(&mut self, d: &OpDesc, n: &Node<'_>, o: String, _k: Option<()>) -> R<Vals> {
+    fn new_op_vals(&mut self, d: &OpDesc, n: &Node<'_>, o: String) -> R<Vals> {
         let count = if d.variadic_results {
             None
         } else {
@@ -1524,6 +1655,21 @@ impl<'a> PatGen<'a> {
                 }
                 _ => {}
             }
+        }
+        if d.m.infer_type {
+            // `InferTypeOpInterface`: the op's `infer_return_types`, from the
+            // operand types and properties. On failure the op is built
+            // without results, which the verifier reports.
+            let path = self
+                .ops_path
+                .as_ref()
+                .map_or(String::new(), |p| format!("{p}::"));
+            let _ = writeln!(
+                self.r,
+                "        {{\n            let operand_types: ::std::vec::Vec<::mlir_ir::Type> = {st}.operands.iter().map(|&v| rewriter.ir().value_type(v)).collect();\n            let mut types = ::std::vec::Vec::new();\n            if {path}{}::infer_return_types(_ctx, &operand_types, {st}.properties, &mut types) {{\n                {st}.result_types.extend(types);\n            }}\n        }}",
+                d.m.class_name
+            );
+            return Ok(());
         }
         if d.variadic_results {
             return Err(self.cannot_deduce(d));

@@ -38,6 +38,13 @@ def location;
 def returnType;
 // `(either $a, $b)`: matches two operands of a commutative op in either order.
 def either;
+// `(regions $r, (block $a, ...), $_)` (rmlir extension, docs/DRR.md), the
+// trailing argument of an op: in source patterns it matches the op's
+// regions, binding a region or the arguments of its single block; in result
+// patterns it moves matched regions into the new op (`(block)`: an empty
+// block).
+def regions;
+def block;
 // `(variadic $a, $b, ...)`: a variadic operand group of exactly these values
 // (in source patterns: matches a group of that size; in result patterns:
 // packs the values into one group).

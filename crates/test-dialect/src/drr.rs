@@ -264,3 +264,50 @@ pub fn join_strings(ctx: &Context, a: Attribute, b: Attribute) -> Attribute {
     let b = ctx.string_attr_value(b).unwrap_or_default().into_owned();
     ctx.string_attr(&format!("{a}.{b}"))
 }
+
+/// Whether the block owning the argument `arg` holds only a terminator whose
+/// single operand is `arg` (the region computes the identity).
+pub fn block_yields_only(ir: &Ir, arg: Value) -> bool {
+    let mlir_ir::ValueDef::BlockArgument(block, _) = arg.def() else {
+        return false;
+    };
+    let mut ops = ir.block_ops(block);
+    match (ops.next(), ops.next()) {
+        (Some(t), None) => ir.num_operands(t) == 1 && ir.operand(t, 0) == arg,
+        _ => false,
+    }
+}
+
+// ----- result type inference of the DRR test ops -----
+
+impl ops::AnotherThreeResultOp {
+    /// Upstream's `inferReturnTypes`: `i32, f32, f32`.
+    pub fn infer_return_types(
+        ctx: &Context,
+        _operands: &[mlir_ir::Type],
+        _props: Option<Attribute>,
+        results: &mut Vec<mlir_ir::Type>,
+    ) -> bool {
+        let f32 = ctx.f32_type();
+        results.extend([ctx.int_type(32), f32, f32]);
+        true
+    }
+}
+
+impl ops::DrrInferFromOperand {
+    /// The result has the operand's type.
+    pub fn infer_return_types(
+        _ctx: &Context,
+        operands: &[mlir_ir::Type],
+        _props: Option<Attribute>,
+        results: &mut Vec<mlir_ir::Type>,
+    ) -> bool {
+        match operands.first() {
+            Some(&t) => {
+                results.push(t);
+                true
+            }
+            None => false,
+        }
+    }
+}

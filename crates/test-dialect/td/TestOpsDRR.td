@@ -377,7 +377,9 @@ def ThreeResultOp : TEST_Op<"three_result"> {
   let arguments = (ins MultiResultOpEnum:$kind);
   let results = (outs I32:$result1, F32:$result2, F32:$result3);
 }
-def AnotherThreeResultOp : TEST_Op<"another_three_result"> {
+def AnotherThreeResultOp
+    : TEST_Op<"another_three_result",
+              [DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
   let arguments = (ins MultiResultOpEnum:$kind);
   let results = (outs I32:$result1, F32:$result2, F32:$result3);
 }
@@ -805,16 +807,19 @@ def UpdateAttr : Pat<(I32ElementsAttrOp $attr),
 // Constant string attributes and variadic segments
 //===----------------------------------------------------------------------===//
 
-def TestNoStrValueOp : TEST_Op<"no_str_value"> {
+// Upstream declares `DefaultValuedAttr<StrAttr, "">`; an empty default
+// means no default in MLIR, so the attribute is required (mlir-opt rejects
+// `test.no_str_value` without it), which is what `StrAttr` says here.
+def TestDefaultStrAttrNoValueOp : TEST_Op<"no_str_value"> {
   let arguments = (ins StrAttr:$value);
   let assemblyFormat = "attr-dict";
 }
-def TestHasStrValueOp : TEST_Op<"has_str_value"> {
+def TestDefaultStrAttrHasValueOp : TEST_Op<"has_str_value"> {
   let arguments = (ins StrAttr:$value);
   let assemblyFormat = "attr-dict";
 }
-def : Pat<(TestNoStrValueOp ConstantStrAttr<StrAttr, "bar">),
-          (TestHasStrValueOp ConstantStrAttr<StrAttr, "foo">)>;
+def : Pat<(TestDefaultStrAttrNoValueOp $value),
+          (TestDefaultStrAttrHasValueOp ConstantStrAttr<StrAttr, "foo">)>;
 
 def VariadicRewriteSrcOp : TEST_Op<"variadic_rewrite_src_op", [AttrSizedOperandSegments]> {
   let arguments = (ins
@@ -887,3 +892,103 @@ def : Pat<
       (NativeCodeCall<"crate::drr::negate_int($_ctx, $0)"> $val),
       ConstBoolAttrFalse),
     (NativeCodeCall<"crate::drr::join_strings($_ctx, $0, $1)"> $tag1, $tag2))>;
+
+// Regions and block arguments (extensions 1 and 2).
+def DrrRegionSrc : TEST_Op<"drr_region_src"> {
+  let arguments = (ins I32:$input);
+  let results = (outs I32);
+  let regions = (region AnyRegion:$body);
+}
+def DrrRegionDst : TEST_Op<"drr_region_dst"> {
+  let arguments = (ins I32:$input);
+  let results = (outs I32);
+  let regions = (region AnyRegion:$body);
+}
+// The matched region moves into the generated op.
+def : Pat<(DrrRegionSrc $x, (regions $body)), (DrrRegionDst $x, (regions $body))>;
+
+def DrrWrap : TEST_Op<"drr_wrap"> {
+  let arguments = (ins I32:$input);
+  let results = (outs I32);
+  let regions = (region AnyRegion:$body);
+}
+// A block argument bound in the source pattern and checked by a native
+// constraint: a region whose block only yields its argument is the identity.
+def YieldsOnly : Constraint<CPred<"crate::drr::block_yields_only($_ir, $0)">>;
+def : Pat<(DrrWrap $x, (regions (block $arg))), (replaceWithValue $x),
+          [(YieldsOnly $arg)]>;
+
+def DrrMakeRegion : TEST_Op<"drr_make_region"> {
+  let arguments = (ins I32:$input);
+  let results = (outs I32);
+}
+def DrrNoTerminator : TEST_Op<"drr_no_terminator", [NoTerminator]> {
+  let arguments = (ins I32:$input);
+  let results = (outs I32);
+  let regions = (region AnyRegion:$body);
+}
+// Generating an op with a fresh (empty-block) region.
+def : Pat<(DrrMakeRegion $x), (DrrNoTerminator $x, (regions (block)))>;
+
+//===----------------------------------------------------------------------===//
+// Legalization rules (applied by -test-legalize-patterns)
+//===----------------------------------------------------------------------===//
+
+def Test_LegalizerEnum_Success : ConstantStrAttr<StrAttr, "Success">;
+def Test_LegalizerEnum_Failure : ConstantStrAttr<StrAttr, "Failure">;
+
+def ILLegalOpA : TEST_Op<"illegal_op_a">, Results<(outs I32)>;
+def ILLegalOpB : TEST_Op<"illegal_op_b">, Results<(outs I32)>;
+def ILLegalOpC : TEST_Op<"illegal_op_c">, Results<(outs I32)>;
+def ILLegalOpD : TEST_Op<"illegal_op_d">, Results<(outs I32)>;
+def ILLegalOpE : TEST_Op<"illegal_op_e">, Results<(outs I32)>;
+def ILLegalOpF : TEST_Op<"illegal_op_f">, Results<(outs I32)>;
+def ILLegalOpG : TEST_Op<"illegal_op_g">, Results<(outs I32)>;
+def LegalOpA : TEST_Op<"legal_op_a">,
+  Arguments<(ins StrAttr:$status)>, Results<(outs I32)>;
+def LegalOpB : TEST_Op<"legal_op_b">, Results<(outs I32)>;
+def LegalOpC : TEST_Op<"legal_op_c">,
+  Arguments<(ins I32:$input)>, Results<(outs I32)>;
+def LegalOpD : TEST_Op<"legal_op_d">, Arguments<(ins AnyType:$input)>;
+
+// Smaller pattern depths are preferred: more direct mappings.
+def : Pat<(ILLegalOpA), (LegalOpA Test_LegalizerEnum_Success)>;
+def : Pat<(ILLegalOpA), (ILLegalOpB)>;
+def : Pat<(ILLegalOpB), (LegalOpA Test_LegalizerEnum_Failure)>;
+
+// With equal depths, the higher benefit wins.
+def : Pat<(ILLegalOpC), (ILLegalOpD)>;
+def : Pat<(ILLegalOpD), (LegalOpA Test_LegalizerEnum_Failure)>;
+def : Pat<(ILLegalOpC), (ILLegalOpE), [], [], (addBenefit 10)>;
+def : Pat<(ILLegalOpE), (LegalOpA Test_LegalizerEnum_Success)>;
+
+// Patterns see the most up-to-date value when it is replaced.
+def TestRewriteOp : TEST_Op<"rewrite">,
+  Arguments<(ins AnyType:$input)>, Results<(outs AnyType)>;
+def : Pat<(TestRewriteOp $input), (replaceWithValue $input)>;
+
+//===----------------------------------------------------------------------===//
+// Reducer
+//===----------------------------------------------------------------------===//
+
+def OpCrashLong : TEST_Op<"op_crash_long"> {
+  let arguments = (ins I32:$a, I32:$b_, I32:$c);
+  let results = (outs I32);
+}
+def OpCrashShort : TEST_Op<"op_crash_short"> {
+  let results = (outs I32);
+}
+def : Pat<(OpCrashLong $_, $_, $_), (OpCrashShort)>;
+
+// An op with inferred result types built in a nested result pattern: its
+// `infer_return_types` (in `src/drr.rs`) is called with the operand types.
+def DrrInferFromOperand : TEST_Op<"drr_infer_from_operand",
+                                  [DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+  let arguments = (ins AnyType:$input);
+  let results = (outs AnyType);
+}
+def DrrInferSrc : TEST_Op<"drr_infer_src"> {
+  let arguments = (ins AnyType:$input);
+  let results = (outs AnyType);
+}
+def : Pat<(DrrInferSrc $x), (OpX (DrrInferFromOperand $x), (returnType $x))>;

@@ -31,6 +31,10 @@ struct Cli {
     /// (`Pat`/`Pattern` records) defined in the file.
     #[arg(long)]
     gen_rewriters: bool,
+    /// With `--gen-rewriters`: the Rust module of the typed op wrappers
+    /// (`super::ops`), for ops built with their custom builders.
+    #[arg(long, value_name = "PATH")]
+    ops_path: Option<String>,
     /// Write the output here instead of to stdout.
     #[arg(short = 'o', value_name = "FILE")]
     output: Option<PathBuf>,
@@ -58,7 +62,7 @@ fn main() -> ExitCode {
     } else if cli.gen_op_doc {
         mlir_ods::gen::gen_op_doc(&records, &main)
     } else if cli.gen_rewriters {
-        mlir_drr::gen_rewriters(&records, &main)
+        mlir_drr::gen::gen_rewriters_with(&records, &main, cli.ops_path.as_deref())
     } else {
         // Printing records is the default action.
         let _ = cli.print_records;
