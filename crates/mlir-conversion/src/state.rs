@@ -59,6 +59,10 @@ pub(crate) struct OpState {
 }
 
 impl OpState {
+    /// The modified op.
+    pub(crate) fn op(&self) -> OpRef {
+        self.op
+    }
     fn capture(ir: &Ir, op: OpRef) -> OpState {
         OpState {
             op,
