@@ -72,3 +72,21 @@ def SingleBlockImplicitTerminatorOp : TEST_Op<"SingleBlockImplicitTerminator",
     [SingleBlockImplicitTerminator<"TerminatorOp">]> {
   let regions = (region SizedRegion<1>:$region);
 }
+
+// An op rewritten in place until its depth is 0 (bounded recursion).
+def TestRecursiveRewriteOp : TEST_Op<"recursive_rewrite"> {
+  let arguments = (ins I64Attr:$depth);
+  let assemblyFormat = "$depth attr-dict";
+}
+
+// An op whose body signature TestConvertBlockArgs converts.
+def ConvertBlockArgsOp : TEST_Op<"convert_block_args", [SingleBlock]> {
+  let arguments = (ins Optional<AnyType>:$val, UnitAttr:$is_legal,
+                       UnitAttr:$duplicate, UnitAttr:$replace_with_operand);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    $val (`is_legal` $is_legal^)? (`duplicate` $duplicate^)?
+    (`replace_with_operand` $replace_with_operand^)? $body attr-dict `:`
+    functional-type(operands, results)
+  }];
+}

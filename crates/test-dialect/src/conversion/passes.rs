@@ -192,6 +192,7 @@ impl TestLegalizePatternDriver {
         crate::drr::populate_with_generated(&mut set);
         // Upstream's order (equal benefits are tried in insertion order).
         add_conversion_pattern(&mut set, TestRegionRewriteBlockMovement);
+        add_conversion_pattern(&mut set, TestDetachedSignatureConversion);
         set.add(TestRegionRewriteUndo);
         set.add(TestCreateBlock { illegal: false });
         set.add(TestCreateBlock { illegal: true });
@@ -223,6 +224,7 @@ impl TestLegalizePatternDriver {
             TestReplaceWithValidConsumer(Some(converter.clone())),
         );
         add_conversion_pattern(&mut set, TestTypeConsumerOpPattern(converter.clone()));
+        add_conversion_pattern(&mut set, TestConvertBlockArgs(converter.clone()));
         add_conversion_pattern(&mut set, FunctionSignatureConversion(converter.clone()));
         FrozenRewritePatternSet::new(set)
     }
