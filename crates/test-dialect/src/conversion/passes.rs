@@ -226,6 +226,7 @@ impl TestLegalizePatternDriver {
         add_conversion_pattern(&mut set, TestTypeConsumerOpPattern(converter.clone()));
         add_conversion_pattern(&mut set, TestConvertBlockArgs(converter.clone()));
         add_conversion_pattern(&mut set, FunctionSignatureConversion(converter.clone()));
+        add_conversion_pattern(&mut set, CallOpSignatureConversion(converter.clone()));
         FrozenRewritePatternSet::new(set)
     }
 

@@ -1112,3 +1112,53 @@ impl ConversionPattern for TestConvertBlockArgs {
         Ok(())
     }
 }
+
+/// Converts the operand and result types of `func.call` (upstream
+/// `populateCallOpTypeConversionPattern`): a new call on the 1:N converted
+/// operands, each original result replaced by its converted results.
+pub struct CallOpSignatureConversion(pub Arc<TypeConverter>);
+
+impl ConversionPattern for CallOpSignatureConversion {
+    fn describe(&self, ctx: &Context) -> Pattern {
+        Pattern::new(ctx, "func.call", 1).with_debug_name("CallOpSignatureConversion")
+    }
+    fn type_converter(&self) -> Option<&Arc<TypeConverter>> {
+        Some(&self.0)
+    }
+    fn match_and_rewrite_1_to_n(
+        &self,
+        op: OpRef,
+        operands: &[ValueVector],
+        rw: &mut ConversionPatternRewriter<'_, '_>,
+    ) -> LogicalResult {
+        let ctx = rw.ctx();
+        let mut result_types = mlir_conversion::TypeVector::new();
+        let mut counts: SmallVec<[usize; 4]> = SmallVec::new();
+        for t in rw.ir().result_types(op) {
+            let before = result_types.len();
+            self.0.convert_types(ctx, t, &mut result_types)?;
+            counts.push(result_types.len() - before);
+        }
+        let flat: SmallVec<[Value; 4]> = operands.iter().flatten().copied().collect();
+        let loc = rw.ir().op_loc(op);
+        let name = ctx.op_name("func.call");
+        let mut state = mlir_ir::OperationState::new(name, loc)
+            .operands(&flat)
+            .results(&result_types);
+        state.properties = rw.ir().op_properties(op);
+        state.attributes = Some(rw.ir().op_attributes(op));
+        let new_call = rw.create(state);
+        let mut repls: Vec<ValueVector> = Vec::new();
+        let mut next = 0;
+        for n in counts {
+            repls.push(
+                (next..next + n)
+                    .map(|i| rw.ir().result(new_call, i))
+                    .collect(),
+            );
+            next += n;
+        }
+        rw.replace_op_with_multiple(op, &repls);
+        Ok(())
+    }
+}
