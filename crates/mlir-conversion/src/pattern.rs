@@ -352,9 +352,8 @@ impl<'r, 'a> ConversionPatternRewriter<'r, 'a> {
         for (r, repl) in results.iter().zip(replacements) {
             state.map(*r, repl.clone(), converter.clone());
         }
-        state.replaced.push(op);
-        state.replaced_set.insert(op);
-        state.journal.push(crate::state::Rewrite::ReplaceOp(op));
+        let (ir, state) = self.rw.ir_and_hooks_as::<ConversionState>();
+        state.expect("conversion state").note_replaced(ir, op);
     }
 
     /// Replaces the uses of block argument `from` with `to` (1:N), deferred
