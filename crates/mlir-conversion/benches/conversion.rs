@@ -53,7 +53,11 @@ fn build(ctx: &Arc<Context>, n: usize) -> (Ir, OpRef) {
     let mut last = b.ir.argument(entry, 0);
     let src = ctx.op_name("b.src");
     for _ in 0..n {
-        let op = b.create(OperationState::new(src, loc).operands(&[last]).results(&[i32t]));
+        let op = b.create(
+            OperationState::new(src, loc)
+                .operands(&[last])
+                .results(&[i32t]),
+        );
         last = b.ir.result(op, 0);
     }
     b.create(OperationState::new(ctx.op_name("b.sink"), loc).operands(&[last]));
@@ -103,7 +107,8 @@ fn bench(c: &mut Criterion) {
         bch.iter_batched(
             || build(&ctx, N),
             |(mut ir, m)| {
-                let _ = apply_patterns_greedily(&mut ir, m, &frozen, GreedyRewriteConfig::default());
+                let _ =
+                    apply_patterns_greedily(&mut ir, m, &frozen, GreedyRewriteConfig::default());
                 ir
             },
             BatchSize::LargeInput,
