@@ -983,9 +983,15 @@ fn reconcile(
                 if let Some(u) = ir.results(m.op).find_map(|r| ir.uses(r).next()) {
                     d.attach_note(
                         ir.op_loc(u.op),
+                        // mlir-opt prints the user as `<< *user`: its own
+                        // (custom) form with local SSA names.
                         format!(
                             "see existing live user here: {}",
-                            ir.op_to_diagnostic_string(u.op)
+                            mlir_ir::asm::printer::print_op_local(
+                                ir,
+                                u.op,
+                                &mlir_ir::asm::printer::PrintFlags::default()
+                            )
                         ),
                     );
                 }
