@@ -28,9 +28,11 @@ use mlir_ir::{
     Attribute, Diagnostic, InsertPoint, Ir, OpBuilder, OpName, OpRef, Severity, Value, ValueDef,
     WalkOrder,
 };
-use mlir_rewrite::{FrozenRewritePatternSet, PatternBenefit, PatternRewriter, RewriteHooks};
+use mlir_rewrite::{
+    FrozenRewritePatternSet, PatternBenefit, PatternRewriter, RewriteHooks, RewriterListener,
+};
 
-use crate::state::{value_block, ConversionState, MaterializationKind};
+use crate::state::{value_block, ConversionState, MaterializationKind, Rewrite};
 use crate::target::ConversionTarget;
 
 /// When ops are folded (MLIR's `DialectConversionFoldingMode`).
@@ -108,6 +110,7 @@ pub fn apply_partial_conversion(
         patterns,
         config,
         ConversionMode::Partial,
+        None,
     )
 }
 
@@ -119,7 +122,16 @@ pub fn apply_full_conversion(
     patterns: &FrozenRewritePatternSet,
     config: &ConversionConfig,
 ) -> Result<(), ()> {
-    apply_conversion(ir, &[root], target, patterns, config, ConversionMode::Full).0
+    apply_conversion(
+        ir,
+        &[root],
+        target,
+        patterns,
+        config,
+        ConversionMode::Full,
+        None,
+    )
+    .0
 }
 
 /// Analyzes which ops of `root` could be legalized, leaving the IR unchanged
@@ -138,6 +150,7 @@ pub fn apply_analysis_conversion(
         patterns,
         config,
         ConversionMode::Analysis,
+        None,
     )
 }
 
@@ -149,6 +162,7 @@ pub fn apply_conversion(
     patterns: &FrozenRewritePatternSet,
     config: &ConversionConfig,
     mode: ConversionMode,
+    listener: Option<&mut (dyn RewriterListener + '_)>,
 ) -> (Result<(), ()>, ConversionReport) {
     let mut report = ConversionReport::default();
     let to_convert = conversion_set(ir, roots, target);
@@ -171,7 +185,7 @@ pub fn apply_conversion(
         report.legalizable_ops.retain(|&op| ir.is_live_op(op));
         return (result, report);
     }
-    let committed = commit(ir, &mut state, config);
+    let committed = commit(ir, &mut state, config, listener);
     report.unlegalized_ops.retain(|&op| ir.is_live_op(op));
     (result.and(committed), report)
 }
@@ -521,48 +535,110 @@ fn apply_edit(rw: &mut PatternRewriter<'_>, op: OpRef, e: mlir_ir::fold::InPlace
 /// Makes the conversion permanent (MLIR's `applyRewrites` and the
 /// reconciliation of unresolved materializations). The IR is changed
 /// directly from here on: nothing is undone anymore.
-fn commit(ir: &mut Ir, state: &mut ConversionState, config: &ConversionConfig) -> Result<(), ()> {
-    // 1. Redirect the uses of every replaced value that survives.
+fn commit(
+    ir: &mut Ir,
+    state: &mut ConversionState,
+    config: &ConversionConfig,
+    mut listener: Option<&mut (dyn RewriterListener + '_)>,
+) -> Result<(), ()> {
+    // 1. Replay the journal in order: the listener hears about every change
+    //    that is kept (MLIR sends all notifications in bulk at the end), and
+    //    the uses of replaced values are redirected where MLIR commits them.
+    let journal = std::mem::take(&mut state.journal);
+    let mut redirected: HashSet<Value> = HashSet::new();
+    let unresolved: HashSet<OpRef> = state.unresolved.iter().map(|m| m.op).collect();
+    for entry in &journal {
+        match entry {
+            Rewrite::CreateOp(op) => {
+                if let Some(l) = listener.as_deref_mut() {
+                    if ir.is_live_op(*op) && !unresolved.contains(op) {
+                        l.notify_operation_inserted(ir, *op, None);
+                    }
+                }
+            }
+            Rewrite::MoveOp { op, previous } => {
+                if let Some(l) = listener.as_deref_mut() {
+                    if ir.is_live_op(*op) {
+                        l.notify_operation_inserted(ir, *op, Some(*previous));
+                    }
+                }
+            }
+            Rewrite::CreateBlock(b) => {
+                if let Some(l) = listener.as_deref_mut() {
+                    if ir.is_live_block(*b) {
+                        l.notify_block_inserted(ir, *b, None);
+                    }
+                }
+            }
+            Rewrite::MoveBlock {
+                block,
+                region,
+                next,
+            } => {
+                if let Some(l) = listener.as_deref_mut() {
+                    if ir.is_live_block(*block) {
+                        l.notify_block_inserted(ir, *block, Some((*region, *next)));
+                    }
+                }
+            }
+            Rewrite::ModifyOp(s) => {
+                let op = s.op();
+                if let Some(l) = listener.as_deref_mut() {
+                    if ir.is_live_op(op) && !state.is_ignored(ir, op) {
+                        l.notify_operation_modified(ir, op);
+                    }
+                }
+            }
+            Rewrite::ReplaceOp(op) => {
+                let op = *op;
+                if !ir.is_live_op(op) {
+                    continue;
+                }
+                if let Some(l) = listener.as_deref_mut() {
+                    let values: SmallVec<[Value; 4]> =
+                        ir.results(op).flat_map(|r| state.lookup(r)).collect();
+                    l.notify_operation_replaced(ir, op, &values);
+                }
+                for i in 0..ir.num_results(op) {
+                    let r = ir.result(op, i);
+                    if redirected.insert(r) {
+                        redirect_uses(ir, state, r, listener.as_deref_mut());
+                    }
+                }
+                if let Some(l) = listener.as_deref_mut() {
+                    notify_erased_tree(ir, op, l);
+                }
+            }
+            Rewrite::EraseBlock { block, .. } => {
+                if let Some(l) = listener.as_deref_mut() {
+                    if ir.is_live_block(*block) {
+                        let ops: Vec<OpRef> = ir.block_ops(*block).collect();
+                        for &o in ops.iter().rev() {
+                            if !state.is_replaced(o) {
+                                notify_erased_tree(ir, o, l);
+                            }
+                        }
+                        l.notify_block_erased(ir, *block);
+                    }
+                }
+            }
+            Rewrite::MapValue { from, .. } => {
+                if from.is_block_argument()
+                    && ir.is_live_value(*from)
+                    && state.mapping.contains_key(from)
+                    && redirected.insert(*from)
+                {
+                    redirect_uses(ir, state, *from, listener.as_deref_mut());
+                }
+            }
+            Rewrite::Materialization(_) => {}
+        }
+    }
+    // Values mapped without a journaled replacement of their owner.
     let order = state.mapped_order.clone();
     for from in order {
-        if !ir.is_live_value(from) {
-            continue;
-        }
-        let uses: SmallVec<[mlir_ir::OpOperand; 4]> = ir
-            .uses(from)
-            .filter(|u| !state.is_ignored(ir, u.op))
-            .collect();
-        if uses.is_empty() {
-            continue;
-        }
-        let repl = state.lookup(from);
-        if repl.len() == 1 && repl[0] == from {
-            continue;
-        }
-        let from_ty = ir.value_type(from);
-        let to = if repl.len() == 1 && ir.value_type(repl[0]) == from_ty {
-            repl[0]
-        } else {
-            // A source materialization, placed where both the replacement
-            // values and the original value are available.
-            let converter = state.converter_for(ir, from);
-            let ip = materialization_point(ir, state, from, &repl, uses[0].op);
-            let loc = match from.def() {
-                ValueDef::OpResult(op, _) => ir.op_loc(op),
-                ValueDef::BlockArgument(..) => ir.value_loc(from),
-            };
-            let cast = create_cast(ir, ip, loc, &repl, from_ty);
-            state
-                .unresolved
-                .push(crate::state::UnresolvedMaterialization {
-                    op: cast,
-                    kind: MaterializationKind::Source,
-                    converter,
-                });
-            ir.result(cast, 0)
-        };
-        for u in uses {
-            ir.set_operand(u.op, u.index as usize, to);
+        if ir.is_live_value(from) && redirected.insert(from) {
+            redirect_uses(ir, state, from, listener.as_deref_mut());
         }
     }
 
@@ -646,6 +722,78 @@ fn commit(ir: &mut Ir, state: &mut ConversionState, config: &ConversionConfig) -
 
     // 3. Reconcile the unresolved materializations.
     reconcile(ir, state, config)
+}
+
+/// Redirects the uses of `from` by ops that survive to its latest
+/// replacement, through a source materialization when the types differ;
+/// "modified" is notified per redirected use.
+fn redirect_uses(
+    ir: &mut Ir,
+    state: &mut ConversionState,
+    from: Value,
+    mut listener: Option<&mut (dyn RewriterListener + '_)>,
+) {
+    let uses: SmallVec<[mlir_ir::OpOperand; 4]> = ir
+        .uses(from)
+        .filter(|u| !state.is_ignored(ir, u.op))
+        .collect();
+    if uses.is_empty() {
+        return;
+    }
+    let repl = state.lookup(from);
+    if repl.len() == 1 && repl[0] == from {
+        return;
+    }
+    let from_ty = ir.value_type(from);
+    let to = if repl.len() == 1 && ir.value_type(repl[0]) == from_ty {
+        repl[0]
+    } else {
+        // A source materialization, placed where both the replacement
+        // values and the original value are available.
+        let converter = state.converter_for(ir, from);
+        let ip = materialization_point(ir, state, from, &repl, uses[0].op);
+        let loc = match from.def() {
+            ValueDef::OpResult(op, _) => ir.op_loc(op),
+            ValueDef::BlockArgument(..) => ir.value_loc(from),
+        };
+        let cast = create_cast(ir, ip, loc, &repl, from_ty);
+        state
+            .unresolved
+            .push(crate::state::UnresolvedMaterialization {
+                op: cast,
+                kind: MaterializationKind::Source,
+                converter,
+            });
+        ir.result(cast, 0)
+    };
+    for u in uses {
+        ir.set_operand(u.op, u.index as usize, to);
+        if let Some(l) = listener.as_deref_mut() {
+            l.notify_operation_modified(ir, u.op);
+        }
+    }
+}
+
+/// Tells `l` that `op` and everything nested in it are erased, in the
+/// rewriter's order (nested ops last to first, each block after its ops,
+/// the op last).
+fn notify_erased_tree(ir: &Ir, op: OpRef, l: &mut dyn RewriterListener) {
+    for &r in ir.regions(op).iter().rev() {
+        let mut blocks: Vec<mlir_ir::BlockRef> = Vec::new();
+        let mut b = ir.first_block(r);
+        while let Some(block) = b {
+            blocks.push(block);
+            b = ir.next_block(block);
+        }
+        for &block in blocks.iter().rev() {
+            let ops: Vec<OpRef> = ir.block_ops(block).collect();
+            for &o in ops.iter().rev() {
+                notify_erased_tree(ir, o, l);
+            }
+            l.notify_block_erased(ir, block);
+        }
+    }
+    l.notify_operation_erased(ir, op);
 }
 
 /// Where a source materialization of `from` from `repl` goes: in `from`'s
@@ -835,9 +983,15 @@ fn reconcile(
                 if let Some(u) = ir.results(m.op).find_map(|r| ir.uses(r).next()) {
                     d.attach_note(
                         ir.op_loc(u.op),
+                        // mlir-opt prints the user as `<< *user`: its own
+                        // (custom) form with local SSA names.
                         format!(
                             "see existing live user here: {}",
-                            ir.op_to_diagnostic_string(u.op)
+                            mlir_ir::asm::printer::print_op_local(
+                                ir,
+                                u.op,
+                                &mlir_ir::asm::printer::PrintFlags::default()
+                            )
                         ),
                     );
                 }

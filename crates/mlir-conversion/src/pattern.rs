@@ -266,7 +266,11 @@ impl<'r, 'a> ConversionPatternRewriter<'r, 'a> {
         {
             return Some(latest);
         }
-        if let Some(found) = self.state_ref_lookup_with_types(v, &desired) {
+        let (ir, state) = self.rw.ir_and_hooks_as::<ConversionState>();
+        if let Some(found) = state
+            .expect("conversion state")
+            .lookup_with_types(ir, v, &desired)
+        {
             return Some(found);
         }
         if desired.is_empty() {
@@ -282,31 +286,6 @@ impl<'r, 'a> ConversionPatternRewriter<'r, 'a> {
             Some(converter.clone()),
         );
         Some(self.ir().results(cast).collect())
-    }
-
-    fn state_ref_lookup_with_types(&mut self, v: Value, types: &[Type]) -> Option<ValueVector> {
-        // The chain of replacements is copied out of the state first, so
-        // that the IR can be read while it is searched.
-        let chain = {
-            let st = self.rw.hooks_as::<ConversionState>().expect("state");
-            let mut chain: Vec<ValueVector> = Vec::new();
-            let mut cur: ValueVector = smallvec::smallvec![v];
-            for _ in 0..10_000 {
-                chain.push(cur.clone());
-                if cur.len() != 1 {
-                    break;
-                }
-                match st.mapping.get(&cur[0]) {
-                    Some((to, _)) if !(to.len() == 1 && to[0] == cur[0]) => cur = to.clone(),
-                    _ => break,
-                }
-            }
-            chain
-        };
-        let ir = self.ir();
-        chain.into_iter().find(|c| {
-            c.len() == types.len() && c.iter().zip(types).all(|(&x, &t)| ir.value_type(x) == t)
-        })
     }
 
     /// The value that currently replaces `v`, converted with the type
@@ -352,9 +331,8 @@ impl<'r, 'a> ConversionPatternRewriter<'r, 'a> {
         for (r, repl) in results.iter().zip(replacements) {
             state.map(*r, repl.clone(), converter.clone());
         }
-        state.replaced.push(op);
-        state.replaced_set.insert(op);
-        state.journal.push(crate::state::Rewrite::ReplaceOp(op));
+        let (ir, state) = self.rw.ir_and_hooks_as::<ConversionState>();
+        state.expect("conversion state").note_replaced(ir, op);
     }
 
     /// Replaces the uses of block argument `from` with `to` (1:N), deferred

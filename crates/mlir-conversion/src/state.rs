@@ -59,6 +59,10 @@ pub(crate) struct OpState {
 }
 
 impl OpState {
+    /// The modified op.
+    pub(crate) fn op(&self) -> OpRef {
+        self.op
+    }
     fn capture(ir: &Ir, op: OpRef) -> OpState {
         OpState {
             op,
@@ -133,11 +137,16 @@ pub struct ConversionState {
     /// Ops replaced or erased, in order.
     pub(crate) replaced: Vec<OpRef>,
     pub(crate) replaced_set: HashSet<OpRef>,
+    /// How many replaced ops have regions: while none has, and no block is
+    /// erased and no op is recursively legal, no op can be ignored because
+    /// of an ancestor (the common case, kept cheap).
+    pub(crate) replaced_with_regions: usize,
     /// Blocks erased (detached), in order.
     pub(crate) erased_blocks: Vec<BlockRef>,
     /// Ops whose nested ops need no legalization.
     pub(crate) recursively_legal: HashSet<OpRef>,
     pub(crate) unresolved: Vec<UnresolvedMaterialization>,
+    pub(crate) unresolved_set: HashSet<OpRef>,
     /// For arguments of blocks replaced by a signature conversion: the new
     /// block, where their source materializations go.
     pub(crate) arg_home: HashMap<Value, BlockRef>,
@@ -156,9 +165,11 @@ impl ConversionState {
             mapped_order: Vec::new(),
             replaced: Vec::new(),
             replaced_set: HashSet::new(),
+            replaced_with_regions: 0,
             erased_blocks: Vec::new(),
             recursively_legal: HashSet::new(),
             unresolved: Vec::new(),
+            unresolved_set: HashSet::new(),
             arg_home: HashMap::new(),
             current_converter: None,
             allow_rollback,
@@ -182,6 +193,12 @@ impl ConversionState {
         if self.replaced_set.contains(&op) {
             return true;
         }
+        if self.replaced_with_regions == 0
+            && self.erased_blocks.is_empty()
+            && self.recursively_legal.is_empty()
+        {
+            return false;
+        }
         let mut cur = op;
         loop {
             let Some(block) = ir.op_block(cur) else {
@@ -199,6 +216,16 @@ impl ConversionState {
             }
             cur = parent;
         }
+    }
+
+    /// Records that `op` is replaced or erased (journaled).
+    pub(crate) fn note_replaced(&mut self, ir: &Ir, op: OpRef) {
+        if !ir.regions(op).is_empty() {
+            self.replaced_with_regions += 1;
+        }
+        self.replaced.push(op);
+        self.replaced_set.insert(op);
+        self.journal.push(Rewrite::ReplaceOp(op));
     }
 
     /// Maps `from` to `to` (journaled).
@@ -301,6 +328,7 @@ impl ConversionState {
             kind,
             converter,
         });
+        self.unresolved_set.insert(op);
         self.journal.push(Rewrite::Materialization(op));
     }
 
@@ -345,6 +373,9 @@ impl ConversionState {
                 }
                 Rewrite::ReplaceOp(op) => {
                     self.replaced_set.remove(&op);
+                    if ir.is_live_op(op) && !ir.regions(op).is_empty() {
+                        self.replaced_with_regions -= 1;
+                    }
                     if self.replaced.last() == Some(&op) {
                         self.replaced.pop();
                     } else if let Some(i) = self.replaced.iter().rposition(|&o| o == op) {
@@ -375,6 +406,7 @@ impl ConversionState {
                     }
                 },
                 Rewrite::Materialization(op) => {
+                    self.unresolved_set.remove(&op);
                     if let Some(i) = self.unresolved.iter().rposition(|m| m.op == op) {
                         self.unresolved.remove(i);
                     }
@@ -395,7 +427,7 @@ impl ConversionState {
             .filter(|&op| ir.is_live_op(op) && !self.replaced_set.contains(&op))
             // Unresolved materializations are reconciled at the end, not
             // legalized.
-            .filter(|&op| !self.unresolved.iter().any(|m| m.op == op))
+            .filter(|op| !self.unresolved_set.contains(op))
             .collect()
     }
 
@@ -457,9 +489,7 @@ impl RewriteHooks for ConversionState {
             };
             self.map(ir.result(op, i), to, converter.clone());
         }
-        self.replaced.push(op);
-        self.replaced_set.insert(op);
-        self.journal.push(Rewrite::ReplaceOp(op));
+        self.note_replaced(ir, op);
         true
     }
 

@@ -30,7 +30,6 @@ def TestTypeConsumerOp : TEST_Op<"type_consumer">,
   Arguments<(ins AnyType:$input)>;
 
 // An illegal op the DRR patterns rewrite.
-def ILLegalOpA : TEST_Op<"illegal_op_a">, Results<(outs I32)>;
 
 // Ops that are legalized by folding.
 def TestOpInPlaceSelfFold : TEST_Op<"op_in_place_self_fold"> {
@@ -55,4 +54,22 @@ def TestMergeBlocksOp : TEST_Op<"merge_blocks"> {
 def SingleBlockImplicitTerminatorOp : TEST_Op<"SingleBlockImplicitTerminator",
     [SingleBlockImplicitTerminator<"TerminatorOp">]> {
   let regions = (region SizedRegion<1>:$region);
+}
+
+// An op rewritten in place until its depth is 0 (bounded recursion).
+def TestRecursiveRewriteOp : TEST_Op<"recursive_rewrite"> {
+  let arguments = (ins I64Attr:$depth);
+  let assemblyFormat = "$depth attr-dict";
+}
+
+// An op whose body signature TestConvertBlockArgs converts.
+def ConvertBlockArgsOp : TEST_Op<"convert_block_args", [SingleBlock]> {
+  let arguments = (ins Optional<AnyType>:$val, UnitAttr:$is_legal,
+                       UnitAttr:$duplicate, UnitAttr:$replace_with_operand);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    $val (`is_legal` $is_legal^)? (`duplicate` $duplicate^)?
+    (`replace_with_operand` $replace_with_operand^)? $body attr-dict `:`
+    functional-type(operands, results)
+  }];
 }

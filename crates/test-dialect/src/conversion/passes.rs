@@ -4,11 +4,15 @@
 
 use std::sync::Arc;
 
+use std::io::Write;
+
 use mlir_conversion::{
-    add_conversion_pattern, apply_analysis_conversion, apply_full_conversion,
-    apply_partial_conversion, ConversionConfig, ConversionTarget, FoldingMode, TypeConverter,
+    add_conversion_pattern, apply_conversion, apply_full_conversion, apply_partial_conversion,
+    ConversionConfig, ConversionMode, ConversionTarget, FoldingMode, TypeConverter,
 };
+use mlir_ir::{BlockRef, BuilderListener, InsertPoint, RegionRef, Value};
 use mlir_ir::{Context, Ir, OpRef, Severity, Type, TypeKind};
+use mlir_rewrite::RewriterListener;
 use mlir_rewrite::{FrozenRewritePatternSet, RewritePatternSet};
 use mlir_transforms::pass::{Pass, PassContext, PassOption, PassOptions};
 
@@ -54,6 +58,77 @@ fn is_integer_of(ctx: &Context, t: Type, width: u32) -> bool {
 /// Whether the op's `attr` attribute is present.
 fn has_attr(ir: &Ir, op: OpRef, attr: &str) -> bool {
     ir.attr(op, attr).is_some()
+}
+
+/// Prints every notification to stdout, as upstream's `DumpNotifications`
+/// listener does (`-test-legalize-patterns` passes it to the conversion).
+pub struct DumpNotifications;
+
+fn out(line: std::fmt::Arguments<'_>) {
+    let mut o = std::io::stdout().lock();
+    let _ = o.write_fmt(line);
+    let _ = o.write_all(b"\n");
+}
+
+impl BuilderListener for DumpNotifications {
+    fn notify_operation_inserted(&mut self, ir: &Ir, op: OpRef, previous: Option<InsertPoint>) {
+        let name = ir.op_name_str(op);
+        match previous {
+            None => out(format_args!(
+                "notifyOperationInserted: {name}, was unlinked"
+            )),
+            Some(InsertPoint { before: None, .. }) => out(format_args!(
+                "notifyOperationInserted: {name}, was last in block"
+            )),
+            Some(InsertPoint {
+                before: Some(next), ..
+            }) => out(format_args!(
+                "notifyOperationInserted: {name}, previous = {}",
+                ir.op_name_str(next)
+            )),
+        }
+    }
+    fn notify_block_inserted(
+        &mut self,
+        ir: &Ir,
+        block: BlockRef,
+        previous: Option<(RegionRef, Option<BlockRef>)>,
+    ) {
+        let into = match ir.block_parent_op(block) {
+            Some(p) => format!(" into {}: ", ir.op_name_str(p)),
+            None => " into unknown op: ".to_string(),
+        };
+        let how = if previous.is_none() {
+            "was unlinked"
+        } else {
+            "was linked"
+        };
+        out(format_args!("notifyBlockInserted{into}{how}"));
+    }
+}
+
+impl RewriterListener for DumpNotifications {
+    fn notify_block_erased(&mut self, _ir: &Ir, _block: BlockRef) {
+        out(format_args!("notifyBlockErased"));
+    }
+    fn notify_operation_erased(&mut self, ir: &Ir, op: OpRef) {
+        out(format_args!(
+            "notifyOperationErased: {}",
+            ir.op_name_str(op)
+        ));
+    }
+    fn notify_operation_modified(&mut self, ir: &Ir, op: OpRef) {
+        out(format_args!(
+            "notifyOperationModified: {}",
+            ir.op_name_str(op)
+        ));
+    }
+    fn notify_operation_replaced(&mut self, ir: &Ir, op: OpRef, _replacement: &[Value]) {
+        out(format_args!(
+            "notifyOperationReplaced: {}",
+            ir.op_name_str(op)
+        ));
+    }
 }
 
 /// `-test-legalize-patterns`: runs the test dialect's legalization patterns
@@ -117,6 +192,7 @@ impl TestLegalizePatternDriver {
         crate::drr::populate_with_generated(&mut set);
         // Upstream's order (equal benefits are tried in insertion order).
         add_conversion_pattern(&mut set, TestRegionRewriteBlockMovement);
+        add_conversion_pattern(&mut set, TestDetachedSignatureConversion);
         set.add(TestRegionRewriteUndo);
         set.add(TestCreateBlock { illegal: false });
         set.add(TestCreateBlock { illegal: true });
@@ -148,7 +224,9 @@ impl TestLegalizePatternDriver {
             TestReplaceWithValidConsumer(Some(converter.clone())),
         );
         add_conversion_pattern(&mut set, TestTypeConsumerOpPattern(converter.clone()));
+        add_conversion_pattern(&mut set, TestConvertBlockArgs(converter.clone()));
         add_conversion_pattern(&mut set, FunctionSignatureConversion(converter.clone()));
+        add_conversion_pattern(&mut set, CallOpSignatureConversion(converter.clone()));
         FrozenRewritePatternSet::new(set)
     }
 
@@ -264,19 +342,36 @@ impl Pass for TestLegalizePatternDriver {
             let d = ir.op_diag(op, Severity::Remark, msg);
             ir.ctx().emit(d);
         };
+        let mut dump = DumpNotifications;
         match o.get_str("test-legalize-mode") {
             "full" => {
                 target.mark_unknown_op_dynamically_legal(|ir, op| {
                     Some(has_attr(ir, op, "test.dynamically_legal"))
                 });
-                if apply_full_conversion(ir, op, &target, &patterns, &config).is_err() {
+                let (result, _) = apply_conversion(
+                    ir,
+                    &[op],
+                    &target,
+                    &patterns,
+                    &config,
+                    ConversionMode::Full,
+                    Some(&mut dump),
+                );
+                if result.is_err() {
                     remark(ir, op, "applyFullConversion failed".to_string());
                 }
                 Ok(())
             }
             "analysis" => {
-                let (result, report) =
-                    apply_analysis_conversion(ir, op, &target, &patterns, &config);
+                let (result, report) = apply_conversion(
+                    ir,
+                    &[op],
+                    &target,
+                    &patterns,
+                    &config,
+                    ConversionMode::Analysis,
+                    Some(&mut dump),
+                );
                 result?;
                 for l in report.legalizable_ops {
                     let msg = format!("op '{}' is legalizable", ir.op_name_str(l));
@@ -285,8 +380,15 @@ impl Pass for TestLegalizePatternDriver {
                 Ok(())
             }
             _ => {
-                let (result, report) =
-                    apply_partial_conversion(ir, op, &target, &patterns, &config);
+                let (result, report) = apply_conversion(
+                    ir,
+                    &[op],
+                    &target,
+                    &patterns,
+                    &config,
+                    ConversionMode::Partial,
+                    Some(&mut dump),
+                );
                 if result.is_err() {
                     remark(ir, op, "applyPartialConversion failed".to_string());
                 }

@@ -1018,3 +1018,147 @@ impl ConversionPattern for TestReplaceWithLegalOp {
         Ok(())
     }
 }
+
+/// Moves the region of `test.detached_signature_conversion` into a new
+/// `test.legal_op`, converts the (then detached from the old op) entry
+/// block's arguments to f64, and replaces the op (upstream
+/// `TestDetachedSignatureConversion`).
+pub struct TestDetachedSignatureConversion;
+
+impl ConversionPattern for TestDetachedSignatureConversion {
+    fn describe(&self, ctx: &Context) -> Pattern {
+        Pattern::new(ctx, "test.detached_signature_conversion", 1)
+            .with_debug_name("TestDetachedSignatureConversion")
+    }
+    fn match_and_rewrite(
+        &self,
+        op: OpRef,
+        operands: &[Value],
+        rw: &mut ConversionPatternRewriter<'_, '_>,
+    ) -> LogicalResult {
+        let ir = rw.ir();
+        if ir.regions(op).len() != 1 {
+            return Err(());
+        }
+        let region = ir.regions(op)[0];
+        let loc = ir.op_loc(op);
+        let types: SmallVec<[mlir_ir::Type; 2]> = ir.result_types(op).collect();
+        let name = rw.ctx().op_name("test.legal_op");
+        let mut state = mlir_ir::OperationState::new(name, loc)
+            .operands(operands)
+            .results(&types);
+        state.num_empty_regions = 1;
+        let new_op = rw.create(state);
+        let new_region = rw.ir().regions(new_op)[0];
+        rw.inline_region_before(region, new_region, None);
+        let entry = rw.ir().first_block(new_region).ok_or(())?;
+        let n = rw.ir().num_arguments(entry);
+        let mut conv = SignatureConversion::new(n);
+        let f64 = rw.ctx().f64_type();
+        for i in 0..n {
+            conv.add_inputs(i, &[f64]);
+        }
+        rw.apply_signature_conversion(entry, &conv, None);
+        rw.replace_op_with_op(op, new_op);
+        Ok(())
+    }
+}
+
+/// Converts the body signature of `test.convert_block_args`: duplicates
+/// every argument (`duplicate`) or replaces each with twice the operand
+/// (`replace_with_operand`), then marks the op legal (upstream
+/// `TestConvertBlockArgs`).
+pub struct TestConvertBlockArgs(pub Arc<TypeConverter>);
+
+impl ConversionPattern for TestConvertBlockArgs {
+    fn describe(&self, ctx: &Context) -> Pattern {
+        Pattern::new(ctx, "test.convert_block_args", 1).with_debug_name("TestConvertBlockArgs")
+    }
+    fn type_converter(&self) -> Option<&Arc<TypeConverter>> {
+        Some(&self.0)
+    }
+    fn match_and_rewrite(
+        &self,
+        op: OpRef,
+        operands: &[Value],
+        rw: &mut ConversionPatternRewriter<'_, '_>,
+    ) -> LogicalResult {
+        let ir = rw.ir();
+        if ir.attr(op, "is_legal").is_some() {
+            return Err(());
+        }
+        let body = ir.first_block(ir.regions(op)[0]).ok_or(())?;
+        let types: SmallVec<[mlir_ir::Type; 4]> =
+            ir.arguments(body).map(|a| ir.value_type(a)).collect();
+        let replace = ir.attr(op, "replace_with_operand").is_some();
+        let duplicate = ir.attr(op, "duplicate").is_some();
+        let mut conv = SignatureConversion::new(types.len());
+        for (i, &t) in types.iter().enumerate() {
+            if replace {
+                let v = *operands.first().ok_or(())?;
+                conv.remap_input(i, &[v, v]);
+            } else if duplicate {
+                conv.add_inputs(i, &[t, t]);
+            } else {
+                return Err(());
+            }
+        }
+        let unit = rw.ctx().unit_attr();
+        rw.start_op_modification(op);
+        let converter = self.0.clone();
+        rw.apply_signature_conversion(body, &conv, Some(&converter));
+        rw.modify(op).set_attr("is_legal", Some(unit));
+        rw.finalize_op_modification(op);
+        Ok(())
+    }
+}
+
+/// Converts the operand and result types of `func.call` (upstream
+/// `populateCallOpTypeConversionPattern`): a new call on the 1:N converted
+/// operands, each original result replaced by its converted results.
+pub struct CallOpSignatureConversion(pub Arc<TypeConverter>);
+
+impl ConversionPattern for CallOpSignatureConversion {
+    fn describe(&self, ctx: &Context) -> Pattern {
+        Pattern::new(ctx, "func.call", 1).with_debug_name("CallOpSignatureConversion")
+    }
+    fn type_converter(&self) -> Option<&Arc<TypeConverter>> {
+        Some(&self.0)
+    }
+    fn match_and_rewrite_1_to_n(
+        &self,
+        op: OpRef,
+        operands: &[ValueVector],
+        rw: &mut ConversionPatternRewriter<'_, '_>,
+    ) -> LogicalResult {
+        let ctx = rw.ctx();
+        let mut result_types = mlir_conversion::TypeVector::new();
+        let mut counts: SmallVec<[usize; 4]> = SmallVec::new();
+        for t in rw.ir().result_types(op) {
+            let before = result_types.len();
+            self.0.convert_types(ctx, t, &mut result_types)?;
+            counts.push(result_types.len() - before);
+        }
+        let flat: SmallVec<[Value; 4]> = operands.iter().flatten().copied().collect();
+        let loc = rw.ir().op_loc(op);
+        let name = ctx.op_name("func.call");
+        let mut state = mlir_ir::OperationState::new(name, loc)
+            .operands(&flat)
+            .results(&result_types);
+        state.properties = rw.ir().op_properties(op);
+        state.attributes = Some(rw.ir().op_attributes(op));
+        let new_call = rw.create(state);
+        let mut repls: Vec<ValueVector> = Vec::new();
+        let mut next = 0;
+        for n in counts {
+            repls.push(
+                (next..next + n)
+                    .map(|i| rw.ir().result(new_call, i))
+                    .collect(),
+            );
+            next += n;
+        }
+        rw.replace_op_with_multiple(op, &repls);
+        Ok(())
+    }
+}
