@@ -1,6 +1,9 @@
 //! The `cf` dialect, generated from `td/ControlFlow.td`, with the
 //! hand-written hooks the definitions declare: `cf.switch`'s
-//! `custom<SwitchOpCases>` directive and its verifier.
+//! `custom<SwitchOpCases>` directive and its verifier. The ops'
+//! canonicalizations live in `cf/canonicalize.rs`.
+
+pub mod canonicalize;
 
 use mlir_ir::asm::lexer::TokenKind;
 use mlir_ir::asm::parser::UnresolvedOperand;
@@ -33,6 +36,17 @@ impl Dialect for ControlFlowDialect {
         // trait verifiers do.
         ops::operations()
             .into_iter()
+            .map(|info| {
+                let name = info.name.clone();
+                let info = match canonicalize::patterns_of(&name) {
+                    Some(p) => info.with_interface(p),
+                    None => info,
+                };
+                match canonicalize::method_of(&name) {
+                    Some(m) => info.with_interface(m),
+                    None => info,
+                }
+            })
             .map(|info| match &*info.name {
                 "cf.br" => info.with_verify(verify_successor_operands).with_interface(
                     mlir_ir::interfaces::BranchOpInterface {
@@ -49,10 +63,18 @@ impl Dialect for ControlFlowDialect {
                     .with_interface(mlir_ir::interfaces::AppendSuccessorOperands(
                         cond_br_append_successor_operands,
                     )),
-                "cf.switch" => info.with_verify(|ir, op| {
-                    verify_successor_operands(ir, op)?;
-                    SwitchOp(op).verify(ir)
-                }),
+                "cf.switch" => info
+                    .with_verify(|ir, op| {
+                        verify_successor_operands(ir, op)?;
+                        SwitchOp(op).verify(ir)
+                    })
+                    .with_interface(mlir_ir::interfaces::BranchOpInterface {
+                        successor_operands: switch_successor_operands,
+                        erase_successor_operand: Some(switch_erase_successor_operand),
+                    })
+                    .with_interface(mlir_ir::interfaces::AppendSuccessorOperands(
+                        switch_append_successor_operands,
+                    )),
                 _ => info,
             })
             .collect()
@@ -146,6 +168,80 @@ fn cond_br_append_successor_operands(
     let sizes: Vec<i64> = sizes.iter().map(|&s| s as i64).collect();
     let attr = mlir_ir::ods::preds::dense_int_array(ir.ctx(), 32, &sizes);
     ir.set_attr(op, mlir_ir::ods::spec::OPERAND_SEGMENTS, Some(attr));
+}
+
+/// The sizes of `cf.switch`'s operand groups (flag, default operands,
+/// case operands) and of its per-case operand groups.
+fn switch_segments(ir: &Ir, op: OpRef) -> ([usize; 3], Vec<usize>) {
+    let top = segment_sizes(ir, op, mlir_ir::ods::spec::OPERAND_SEGMENTS);
+    let cases = segment_sizes(ir, op, "case_operand_segments");
+    let top = match top[..] {
+        [f, d, c] => [f, d, c],
+        _ => [1, ir.num_operands(op).saturating_sub(1), 0],
+    };
+    (top, cases)
+}
+
+/// `BranchOpInterface` of `cf.switch`: successor 0 (the default) gets the
+/// default operands, successor `i + 1` the operands of case `i`.
+fn switch_successor_operands(
+    ir: &Ir,
+    op: OpRef,
+    succ: usize,
+) -> mlir_ir::interfaces::SuccessorOperands {
+    let ([f, d, _], cases) = switch_segments(ir, op);
+    let (start, len) = if succ == 0 {
+        (f, d)
+    } else {
+        let before: usize = cases.iter().take(succ - 1).sum();
+        (f + d + before, cases.get(succ - 1).copied().unwrap_or(0))
+    };
+    mlir_ir::interfaces::SuccessorOperands {
+        produced: 0,
+        start,
+        len,
+    }
+}
+
+/// Writes `cf.switch`'s operand segment attributes after operands of
+/// successor `succ` were added (`delta` > 0) or removed.
+fn switch_set_segments(ir: &mut Ir, op: OpRef, succ: usize, delta: isize) {
+    let ([f, d, c], mut cases) = switch_segments(ir, op);
+    let grow = |n: usize| (n as isize + delta).max(0) as usize;
+    let (d, c) = if succ == 0 {
+        (grow(d), c)
+    } else {
+        if let Some(n) = cases.get_mut(succ - 1) {
+            *n = grow(*n);
+        }
+        (d, grow(c))
+    };
+    let ctx = ir.ctx();
+    let top = mlir_ir::ods::preds::dense_int_array(ctx, 32, &[f as i64, d as i64, c as i64]);
+    let per_case: Vec<i64> = cases.iter().map(|&n| n as i64).collect();
+    let per_case = mlir_ir::ods::preds::dense_int_array(ctx, 32, &per_case);
+    ir.set_attr(op, mlir_ir::ods::spec::OPERAND_SEGMENTS, Some(top));
+    ir.set_attr(op, "case_operand_segments", Some(per_case));
+}
+
+/// Erases forwarded operand `operand` of successor `succ` of `cf.switch`.
+fn switch_erase_successor_operand(ir: &mut Ir, op: OpRef, succ: usize, operand: usize) {
+    let so = switch_successor_operands(ir, op, succ);
+    ir.erase_operand(op, so.start + operand);
+    switch_set_segments(ir, op, succ, -1);
+}
+
+/// Appends `values` to the operands successor `succ` of `cf.switch`
+/// receives.
+fn switch_append_successor_operands(
+    ir: &mut Ir,
+    op: OpRef,
+    succ: usize,
+    values: &[mlir_ir::Value],
+) {
+    let so = switch_successor_operands(ir, op, succ);
+    ir.insert_operands(op, so.start + so.len, values);
+    switch_set_segments(ir, op, succ, values.len() as isize);
 }
 
 /// The operands `op` forwards to each of its successors
