@@ -3,7 +3,9 @@
 //! `scf.execute_region`, `scf.for`, `scf.forall`, `scf.forall.in_parallel`,
 //! `scf.if`, `scf.parallel` and `scf.while` (upstream's `parse`/`print` in
 //! SCF.cpp), `scf.index_switch`'s `custom<SwitchCases>` directive, and the
-//! verifiers.
+//! verifiers. Canonicalization patterns live in `scf/canonicalize.rs`.
+
+pub mod canonicalize;
 
 use mlir_ir::asm::lexer::TokenKind;
 use mlir_ir::asm::parser::{Argument, UnresolvedOperand};
@@ -33,6 +35,12 @@ impl Dialect for ScfDialect {
 
     fn operations(&self) -> Vec<OpInfo> {
         ops::operations()
+            .into_iter()
+            .map(|info| match canonicalize::patterns_of(&info.name) {
+                Some(p) => info.with_interface(p),
+                None => info,
+            })
+            .collect()
     }
 }
 
