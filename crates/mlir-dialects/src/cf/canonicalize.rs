@@ -77,7 +77,13 @@ fn is_non_zero(ctx: &Context, a: Option<Attribute>) -> bool {
 }
 
 /// A `cf.br` to `dest` with `operands`.
-fn br_state(ctx: &Context, op: OpRef, ir: &Ir, dest: BlockRef, operands: &[Value]) -> OperationState {
+fn br_state(
+    ctx: &Context,
+    op: OpRef,
+    ir: &Ir,
+    dest: BlockRef,
+    operands: &[Value],
+) -> OperationState {
     let mut state = OperationState::new(ctx.op_name("cf.br"), ir.op_loc(op));
     state.operands.extend_from_slice(operands);
     state.successors.push(dest);
@@ -165,11 +171,9 @@ fn collapse_branch(
     }
     let forwarded = ir
         .operands(term)
-        .map(|v| {
-            match v.def() {
-                mlir_ir::ValueDef::BlockArgument(b, i) if b == successor => operands[i as usize],
-                _ => v,
-            }
+        .map(|v| match v.def() {
+            mlir_ir::ValueDef::BlockArgument(b, i) if b == successor => operands[i as usize],
+            _ => v,
         })
         .collect();
     Some((dest, forwarded))

@@ -1,6 +1,7 @@
 //! Canonicalization patterns of the `scf` ops, after upstream's SCF.cpp:
 //! for `scf.if`, `RemoveEmptyElseBranch`, `RemoveStaticCondition` and
-//! `RemoveUnusedResults`; for `scf.for`, `SimplifyTrivialLoops`.
+//! `RemoveUnusedResults`; for `scf.for`, `ForOpIterArgsFolder` and
+//! `SimplifyTrivialLoops`.
 //!
 //! Upstream's other `scf.if` patterns (`CombineIfs`, `CombineNestedIfs`,
 //! `ConditionPropagation`, `ConvertTrivialIfToSelect`,
@@ -58,6 +59,13 @@ fn if_patterns(set: &mut RewritePatternSet, ctx: &Context) {
 }
 
 fn for_patterns(set: &mut RewritePatternSet, ctx: &Context) {
+    add(
+        set,
+        ctx,
+        "scf.for",
+        "(anonymous namespace)::ForOpIterArgsFolder",
+        for_op_iter_args_folder,
+    );
     add(
         set,
         ctx,
@@ -168,10 +176,7 @@ fn remove_unused_results(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResu
         let dest = rw.create_block(region, None, &[], &[]);
         rw.merge_blocks(old, dest, &[]);
         let yield_op = rw.ir().terminator(dest).ok_or(())?;
-        let operands: Vec<Value> = used
-            .iter()
-            .map(|&r| rw.ir().operand(yield_op, r))
-            .collect();
+        let operands: Vec<Value> = used.iter().map(|&r| rw.ir().operand(yield_op, r)).collect();
         rw.modify_op_in_place(yield_op, |m| m.set_operands(&operands));
     }
     for (k, &i) in used.iter().enumerate() {
@@ -192,39 +197,81 @@ fn const_int(ir: &Ir, v: Value) -> Option<mlir_ir::ApInt> {
     }
 }
 
-/// Upstream `computeConstDiff`: `ub - lb` when both are constants or `ub`
-/// is `arith.addi lb, c` with a constant `c`.
-fn const_diff(ir: &Ir, lb: Value, ub: Value) -> Option<i64> {
-    if let (Some(l), Some(u)) = (const_int(ir, lb), const_int(ir, ub)) {
-        return Some(u.to_i64().wrapping_sub(l.to_i64()));
-    }
-    let add = ub.defining_op().filter(|&d| ir.op_name_str(d) == "arith.addi")?;
-    if ir.operand(add, 0) != lb {
+/// A constant bound or step as an integer of its type's width (index is
+/// 64 bits), read signed or unsigned; `None` if not a constant or wider
+/// than 64 bits.
+fn const_bound(ir: &Ir, v: Value, signed: bool) -> Option<(i128, u32)> {
+    let c = const_int(ir, v)?;
+    let w = c.width();
+    if w == 0 || w > 64 {
         return None;
     }
-    Some(const_int(ir, ir.operand(add, 1))?.to_i64())
+    let x = if signed {
+        c.to_i64() as i128
+    } else {
+        c.to_u64() as i128
+    };
+    Some((x, w))
 }
 
-/// Upstream `SimplifyTrivialLoops`: an `scf.for` with equal bounds or a
-/// constant trip count of zero is replaced by its initial values; one with
-/// a single iteration by its body; an empty one that iterates and yields
-/// only values from outside by those values.
+/// `x` wrapped to `w` bits and read signed or unsigned.
+fn wrap(x: i128, w: u32, signed: bool) -> i128 {
+    let m = (1i128 << w) - 1;
+    let u = x & m;
+    if signed && u >> (w - 1) != 0 {
+        u - (1i128 << w)
+    } else {
+        u
+    }
+}
+
+/// Upstream `constantTripCount` for constant bounds: zero when the bounds
+/// are equal, the step is zero or negative (signed), or the upper bound is
+/// not above the lower one; otherwise `ceil((ub - lb) / step)` with `ub -
+/// lb` computed at the bounds' width (a signed difference that wraps to a
+/// negative number also counts as zero trips). `None` when unknown.
+fn constant_trip_count(ir: &Ir, lb: Value, ub: Value, step: Value, signed: bool) -> Option<i128> {
+    if lb == ub {
+        return Some(0);
+    }
+    let step_c = const_int(ir, step);
+    if let Some(s) = &step_c {
+        if s.is_zero() || s.is_negative() {
+            return Some(0);
+        }
+    }
+    let (l, w) = const_bound(ir, lb, signed)?;
+    let (u, _) = const_bound(ir, ub, signed)?;
+    if u <= l {
+        return Some(0);
+    }
+    let diff = wrap(u - l, w, signed);
+    if diff < 0 {
+        return Some(0);
+    }
+    let (st, _) = const_bound(ir, step, signed)?;
+    if st <= 0 {
+        return None;
+    }
+    Some((diff + st - 1) / st)
+}
+
+/// Upstream `SimplifyTrivialLoops`: an `scf.for` with a constant trip count
+/// of zero is replaced by its initial values; one with a single iteration
+/// by its body; an empty one that iterates and yields only values from
+/// outside by those values.
 fn simplify_trivial_loops(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
     let ir = rw.ir();
     let (lb, ub, step) = (ir.operand(op, 0), ir.operand(op, 1), ir.operand(op, 2));
     let inits: Vec<Value> = ir.operands(op).skip(3).collect();
-    if lb == ub {
+    let unsigned = ir.attr(op, "unsignedCmp").is_some();
+    let trips = constant_trip_count(ir, lb, ub, step, !unsigned).ok_or(())?;
+    if trips == 0 {
         rw.replace_op(op, &inits);
         return Ok(());
     }
-    let diff = const_diff(ir, lb, ub).ok_or(())?;
-    if diff <= 0 {
-        rw.replace_op(op, &inits);
-        return Ok(());
-    }
-    let step = const_int(ir, step).ok_or(())?.to_i64();
     let body = ir.region(op, 0);
-    if step >= diff {
+    if trips == 1 {
         let mut args = vec![lb];
         args.extend_from_slice(&inits);
         return replace_op_with_region(rw, op, body, &args);
@@ -241,7 +288,9 @@ fn simplify_trivial_loops(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalRes
             if reg == body {
                 return true;
             }
-            r = ir.region_parent_op(reg).and_then(|o| ir.op_parent_region(o));
+            r = ir
+                .region_parent_op(reg)
+                .and_then(|o| ir.op_parent_region(o));
         }
         false
     };
@@ -249,5 +298,118 @@ fn simplify_trivial_loops(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalRes
         return Err(());
     }
     rw.replace_op(op, &yielded);
+    Ok(())
+}
+
+/// Upstream `ForOpIterArgsFolder`: loop-carried values that are forwarded
+/// unchanged (the region argument or the initial value is yielded), or
+/// whose argument and result are both unused, or that duplicate an earlier
+/// kept one (same initial and yielded values), stop being loop-carried: a
+/// new `scf.for` takes over the body with the remaining ones.
+fn for_op_iter_args_folder(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
+    let ir = rw.ir();
+    let body = ir.region(op, 0);
+    let old_block = single_block(ir, body).ok_or(())?;
+    let old_yield = ir.terminator(old_block).ok_or(())?;
+    let inits: Vec<Value> = ir.operands(op).skip(3).collect();
+    let n = ir.num_results(op);
+    if inits.len() != n || ir.num_operands(old_yield) != n || ir.num_arguments(old_block) != n + 1 {
+        return Err(());
+    }
+    // Per carried value: `Some(v)` when it is dropped and its uses become
+    // `v`, `None` when it is kept.
+    let mut dropped: Vec<Option<(Value, Value)>> = Vec::with_capacity(n);
+    let mut kept: Vec<(Value, Value, Value, Value)> = Vec::new();
+    let mut changed = false;
+    for i in 0..n {
+        let init = inits[i];
+        let arg = ir.argument(old_block, i + 1);
+        let result = ir.result(op, i);
+        let yielded = ir.operand(old_yield, i);
+        let forwarded =
+            arg == yielded || init == yielded || (ir.use_empty(arg) && ir.use_empty(result));
+        if forwarded {
+            changed = true;
+            dropped.push(Some((init, init)));
+            continue;
+        }
+        if let Some(&(_, _, same_arg, same_result)) =
+            kept.iter().find(|k| k.0 == init && k.1 == yielded)
+        {
+            changed = true;
+            dropped.push(Some((same_arg, same_result)));
+            continue;
+        }
+        kept.push((init, yielded, arg, result));
+        dropped.push(None);
+    }
+    if !changed {
+        return Err(());
+    }
+    let (lb, ub, step) = (ir.operand(op, 0), ir.operand(op, 1), ir.operand(op, 2));
+    let loc = ir.op_loc(op);
+    let mut state = OperationState::new(ir.op_name(op), loc);
+    state.operands.extend_from_slice(&[lb, ub, step]);
+    state.operands.extend(kept.iter().map(|k| k.0));
+    state
+        .result_types
+        .extend(kept.iter().map(|k| ir.value_type(k.3)));
+    state.properties = ir.op_properties(op);
+    state.attributes = Some(ir.op_attributes(op));
+    state.num_empty_regions = 1;
+    let mut arg_types = vec![ir.value_type(lb)];
+    arg_types.extend(kept.iter().map(|k| ir.value_type(k.0)));
+    let arg_locs: Vec<mlir_ir::Location> = vec![loc; arg_types.len()];
+    // Duplicates are folded into the kept value they repeat before the
+    // body moves.
+    let duplicates: Vec<(Value, Value, usize)> = dropped
+        .iter()
+        .enumerate()
+        .filter_map(|(i, d)| {
+            let (a, r) = (*d)?;
+            (a != inits[i]).then_some((a, r, i))
+        })
+        .collect();
+    rw.set_insertion_point_before(op);
+    let new_op = rw.create(state);
+    let new_region = rw.ir().region(new_op, 0);
+    let new_block = rw.create_block(new_region, None, &arg_types, &arg_locs);
+    for (same_arg, same_result, i) in duplicates {
+        let (arg, result) = (rw.ir().argument(old_block, i + 1), rw.ir().result(op, i));
+        rw.replace_all_uses_with(arg, same_arg);
+        rw.replace_all_uses_with(result, same_result);
+    }
+    // The values the old block's arguments become, and the old results'
+    // replacements.
+    let mut transfer = vec![rw.ir().argument(new_block, 0)];
+    let mut results = Vec::with_capacity(n);
+    let mut k = 0usize;
+    for (i, d) in dropped.iter().enumerate() {
+        match d {
+            Some(_) => {
+                transfer.push(inits[i]);
+                results.push(inits[i]);
+            }
+            None => {
+                transfer.push(rw.ir().argument(new_block, k + 1));
+                results.push(rw.ir().result(new_op, k));
+                k += 1;
+            }
+        }
+    }
+    rw.merge_blocks(old_block, new_block, &transfer);
+    let merged_yield = rw.ir().terminator(new_block).ok_or(())?;
+    let filtered: Vec<Value> = dropped
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| d.is_none())
+        .map(|(i, _)| rw.ir().operand(merged_yield, i))
+        .collect();
+    let mut y = OperationState::new(rw.ir().op_name(merged_yield), rw.ir().op_loc(merged_yield));
+    y.operands.extend_from_slice(&filtered);
+    rw.set_insertion_point_before(merged_yield);
+    rw.create(y);
+    rw.erase_op(merged_yield);
+    rw.replace_op(op, &results);
     Ok(())
 }
