@@ -321,8 +321,7 @@ fn for_op_iter_args_folder(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalRe
     let mut dropped: Vec<Option<(Value, Value)>> = Vec::with_capacity(n);
     let mut kept: Vec<(Value, Value, Value, Value)> = Vec::new();
     let mut changed = false;
-    for i in 0..n {
-        let init = inits[i];
+    for (i, &init) in inits.iter().enumerate() {
         let arg = ir.argument(old_block, i + 1);
         let result = ir.result(op, i);
         let yielded = ir.operand(old_yield, i);
