@@ -1,5 +1,6 @@
-// Canonicalization patterns of scf.if (RemoveEmptyElseBranch,
-// RemoveStaticCondition, RemoveUnusedResults) and scf.for
+// Canonicalization patterns of scf.if (ConditionPropagation,
+// ConvertTrivialIfToSelect, RemoveEmptyElseBranch, RemoveStaticCondition,
+// RemoveUnusedResults, ReplaceIfYieldWithConditionOrValue) and scf.for
 // (ForOpIterArgsFolder, SimplifyTrivialLoops) from upstream SCF.cpp.
 // CHECK lines are mlir-opt 22's output.
 // RUN: rmlir-opt --allow-unregistered-dialect --canonicalize %s | FileCheck %s
@@ -350,5 +351,140 @@ func.func @dup(%x: f32, %l: index, %u: index, %s: index) -> (f32, f32) {
     scf.yield %n, %n : f32, f32
   }
   return %r#0, %r#1 : f32, f32
+}
+
+// CHECK-LABEL: func.func @cond_prop(
+// CHECK-NEXT: %false = arith.constant false
+// CHECK-NEXT: %true = arith.constant true
+// CHECK-NEXT: scf.if %arg0 {
+// CHECK-NEXT: "foo.t"(%true) : (i1) -> ()
+// CHECK-NEXT: "foo.tt"(%true) : (i1) -> ()
+// CHECK-NEXT: } else {
+// CHECK-NEXT: "foo.f"(%false) : (i1) -> ()
+// CHECK-NEXT: }
+// CHECK-NEXT: "foo.after"(%arg0) : (i1) -> ()
+// CHECK-NEXT: return
+// CHECK-NEXT: }
+// ConditionPropagation, at any depth, not after the op.
+func.func @cond_prop(%c: i1) {
+  scf.if %c {
+    "foo.t"(%c) : (i1) -> ()
+    scf.if %c {
+      "foo.tt"(%c) : (i1) -> ()
+    }
+  } else {
+    "foo.f"(%c) : (i1) -> ()
+  }
+  "foo.after"(%c) : (i1) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @to_select(
+// CHECK-NEXT: %0 = arith.select %arg0, %arg1, %arg2 : i32
+// CHECK-NEXT: %1 = scf.if %arg0 -> (i32) {
+// CHECK-NEXT: %2 = "foo.x"() : () -> i32
+// CHECK-NEXT: scf.yield %2 : i32
+// CHECK-NEXT: } else {
+// CHECK-NEXT: %2 = "foo.y"() : () -> i32
+// CHECK-NEXT: scf.yield %2 : i32
+// CHECK-NEXT: }
+// CHECK-NEXT: return %0, %1, %arg2 : i32, i32, i32
+// CHECK-NEXT: }
+// ConvertTrivialIfToSelect: some results hoisted.
+func.func @to_select(%c: i1, %a: i32, %b: i32) -> (i32, i32, i32) {
+  %r:3 = scf.if %c -> (i32, i32, i32) {
+    %x = "foo.x"() : () -> i32
+    scf.yield %a, %x, %b : i32, i32, i32
+  } else {
+    %y = "foo.y"() : () -> i32
+    scf.yield %b, %y, %b : i32, i32, i32
+  }
+  return %r#0, %r#1, %r#2 : i32, i32, i32
+}
+
+// CHECK-LABEL: func.func @to_select_all(
+// CHECK-NEXT: %0 = arith.select %arg0, %arg1, %arg2 : i32
+// CHECK-NEXT: return %0 : i32
+// CHECK-NEXT: }
+// ConvertTrivialIfToSelect: every result hoisted; the if is then dead.
+func.func @to_select_all(%c: i1, %a: i32, %b: i32) -> i32 {
+  %r = scf.if %c -> (i32) {
+    scf.yield %a : i32
+  } else {
+    scf.yield %b : i32
+  }
+  return %r : i32
+}
+
+// CHECK-LABEL: func.func @yield_cond(
+// CHECK-NEXT: %true = arith.constant true
+// CHECK-NEXT: %0 = arith.xori %arg0, %true : i1
+// CHECK-NEXT: scf.if %arg0 {
+// CHECK-NEXT: "foo.x"() : () -> ()
+// CHECK-NEXT: } else {
+// CHECK-NEXT: "foo.y"() : () -> ()
+// CHECK-NEXT: }
+// CHECK-NEXT: return %arg0, %0 : i1, i1
+// CHECK-NEXT: }
+// ReplaceIfYieldWithConditionOrValue: true/false and false/true.
+func.func @yield_cond(%c: i1) -> (i1, i1) {
+  %r:2 = scf.if %c -> (i1, i1) {
+    %t = arith.constant true
+    %f = arith.constant false
+    "foo.x"() : () -> ()
+    scf.yield %t, %f : i1, i1
+  } else {
+    %t = arith.constant true
+    %f = arith.constant false
+    "foo.y"() : () -> ()
+    scf.yield %f, %t : i1, i1
+  }
+  return %r#0, %r#1 : i1, i1
+}
+
+// CHECK-LABEL: func.func @yield_same(
+// CHECK-NEXT: %0 = scf.if %arg0 -> (i32) {
+// CHECK-NEXT: %1 = "foo.x"() : () -> i32
+// CHECK-NEXT: scf.yield %1 : i32
+// CHECK-NEXT: } else {
+// CHECK-NEXT: %1 = "foo.y"() : () -> i32
+// CHECK-NEXT: scf.yield %1 : i32
+// CHECK-NEXT: }
+// CHECK-NEXT: return %arg1, %0 : i32, i32
+// CHECK-NEXT: }
+// ReplaceIfYieldWithConditionOrValue: the same value on both sides.
+func.func @yield_same(%c: i1, %a: i32) -> (i32, i32) {
+  %r:2 = scf.if %c -> (i32, i32) {
+    %x = "foo.x"() : () -> i32
+    scf.yield %a, %x : i32, i32
+  } else {
+    %y = "foo.y"() : () -> i32
+    scf.yield %a, %y : i32, i32
+  }
+  return %r#0, %r#1 : i32, i32
+}
+
+// CHECK-LABEL: func.func @outer_const(
+// CHECK-NEXT: %true = arith.constant true
+// CHECK-NEXT: %0 = arith.xori %arg0, %true : i1
+// CHECK-NEXT: scf.if %arg0 {
+// CHECK-NEXT: "foo.x"() : () -> ()
+// CHECK-NEXT: } else {
+// CHECK-NEXT: "foo.y"() : () -> ()
+// CHECK-NEXT: }
+// CHECK-NEXT: return %0 : i1
+// CHECK-NEXT: }
+// Constants from outside: select, then condition replacement.
+func.func @outer_const(%c: i1) -> i1 {
+  %t = arith.constant true
+  %f = arith.constant false
+  %r = scf.if %c -> (i1) {
+    "foo.x"() : () -> ()
+    scf.yield %f : i1
+  } else {
+    "foo.y"() : () -> ()
+    scf.yield %t : i1
+  }
+  return %r : i1
 }
 

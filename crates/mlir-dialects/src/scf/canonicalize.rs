@@ -1,12 +1,12 @@
 //! Canonicalization patterns of the `scf` ops, after upstream's SCF.cpp:
-//! for `scf.if`, `RemoveEmptyElseBranch`, `RemoveStaticCondition` and
-//! `RemoveUnusedResults`; for `scf.for`, `ForOpIterArgsFolder` and
+//! for `scf.if`, `ConditionPropagation`, `ConvertTrivialIfToSelect`,
+//! `RemoveEmptyElseBranch`, `RemoveStaticCondition`, `RemoveUnusedResults` and
+//! `ReplaceIfYieldWithConditionOrValue`; for `scf.for`, `ForOpIterArgsFolder` and
 //! `SimplifyTrivialLoops`.
 //!
-//! Upstream's other `scf.if` patterns (`CombineIfs`, `CombineNestedIfs`,
-//! `ConditionPropagation`, `ConvertTrivialIfToSelect`,
-//! `ReplaceIfYieldWithConditionOrValue`) and the other `scf.for` ones are not
-//! written yet (see docs/DEVIATIONS.md). Debug names are upstream's:
+//! Upstream's other `scf.if` patterns (`CombineIfs`, `CombineNestedIfs`),
+//! `scf.if`'s fold and the other `scf.for` patterns are not written yet (see
+//! docs/DEVIATIONS.md). Debug names are upstream's:
 //! classes in an anonymous namespace, as `llvm::getTypeName` spells them.
 
 use mlir_ir::{AttrKind, Context, Ir, OpRef, OperationState, RegionRef, Value};
@@ -39,6 +39,20 @@ fn if_patterns(set: &mut RewritePatternSet, ctx: &Context) {
         set,
         ctx,
         "scf.if",
+        "(anonymous namespace)::ConditionPropagation",
+        condition_propagation,
+    );
+    add(
+        set,
+        ctx,
+        "scf.if",
+        "(anonymous namespace)::ConvertTrivialIfToSelect",
+        convert_trivial_if_to_select,
+    );
+    add(
+        set,
+        ctx,
+        "scf.if",
         "(anonymous namespace)::RemoveEmptyElseBranch",
         remove_empty_else_branch,
     );
@@ -55,6 +69,13 @@ fn if_patterns(set: &mut RewritePatternSet, ctx: &Context) {
         "scf.if",
         "(anonymous namespace)::RemoveUnusedResults",
         remove_unused_results,
+    );
+    add(
+        set,
+        ctx,
+        "scf.if",
+        "(anonymous namespace)::ReplaceIfYieldWithConditionOrValue",
+        replace_if_yield_with_condition_or_value,
     );
 }
 
@@ -185,6 +206,230 @@ fn remove_unused_results(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResu
     }
     rw.erase_op(op);
     Ok(())
+}
+
+/// The region holding the block that defines `v`.
+fn def_region(ir: &Ir, v: Value) -> Option<RegionRef> {
+    ir.value_parent_region(v)
+}
+
+/// The yield ending the last block of `region`.
+fn region_yield(ir: &Ir, region: RegionRef) -> Option<OpRef> {
+    ir.terminator(ir.last_block(region)?)
+}
+
+/// An `arith.constant` of the `i1` value `value` at the insertion point.
+fn i1_constant(rw: &mut PatternRewriter<'_>, loc: mlir_ir::Location, value: bool) -> Value {
+    let ctx = rw.ctx();
+    let mut state = OperationState::new(ctx.op_name("arith.constant"), loc);
+    state.result_types.push(ctx.i1_type());
+    state.properties = Some(ctx.dictionary_attr(&[(ctx.ident("value"), ctx.bool_attr(value))]));
+    let c = rw.create(state);
+    rw.ir().result(c, 0)
+}
+
+/// Inside the then region the condition is true, inside the else region
+/// false: its uses there (at any depth) become constants.
+fn condition_propagation(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
+    let ir = rw.ir();
+    let cond = ir.operand(op, 0);
+    if ir.value_constant(cond).is_some() {
+        return Err(());
+    }
+    let (then_r, else_r) = (ir.region(op, 0), ir.region(op, 1));
+    let end = def_region(ir, cond);
+    // Which region of `op` each use sits in, if any.
+    let side = |user: OpRef| -> Option<bool> {
+        let mut r = ir.op_parent_region(user);
+        while r != end {
+            let reg = r?;
+            if reg == then_r {
+                return Some(true);
+            }
+            if reg == else_r {
+                return Some(false);
+            }
+            r = ir
+                .region_parent_op(reg)
+                .and_then(|o| ir.op_parent_region(o));
+        }
+        None
+    };
+    let uses: Vec<(mlir_ir::OpOperand, bool)> = ir
+        .uses(cond)
+        .filter_map(|u| side(u.op).map(|s| (u, s)))
+        .collect();
+    if uses.is_empty() {
+        return Err(());
+    }
+    let loc = ir.op_loc(op);
+    let (mut t, mut f) = (None, None);
+    rw.set_insertion_point_before(op);
+    for (u, s) in uses {
+        let slot = if s { &mut t } else { &mut f };
+        let c = match *slot {
+            Some(c) => c,
+            None => {
+                let c = i1_constant(rw, loc, s);
+                *slot = Some(c);
+                c
+            }
+        };
+        rw.modify_op_in_place(u.op, |m| m.set_operand(u.index as usize, c));
+    }
+    Ok(())
+}
+
+/// Results whose yielded values are both defined outside the `scf.if`
+/// become `arith.select`s (or the value itself when both are the same);
+/// a new `scf.if` keeps the others.
+fn convert_trivial_if_to_select(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
+    let ir = rw.ir();
+    let n = ir.num_results(op);
+    if n == 0 {
+        return Err(());
+    }
+    let cond = ir.operand(op, 0);
+    let (then_r, else_r) = (ir.region(op, 0), ir.region(op, 1));
+    let then_yield = region_yield(ir, then_r).ok_or(())?;
+    let else_yield = region_yield(ir, else_r).ok_or(())?;
+    let pairs: Vec<(Value, Value)> = ir
+        .operands(then_yield)
+        .zip(ir.operands(else_yield))
+        .collect();
+    if pairs.len() != n {
+        return Err(());
+    }
+    let inside: Vec<bool> = pairs
+        .iter()
+        .map(|&(t, f)| def_region(ir, t) == Some(then_r) || def_region(ir, f) == Some(else_r))
+        .collect();
+    let non_hoistable: Vec<mlir_ir::Type> = pairs
+        .iter()
+        .zip(&inside)
+        .filter(|(_, &i)| i)
+        .map(|(&(t, _), _)| ir.value_type(t))
+        .collect();
+    if non_hoistable.len() == n {
+        return Err(());
+    }
+    let loc = ir.op_loc(op);
+    let mut state = OperationState::new(ir.op_name(op), loc);
+    state.operands.push(cond);
+    state.result_types.extend_from_slice(&non_hoistable);
+    state.num_empty_regions = 2;
+    rw.set_insertion_point_before(op);
+    let new_op = rw.create(state);
+    let (new_then, new_else) = (rw.ir().region(new_op, 0), rw.ir().region(new_op, 1));
+    rw.inline_region_before(then_r, new_then, None);
+    rw.inline_region_before(else_r, new_else, None);
+    rw.set_insertion_point_before(new_op);
+    let select = rw.ctx().op_name("arith.select");
+    let mut results = Vec::with_capacity(n);
+    let (mut true_yields, mut false_yields) = (Vec::new(), Vec::new());
+    for (&(t, f), &i) in pairs.iter().zip(&inside) {
+        if i {
+            results.push(rw.ir().result(new_op, true_yields.len()));
+            true_yields.push(t);
+            false_yields.push(f);
+        } else if t == f {
+            results.push(t);
+        } else {
+            let mut s = OperationState::new(select, loc);
+            s.operands.extend_from_slice(&[cond, t, f]);
+            s.result_types.push(rw.ir().value_type(t));
+            let s = rw.create(s);
+            results.push(rw.ir().result(s, 0));
+        }
+    }
+    for (y, values) in [(then_yield, true_yields), (else_yield, false_yields)] {
+        let block = rw.ir().op_block(y).ok_or(())?;
+        rw.set_insertion_point_to_end(block);
+        let mut state = OperationState::new(rw.ir().op_name(y), rw.ir().op_loc(y));
+        state.operands.extend_from_slice(&values);
+        rw.replace_op_with_new_op(y, state);
+    }
+    rw.replace_op(op, &results);
+    Ok(())
+}
+
+/// The value of a constant `i1` (a `BoolAttr`).
+fn const_bool(ir: &Ir, v: Value) -> Option<bool> {
+    let a = ir.value_constant(v)?;
+    match ir.ctx().attr(a) {
+        AttrKind::Integer { value, ty } if ir.ctx().int_or_index_width(*ty) == Some(1) => {
+            Some(!value.is_zero())
+        }
+        _ => None,
+    }
+}
+
+/// Results yielding the same value on both sides become that value;
+/// results yielding `true`/`false` become the condition, and
+/// `false`/`true` its negation.
+fn replace_if_yield_with_condition_or_value(
+    op: OpRef,
+    rw: &mut PatternRewriter<'_>,
+) -> LogicalResult {
+    let ir = rw.ir();
+    let n = ir.num_results(op);
+    if n == 0 {
+        return Err(());
+    }
+    let cond = ir.operand(op, 0);
+    let then_yield = region_yield(ir, ir.region(op, 0)).ok_or(())?;
+    let else_yield = region_yield(ir, ir.region(op, 1)).ok_or(())?;
+    let pairs: Vec<(Value, Value)> = ir
+        .operands(then_yield)
+        .zip(ir.operands(else_yield))
+        .collect();
+    let loc = ir.op_loc(op);
+    rw.set_insertion_point_before(op);
+    let mut changed = false;
+    for (i, (t, f)) in pairs.into_iter().enumerate() {
+        let result = rw.ir().result(op, i);
+        if t == f {
+            if !rw.ir().use_empty(result) {
+                rw.replace_all_uses_with(result, t);
+                changed = true;
+            }
+            continue;
+        }
+        let (Some(tv), Some(fv)) = (const_bool(rw.ir(), t), const_bool(rw.ir(), f)) else {
+            continue;
+        };
+        if rw.ir().use_empty(result) {
+            continue;
+        }
+        if !tv && fv {
+            // The constant comes from the dialect of the yielded `false`.
+            let ctx = rw.ir().ctx_arc().clone();
+            let def = t.defining_op().ok_or(())?;
+            let info = ctx.op_info(rw.ir().op_name(def));
+            let dialect = ctx.dialect(&info.dialect).ok_or(())?;
+            let i1 = ctx.i1_type();
+            let one = ctx.bool_attr(true);
+            let c = rw
+                .with_builder(|b| dialect.materialize_constant(b, one, i1, loc))
+                .ok_or(())?;
+            let c = rw.ir().result(c, 0);
+            let mut state = OperationState::new(ctx.op_name("arith.xori"), loc);
+            state.operands.extend_from_slice(&[cond, c]);
+            state.result_types.push(i1);
+            let not = rw.create(state);
+            let not = rw.ir().result(not, 0);
+            rw.replace_all_uses_with(result, not);
+            changed = true;
+        } else if tv && !fv {
+            rw.replace_all_uses_with(result, cond);
+            changed = true;
+        }
+    }
+    if changed {
+        Ok(())
+    } else {
+        Err(())
+    }
 }
 
 // ----- scf.for -----
