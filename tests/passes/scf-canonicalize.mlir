@@ -1,8 +1,9 @@
-// Canonicalization patterns of scf.if (ConditionPropagation,
-// ConvertTrivialIfToSelect, RemoveEmptyElseBranch, RemoveStaticCondition,
-// RemoveUnusedResults, ReplaceIfYieldWithConditionOrValue) and scf.for
-// (ForOpIterArgsFolder, SimplifyTrivialLoops) from upstream SCF.cpp.
-// CHECK lines are mlir-opt 22's output.
+// Canonicalization patterns of scf.if (CombineIfs, CombineNestedIfs,
+// ConditionPropagation, ConvertTrivialIfToSelect, RemoveEmptyElseBranch,
+// RemoveStaticCondition, RemoveUnusedResults,
+// ReplaceIfYieldWithConditionOrValue) and scf.for (ForOpIterArgsFolder,
+// SimplifyTrivialLoops) from upstream SCF.cpp. CHECK lines are mlir-opt
+// 22's output.
 // RUN: rmlir-opt --allow-unregistered-dialect --canonicalize %s | FileCheck %s
 
 // CHECK-LABEL: func.func @if_true(
@@ -486,5 +487,123 @@ func.func @outer_const(%c: i1) -> i1 {
     scf.yield %t : i1
   }
   return %r : i1
+}
+
+// CHECK-LABEL: func.func @combine(
+// CHECK-NEXT: %0:2 = scf.if %arg0 -> (i32, i32) {
+// CHECK-NEXT: %1 = "foo.x"() : () -> i32
+// CHECK-NEXT: %2 = "foo.z"(%1) : (i32) -> i32
+// CHECK-NEXT: scf.yield %1, %2 : i32, i32
+// CHECK-NEXT: } else {
+// CHECK-NEXT: %1 = "foo.y"() : () -> i32
+// CHECK-NEXT: %2 = "foo.w"(%1) : (i32) -> i32
+// CHECK-NEXT: scf.yield %1, %2 : i32, i32
+// CHECK-NEXT: }
+// CHECK-NEXT: return %0#0, %0#1 : i32, i32
+// CHECK-NEXT: }
+// CombineIfs: same condition, results used by the second if.
+func.func @combine(%c: i1) -> (i32, i32) {
+  %a = scf.if %c -> (i32) {
+    %x = "foo.x"() : () -> i32
+    scf.yield %x : i32
+  } else {
+    %y = "foo.y"() : () -> i32
+    scf.yield %y : i32
+  }
+  %b = scf.if %c -> (i32) {
+    %z = "foo.z"(%a) : (i32) -> i32
+    scf.yield %z : i32
+  } else {
+    %w = "foo.w"(%a) : (i32) -> i32
+    scf.yield %w : i32
+  }
+  return %a, %b : i32, i32
+}
+
+// CHECK-LABEL: func.func @combine_not(
+// CHECK-NEXT: scf.if %arg0 {
+// CHECK-NEXT: "foo.a"() : () -> ()
+// CHECK-NEXT: } else {
+// CHECK-NEXT: "foo.b"() : () -> ()
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+// CHECK-NEXT: }
+// CombineIfs: negated condition.
+func.func @combine_not(%c: i1) {
+  %t = arith.constant true
+  %n = arith.xori %c, %t : i1
+  scf.if %c {
+    "foo.a"() : () -> ()
+  }
+  scf.if %n {
+    "foo.b"() : () -> ()
+  }
+  return
+}
+
+// CHECK-LABEL: func.func @combine_no_else(
+// CHECK-NEXT: scf.if %arg0 {
+// CHECK-NEXT: "foo.a"() : () -> ()
+// CHECK-NEXT: "foo.b"() : () -> ()
+// CHECK-NEXT: } else {
+// CHECK-NEXT: "foo.c"() : () -> ()
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+// CHECK-NEXT: }
+// CombineIfs: the first if has no else.
+func.func @combine_no_else(%c: i1) {
+  scf.if %c {
+    "foo.a"() : () -> ()
+  }
+  scf.if %c {
+    "foo.b"() : () -> ()
+  } else {
+    "foo.c"() : () -> ()
+  }
+  return
+}
+
+// CHECK-LABEL: func.func @nested(
+// CHECK-NEXT: %0 = arith.andi %arg0, %arg1 : i1
+// CHECK-NEXT: scf.if %0 {
+// CHECK-NEXT: "foo.x"() : () -> ()
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+// CHECK-NEXT: }
+// CombineNestedIfs.
+func.func @nested(%a: i1, %b: i1) {
+  scf.if %a {
+    scf.if %b {
+      "foo.x"() : () -> ()
+    }
+  }
+  return
+}
+
+// CHECK-LABEL: func.func @nested_results(
+// CHECK-NEXT: %0 = arith.andi %arg0, %arg1 : i1
+// CHECK-NEXT: %1 = arith.select %arg0, %arg2, %arg3 : i32
+// CHECK-NEXT: %2 = scf.if %0 -> (i32) {
+// CHECK-NEXT: %3 = "foo.x"() : () -> i32
+// CHECK-NEXT: scf.yield %3 : i32
+// CHECK-NEXT: } else {
+// CHECK-NEXT: scf.yield %arg3 : i32
+// CHECK-NEXT: }
+// CHECK-NEXT: return %2, %1 : i32, i32
+// CHECK-NEXT: }
+// CombineNestedIfs with results: a select for the outer-only value.
+func.func @nested_results(%a: i1, %b: i1, %v: i32, %w: i32) -> (i32, i32) {
+  %r:2 = scf.if %a -> (i32, i32) {
+    %s = scf.if %b -> (i32) {
+      %x = "foo.x"() : () -> i32
+      scf.yield %x : i32
+    } else {
+      scf.yield %w : i32
+    }
+    scf.yield %s, %v : i32, i32
+  } else {
+    scf.yield %w, %w : i32, i32
+  }
+  return %r#0, %r#1 : i32, i32
 }
 

@@ -1,10 +1,10 @@
 //! Canonicalization patterns of the `scf` ops, after upstream's SCF.cpp:
-//! for `scf.if`, `ConditionPropagation`, `ConvertTrivialIfToSelect`,
+//! for `scf.if`, `CombineIfs`, `CombineNestedIfs`, `ConditionPropagation`,
+//! `ConvertTrivialIfToSelect`,
 //! `RemoveEmptyElseBranch`, `RemoveStaticCondition`, `RemoveUnusedResults` and
 //! `ReplaceIfYieldWithConditionOrValue`; for `scf.for`, `ForOpIterArgsFolder` and
 //! `SimplifyTrivialLoops`.
 //!
-//! Upstream's other `scf.if` patterns (`CombineIfs`, `CombineNestedIfs`),
 //! `scf.if`'s fold and the other `scf.for` patterns are not written yet (see
 //! docs/DEVIATIONS.md). Debug names are upstream's:
 //! classes in an anonymous namespace, as `llvm::getTypeName` spells them.
@@ -35,6 +35,20 @@ fn add(
 fn if_patterns(set: &mut RewritePatternSet, ctx: &Context) {
     // Upstream's registration order, which decides between patterns of
     // equal benefit.
+    add(
+        set,
+        ctx,
+        "scf.if",
+        "(anonymous namespace)::CombineIfs",
+        combine_ifs,
+    );
+    add(
+        set,
+        ctx,
+        "scf.if",
+        "(anonymous namespace)::CombineNestedIfs",
+        combine_nested_ifs,
+    );
     add(
         set,
         ctx,
@@ -205,6 +219,243 @@ fn remove_unused_results(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResu
         rw.replace_all_uses_with(from, to);
     }
     rw.erase_op(op);
+    Ok(())
+}
+
+/// An empty `scf.if` on `cond` with two empty regions, created at the
+/// insertion point.
+fn create_if(
+    rw: &mut PatternRewriter<'_>,
+    loc: mlir_ir::Location,
+    cond: Value,
+    types: &[mlir_ir::Type],
+) -> OpRef {
+    let mut state = OperationState::new(rw.ctx().op_name("scf.if"), loc);
+    state.operands.push(cond);
+    state.result_types.extend_from_slice(types);
+    state.num_empty_regions = 2;
+    rw.create(state)
+}
+
+/// `v` is `arith.xori %x, <one>`: returns `%x` (a negation).
+fn negated(ir: &Ir, v: Value) -> Option<Value> {
+    let d = v.defining_op()?;
+    if ir.op_name_str(d) != "arith.xori" {
+        return None;
+    }
+    let rhs = ir.value_constant(ir.operand(d, 1));
+    crate::arith::fold::is_one(ir.ctx(), rhs).then(|| ir.operand(d, 0))
+}
+
+/// Whether `region` is `ancestor` or nested in it.
+fn region_within(ir: &Ir, mut region: Option<RegionRef>, ancestor: RegionRef) -> bool {
+    while let Some(r) = region {
+        if r == ancestor {
+            return true;
+        }
+        region = ir.region_parent_op(r).and_then(|o| ir.op_parent_region(o));
+    }
+    false
+}
+
+/// Two consecutive `scf.if`s on the same (or the negated) condition become
+/// one.
+fn combine_ifs(next_if: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
+    let ir = rw.ir();
+    let block = ir.op_block(next_if).ok_or(())?;
+    if ir.first_op(block) == Some(next_if) {
+        return Err(());
+    }
+    let prev_if = ir.prev_op(next_if).ok_or(())?;
+    if ir.op_name_str(prev_if) != "scf.if" {
+        return Err(());
+    }
+    let (prev_cond, next_cond) = (ir.operand(prev_if, 0), ir.operand(next_if, 0));
+    let next_then_block = ir.last_block(ir.region(next_if, 0));
+    let next_else_block = ir.last_block(ir.region(next_if, 1));
+    let (mut next_then, mut next_else) = (None, None);
+    if next_cond == prev_cond {
+        next_then = next_then_block;
+        next_else = next_else_block;
+    }
+    if negated(ir, next_cond) == Some(prev_cond) || negated(ir, prev_cond) == Some(next_cond) {
+        next_else = next_then_block;
+        next_then = next_else_block;
+    }
+    if next_then.is_none() && next_else.is_none() {
+        return Err(());
+    }
+    let prev_then_yield = region_yield(ir, ir.region(prev_if, 0)).ok_or(())?;
+    let prev_else_yielded: Vec<Value> = match region_yield(ir, ir.region(prev_if, 1)) {
+        Some(y) => ir.operands(y).collect(),
+        None => Vec::new(),
+    };
+    // Uses of the first op's results inside the second one's regions see
+    // the values yielded on the same side.
+    let mut rewires = Vec::new();
+    for (i, (t, &e)) in ir
+        .operands(prev_then_yield)
+        .zip(&prev_else_yielded)
+        .enumerate()
+    {
+        for u in ir.uses(ir.result(prev_if, i)) {
+            let r = ir.op_parent_region(u.op);
+            let in_then = next_then
+                .and_then(|b| ir.block_parent_region(b))
+                .is_some_and(|p| region_within(ir, r, p));
+            let in_else = next_else
+                .and_then(|b| ir.block_parent_region(b))
+                .is_some_and(|p| region_within(ir, r, p));
+            if in_then {
+                rewires.push((u, t));
+            } else if in_else {
+                rewires.push((u, e));
+            }
+        }
+    }
+    let mut types: Vec<mlir_ir::Type> = ir.results(prev_if).map(|v| ir.value_type(v)).collect();
+    types.extend(ir.results(next_if).map(|v| ir.value_type(v)));
+    let n_prev = ir.num_results(prev_if);
+    let loc = ir.op_loc(next_if);
+    let (prev_then_r, prev_else_r) = (ir.region(prev_if, 0), ir.region(prev_if, 1));
+    for (u, v) in rewires {
+        rw.modify_op_in_place(u.op, |m| m.set_operand(u.index as usize, v));
+    }
+    rw.set_insertion_point_before(next_if);
+    let combined = create_if(rw, loc, prev_cond, &types);
+    let (c_then, c_else) = (rw.ir().region(combined, 0), rw.ir().region(combined, 1));
+    rw.inline_region_before(prev_then_r, c_then, None);
+    if let Some(nt) = next_then {
+        merge_with_yields(rw, nt, c_then)?;
+    }
+    rw.inline_region_before(prev_else_r, c_else, None);
+    if let Some(ne) = next_else {
+        if rw.ir().first_block(c_else).is_none() {
+            let r = rw.ir().block_parent_region(ne).ok_or(())?;
+            rw.inline_region_before(r, c_else, None);
+        } else {
+            merge_with_yields(rw, ne, c_else)?;
+        }
+    }
+    let results: Vec<Value> = rw.ir().results(combined).collect();
+    rw.replace_op(prev_if, &results[..n_prev]);
+    rw.replace_op(next_if, &results[n_prev..]);
+    Ok(())
+}
+
+/// Appends `block` (ending in a yield) to the last block of `region`
+/// (ending in a yield too): one yield with both operand lists remains, at
+/// the location of `block`'s yield.
+fn merge_with_yields(
+    rw: &mut PatternRewriter<'_>,
+    block: mlir_ir::BlockRef,
+    region: RegionRef,
+) -> LogicalResult {
+    let dest = rw.ir().last_block(region).ok_or(())?;
+    let first_yield = rw.ir().terminator(dest).ok_or(())?;
+    let second_yield = rw.ir().terminator(block).ok_or(())?;
+    rw.merge_blocks(block, dest, &[]);
+    let mut operands: Vec<Value> = rw.ir().operands(first_yield).collect();
+    operands.extend(rw.ir().operands(second_yield));
+    let mut state =
+        OperationState::new(rw.ir().op_name(second_yield), rw.ir().op_loc(second_yield));
+    state.operands.extend_from_slice(&operands);
+    rw.set_insertion_point_to_end(dest);
+    rw.create(state);
+    rw.erase_op(first_yield);
+    rw.erase_op(second_yield);
+    Ok(())
+}
+
+/// An `scf.if` whose then block holds only another `scf.if` (and whose
+/// else blocks, if any, only yield) becomes one `scf.if` on the `arith.andi`
+/// of both conditions.
+fn combine_nested_ifs(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
+    let ir = rw.ir();
+    let then_block = ir.last_block(ir.region(op, 0)).ok_or(())?;
+    let then_yield = ir.terminator(then_block).ok_or(())?;
+    let nested = ir.first_op(then_block).ok_or(())?;
+    if nested == then_yield || ir.next_op(nested) != Some(then_yield) {
+        return Err(());
+    }
+    let else_block = ir.last_block(ir.region(op, 1));
+    if let Some(b) = else_block {
+        if ir.first_op(b) != ir.last_op(b) {
+            return Err(());
+        }
+    }
+    if ir.op_name_str(nested) != "scf.if" {
+        return Err(());
+    }
+    let nested_else = ir.last_block(ir.region(nested, 1));
+    if let Some(b) = nested_else {
+        if ir.first_op(b) != ir.last_op(b) {
+            return Err(());
+        }
+    }
+    let mut then_values: Vec<Value> = ir.operands(then_yield).collect();
+    let else_values: Vec<Value> = match else_block.and_then(|b| ir.terminator(b)) {
+        Some(y) => ir.operands(y).collect(),
+        None => Vec::new(),
+    };
+    let nested_then_block = ir.last_block(ir.region(nested, 0)).ok_or(())?;
+    let nested_then_yield = ir.terminator(nested_then_block).ok_or(())?;
+    let then_region = ir.region(op, 0);
+    let mut to_select = Vec::new();
+    for (i, v) in then_values.clone().into_iter().enumerate() {
+        if v.defining_op() == Some(nested) {
+            let k = v.number() as usize;
+            let nested_else_yield = nested_else.and_then(|b| ir.terminator(b)).ok_or(())?;
+            if Some(&ir.operand(nested_else_yield, k)) != else_values.get(i) {
+                return Err(());
+            }
+            then_values[i] = ir.operand(nested_then_yield, k);
+            continue;
+        }
+        if def_region(ir, v) == Some(then_region) {
+            return Err(());
+        }
+        to_select.push(i);
+    }
+    let loc = ir.op_loc(op);
+    let (outer_cond, inner_cond) = (ir.operand(op, 0), ir.operand(nested, 0));
+    let types: Vec<mlir_ir::Type> = ir.results(op).map(|v| ir.value_type(v)).collect();
+    let ctx = rw.ctx();
+    let mut and = OperationState::new(ctx.op_name("arith.andi"), loc);
+    and.operands.extend_from_slice(&[outer_cond, inner_cond]);
+    and.result_types.push(ctx.i1_type());
+    rw.set_insertion_point_before(op);
+    let and = rw.create(and);
+    let cond = rw.ir().result(and, 0);
+    let new_if = create_if(rw, loc, cond, &types);
+    let new_then = rw.ir().region(new_if, 0);
+    let new_block = rw.create_block(new_then, None, &[], &[]);
+    let mut results: Vec<Value> = rw.ir().results(new_if).collect();
+    rw.set_insertion_point_before(new_if);
+    let select = rw.ctx().op_name("arith.select");
+    for i in to_select {
+        let mut s = OperationState::new(select, loc);
+        s.operands
+            .extend_from_slice(&[outer_cond, then_values[i], else_values[i]]);
+        s.result_types.push(rw.ir().value_type(then_values[i]));
+        let s = rw.create(s);
+        results[i] = rw.ir().result(s, 0);
+    }
+    rw.merge_blocks(nested_then_block, new_block, &[]);
+    let merged_yield = rw.ir().terminator(new_block).ok_or(())?;
+    rw.set_insertion_point_to_end(new_block);
+    let mut y = OperationState::new(rw.ir().op_name(merged_yield), rw.ir().op_loc(merged_yield));
+    y.operands.extend_from_slice(&then_values);
+    rw.replace_op_with_new_op(merged_yield, y);
+    if !else_values.is_empty() {
+        let new_else = rw.ir().region(new_if, 1);
+        let b = rw.create_block(new_else, None, &[], &[]);
+        rw.set_insertion_point_to_end(b);
+        let mut y = OperationState::new(rw.ir().op_name(then_yield), loc);
+        y.operands.extend_from_slice(&else_values);
+        rw.create(y);
+    }
+    rw.replace_op(op, &results);
     Ok(())
 }
 
