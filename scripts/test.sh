@@ -16,6 +16,8 @@
 #   roundtrip  scripts/roundtrip.py: generic output identical to mlir-opt's (fatal)
 #   gen-arith  scripts/check_gen_arith_custom.sh: custom-form arith workloads
 #              (20 seeds) print identically to mlir-opt's             (fatal)
+#   gen-arith-canon  the same workloads after --canonicalize: identical
+#              to mlir-opt's canonicalized output (folds, patterns)   (fatal)
 #   upstream-pass  the upstream files listed in tests/upstream-passing.txt
 #              (those that pass today) must all pass: no regressions   (fatal)
 #   upstream   ../shared/upstream-tests/run-upstream.sh on the whole suite:
@@ -132,6 +134,7 @@ step lit fatal lit_tests
 step no-panic fatal "$ROOT/scripts/no_panic.sh"
 step roundtrip fatal python3 "$ROOT/scripts/roundtrip.py" --jobs "$JOBS" --rmlir "$OPT"
 step gen-arith fatal bash "$ROOT/scripts/check_gen_arith_custom.sh"
+step gen-arith-canon fatal bash "$ROOT/scripts/check_gen_arith_custom.sh" -- --canonicalize
 step upstream-pass fatal upstream_pass
 step upstream not-fatal upstream
 

@@ -2,8 +2,10 @@
 //! (`ArithCanonicalization.td`) written by hand in Rust, and its C++
 //! patterns (`SelectToExtUI`, `CmpFIntToFPConst`, in `ArithOps.cpp`).
 //!
-//! Each pattern carries upstream's name as its debug name (so
-//! `-canonicalize="disable-patterns=AddIAddConstant"` works), the benefit
+//! Each pattern carries the debug name mlir-opt 22 gives it (so
+//! `disable-patterns`/`enable-patterns` filters select the same patterns):
+//! `(anonymous namespace)::AddIAddConstant` for the DRR ones, the plain
+//! class name for the C++ ones. It also carries the benefit
 //! DRR gives it (the number of ops in the source pattern), and the ops it
 //! may create. A DRR rewrite builds its ops at the root with the fused
 //! location of every matched op, as the generated code does.
@@ -75,6 +77,7 @@ pub(crate) fn patterns_of(name: &str) -> Option<CanonicalizationPatterns> {
         "arith.cmpf" => cmpf_int_to_fp_const,
         "arith.select" => select_patterns,
         "arith.index_cast" => |s, c| {
+            cast_roundtrip(s, c, "arith.index_cast", "IndexCastOfIndexCast");
             cast_of_cast(
                 s,
                 c,
@@ -85,6 +88,7 @@ pub(crate) fn patterns_of(name: &str) -> Option<CanonicalizationPatterns> {
             )
         },
         "arith.index_castui" => |s, c| {
+            cast_roundtrip(s, c, "arith.index_castui", "IndexCastUIOfIndexCastUI");
             cast_of_cast(
                 s,
                 c,
@@ -279,7 +283,10 @@ fn replace(rw: &mut PatternRewriter<'_>, op: OpRef, v: Value) -> LogicalResult {
     Ok(())
 }
 
-/// Adds a DRR-style pattern rooted at `root`.
+/// The patterns written in C++ upstream (not DRR).
+const CPP_PATTERNS: [&str; 2] = ["SelectToExtUI", "CmpFIntToFPConst"];
+
+/// Adds a pattern rooted at `root` with upstream's name `name`.
 fn add(
     set: &mut RewritePatternSet,
     ctx: &Context,
@@ -289,8 +296,17 @@ fn add(
     generated: &[&str],
     f: impl Fn(OpRef, &mut PatternRewriter<'_>) -> LogicalResult + Send + Sync + 'static,
 ) {
+    // DRR generates each pattern as a struct in an anonymous namespace, so
+    // its debug name (what `disable-patterns` matches) is
+    // `(anonymous namespace)::Name`; the C++ patterns of ArithOps.cpp are
+    // at file scope and named plainly.
+    let debug_name: std::borrow::Cow<'static, str> = if CPP_PATTERNS.contains(&name) {
+        name.into()
+    } else {
+        format!("(anonymous namespace)::{name}").into()
+    };
     let p = Pattern::new(ctx, root, benefit)
-        .with_debug_name(name)
+        .with_debug_name(debug_name)
         .with_generated_ops(ctx, generated);
     set.add_fn(p, f);
 }
@@ -833,6 +849,23 @@ fn select_patterns(set: &mut RewritePatternSet, ctx: &Context) {
 }
 
 // ----- casts -----
+
+/// cast(cast(x)) -> x when the result has x's type.
+fn cast_roundtrip(
+    set: &mut RewritePatternSet,
+    ctx: &Context,
+    root: &'static str,
+    name: &'static str,
+) {
+    add(set, ctx, root, name, 2, &[], move |op, rw| {
+        let inner = def_named(rw.ir(), operand(rw, op, 0), root).ok_or(())?;
+        let x = operand(rw, inner, 0);
+        if ty_of(rw, result(rw, op)) != ty_of(rw, x) {
+            return Err(());
+        }
+        replace(rw, op, x)
+    });
+}
 
 /// outer(inner(x)) -> new(x) with the root's result type.
 fn cast_of_cast(
