@@ -188,7 +188,13 @@ fn fastmath_none(ctx: &Context) -> Attribute {
     })
 }
 
-/// The fused location of the matched ops (DRR's `getFusedLoc`).
+/// The fused location a DRR rewrite gives its ops. The generated matcher
+/// collects the matched ops in visiting order (the root first; a nested
+/// op after the ops its own operand matchers visited, e.g. the constant of
+/// a `ConstantLikeMatcher`) but fuses only as many entries as the source
+/// pattern has op nodes, so a pattern like `addi(addi(x, c0), c1)` fuses
+/// the root with `c0`'s constant, not with the inner `addi` (this is what
+/// mlir-opt 22 produces). Callers pass that prefix.
 fn fused(rw: &PatternRewriter<'_>, ops: &[OpRef]) -> Location {
     let locs: Vec<Location> = ops.iter().map(|&o| rw.ir().op_loc(o)).collect();
     rw.ctx().fused_loc(&locs, None)
@@ -400,7 +406,12 @@ fn const_chain(
             _ => overflow_bits(rw, inner) & overflow_bits(rw, op),
         };
         let ovf = overflow_attr(ctx, flags);
-        let loc = fused(rw, &[op, inner]);
+        // Visiting order: [root, c0's op, inner, c1's op] when the nested op
+        // is the root's first operand, [root, c1's op, c0's op, inner]
+        // otherwise; two op nodes.
+        let second = if outer_const_rhs { c0_v } else { c1_v };
+        let second = second.defining_op().ok_or(())?;
+        let loc = fused(rw, &[op, second]);
         rw.set_insertion_point_before(op);
         let c = constant(rw, loc, value).ok_or(())?;
         let props = [("overflowFlags", ovf)];
@@ -464,7 +475,9 @@ fn addi_patterns(set: &mut RewritePatternSet, ctx: &Context) {
                 }
                 let y = operand(rw, mul, 0);
                 let ty = ty_of(rw, result(rw, op));
-                let loc = fused(rw, &[op, mul]);
+                // Visiting order [root, -1's op, muli]; two op nodes.
+                let c_op = operand(rw, mul, 1).defining_op().ok_or(())?;
+                let loc = fused(rw, &[op, c_op]);
                 rw.set_insertion_point_before(op);
                 let new = create(rw, "arith.subi", loc, &[other, y], ty, &[]);
                 replace(rw, op, new)
@@ -779,7 +792,9 @@ fn select_patterns(set: &mut RewritePatternSet, ctx: &Context) {
             let pred = operand(rw, xor, 0);
             let (a, b) = (operand(rw, op, 1), operand(rw, op, 2));
             let ty = ty_of(rw, result(rw, op));
-            let loc = fused(rw, &[op, xor]);
+            // Visiting order [root, the ones' op, xori]; two op nodes.
+            let ones_op = operand(rw, xor, 1).defining_op().ok_or(())?;
+            let loc = fused(rw, &[op, ones_op]);
             rw.set_insertion_point_before(op);
             let new = create(rw, "arith.select", loc, &[pred, b, a], ty, &[]);
             replace(rw, op, new)
@@ -946,7 +961,9 @@ fn trunci_shrsi_to_shrui(set: &mut RewritePatternSet, ctx: &Context) {
             }
             let xty = ty_of(rw, x);
             let ovf = rw.ir().attr(op, "overflowFlags");
-            let loc = fused(rw, &[op, shr]);
+            // Visiting order [root, the shift amount's op, shrsi].
+            let c_op = operand(rw, shr, 1).defining_op().ok_or(())?;
+            let loc = fused(rw, &[op, c_op]);
             rw.set_insertion_point_before(op);
             let c = constant(rw, loc, c0).ok_or(())?;
             let s = create(rw, "arith.shrui", loc, &[x, c], xty, &[]);
