@@ -1014,11 +1014,7 @@ fn fold_negf(cx: &mut FoldCtx<'_>) -> Option<OpFoldResult> {
         result_type(cx),
         |a, ty| {
             let f = float_of(ctx, a)?;
-            let sign: u128 = match f.kind {
-                FloatKind::F32 => 1 << 31,
-                FloatKind::F64 => 1 << 63,
-                _ => return None,
-            };
+            let sign = sign_bit(f.kind)?;
             Some(ctx.float_attr(
                 ty,
                 ApFloat {
