@@ -1,6 +1,7 @@
 // Constant folding edge cases of the arith folds (-test-single-fold):
 // narrow float formats, NaN/infinity rules, wide integers, overflow and
-// shift bounds that block folding, lossless-only float truncation, poison.
+// shift bounds that block folding (for vectors, upstream's per-element
+// flag is the last element's), lossless-only float truncation, poison.
 // CHECK lines produced by mlir-opt 22.
 // RUN: rmlir-opt %s -test-single-fold | FileCheck %s
 
@@ -68,6 +69,17 @@ func.func @poison(%x: i32) -> (i32, i64, i32) {
   %2 = arith.select %c, %p, %x : i32
   return %0, %1, %2 : i32, i64, i32
 }
+func.func @vector_flags() -> (vector<2xi8>, vector<2xi8>, vector<2xi8>, vector<2xi8>) {
+  %v = arith.constant dense<[-128, 5]> : vector<2xi8>
+  %w = arith.constant dense<-1> : vector<2xi8>
+  %0 = arith.floordivsi %v, %w : vector<2xi8>
+  %1 = arith.divsi %v, %w : vector<2xi8>
+  %s = arith.constant dense<[9, 1]> : vector<2xi8>
+  %2 = arith.shrsi %v, %s : vector<2xi8>
+  %t = arith.constant dense<[1, 8]> : vector<2xi8>
+  %3 = arith.shli %v, %t : vector<2xi8>
+  return %0, %1, %2, %3 : vector<2xi8>, vector<2xi8>, vector<2xi8>, vector<2xi8>
+}
 
 // CHECK-LABEL: func.func @f16_arith(
 // CHECK-SAME: ) -> (f16, f16, bf16, f16) {
@@ -115,4 +127,15 @@ func.func @poison(%x: i32) -> (i32, i64, i32) {
 // CHECK-NEXT: %0 = ub.poison : i32
 // CHECK-NEXT: %1 = ub.poison : i64
 // CHECK-NEXT: return %0, %1, %0 : i32, i64, i32
+// CHECK-NEXT: }
+// CHECK-LABEL: func.func @vector_flags(
+// CHECK-SAME: ) -> (vector<2xi8>, vector<2xi8>, vector<2xi8>, vector<2xi8>) {
+// CHECK-NEXT: %cst = arith.constant dense<[-128, 5]> : vector<2xi8>
+// CHECK-NEXT: %cst_0 = arith.constant dense<-1> : vector<2xi8>
+// CHECK-NEXT: %cst_1 = arith.constant dense<[-128, -5]> : vector<2xi8>
+// CHECK-NEXT: %cst_2 = arith.constant dense<[-1, 2]> : vector<2xi8>
+// CHECK-NEXT: %cst_3 = arith.constant dense<[1, 8]> : vector<2xi8>
+// CHECK-NEXT: %0 = arith.divsi %cst, %cst_0 : vector<2xi8>
+// CHECK-NEXT: %1 = arith.shli %cst, %cst_3 : vector<2xi8>
+// CHECK-NEXT: return %cst_1, %0, %cst_2, %1 : vector<2xi8>, vector<2xi8>, vector<2xi8>, vector<2xi8>
 // CHECK-NEXT: }

@@ -404,7 +404,7 @@ fn int_binary(
     ctx: &Context,
     lhs: Option<Attribute>,
     rhs: Option<Attribute>,
-    f: impl Fn(Int, Int) -> Option<Int>,
+    mut f: impl FnMut(Int, Int) -> Option<Int>,
 ) -> Option<Attribute> {
     fold_binary(ctx, lhs, rhs, None, |a, b, ty| {
         let r = f(int_of(ctx, a)?, int_of(ctx, b)?)?;
@@ -567,9 +567,9 @@ pub(crate) fn fold_hook(name: &str) -> Option<mlir_ir::fold::FoldHook> {
         "arith.andi" => fold_andi,
         "arith.ori" => fold_ori,
         "arith.xori" => fold_xori,
-        "arith.shli" => |cx| fold_shift(cx, |a, s| a.v << s),
-        "arith.shrui" => |cx| fold_shift(cx, |a, s| a.v >> s),
-        "arith.shrsi" => |cx| fold_shift(cx, |a, s| (a.s() >> s) as u64),
+        "arith.shli" => |cx| fold_shift(cx, Shift::Left),
+        "arith.shrui" => |cx| fold_shift(cx, Shift::RightUnsigned),
+        "arith.shrsi" => |cx| fold_shift(cx, Shift::RightSigned),
         "arith.maxsi" => |cx| fold_minmax_int(cx, MinMax::MaxS),
         "arith.maxui" => |cx| fold_minmax_int(cx, MinMax::MaxU),
         "arith.minsi" => |cx| fold_minmax_int(cx, MinMax::MinS),
@@ -800,9 +800,15 @@ fn fold_floordivsi(cx: &mut FoldCtx<'_>) -> Option<OpFoldResult> {
     if is_one(ctx, rhs_c(cx)) {
         return val(lhs(cx));
     }
-    attr(int_binary(ctx, lhs_c(cx), rhs_c(cx), |a, b| {
+    // Upstream's flag is assigned (not accumulated) by `sfloordiv_ov` for
+    // each element, so only the last element's overflow (or a zero divisor
+    // not followed by another element) blocks the fold; mlir-opt 22 folds
+    // `dense<[-128, 5]> floordivsi dense<-1>` to `[-128, -5]`.
+    let mut overflow = false;
+    let folded = int_binary(ctx, lhs_c(cx), rhs_c(cx), |a, b| {
         if b.is_zero() {
-            return None;
+            overflow = true;
+            return Some(a);
         }
         let (x, y) = (a.s() as i128, b.s() as i128);
         // Floor division rounds toward negative infinity.
@@ -811,8 +817,13 @@ fn fold_floordivsi(cx: &mut FoldCtx<'_>) -> Option<OpFoldResult> {
         } else {
             x / y
         };
-        Int::from_signed(a.w, fl)
-    }))
+        overflow = !Int::fits_signed(x / y, a.w);
+        Some(Int::new(a.w, fl as u64))
+    });
+    if overflow {
+        return None;
+    }
+    attr(folded)
 }
 
 fn fold_remui(cx: &mut FoldCtx<'_>) -> Option<OpFoldResult> {
@@ -929,15 +940,46 @@ fn fold_xori(cx: &mut FoldCtx<'_>) -> Option<OpFoldResult> {
     }))
 }
 
-/// Shifts by at least the bit width are not folded.
-fn fold_shift(cx: &mut FoldCtx<'_>, f: fn(Int, u32) -> u64) -> Option<OpFoldResult> {
+/// The arith shifts.
+#[derive(Copy, Clone)]
+enum Shift {
+    Left,
+    RightUnsigned,
+    RightSigned,
+}
+
+/// `APInt`'s shifts: an amount of at least the width shifts everything out
+/// (zero, or the sign for an arithmetic right shift). Upstream folds only
+/// if the *last* element's amount is below the width (its flag is assigned
+/// per element), so a vector whose earlier amounts are too large still
+/// folds, with those elements shifted out.
+fn fold_shift(cx: &mut FoldCtx<'_>, kind: Shift) -> Option<OpFoldResult> {
     let ctx = cx.ir.ctx();
     if is_zero(ctx, rhs_c(cx)) {
         return val(lhs(cx));
     }
-    attr(int_binary(ctx, lhs_c(cx), rhs_c(cx), |a, b| {
-        (b.v < b.w as u64).then(|| Int::new(a.w, f(a, b.v as u32)))
-    }))
+    let mut bounded = false;
+    let folded = int_binary(ctx, lhs_c(cx), rhs_c(cx), |a, b| {
+        bounded = b.v < b.w as u64;
+        let v = if b.v >= a.w as u64 {
+            match kind {
+                Shift::RightSigned if a.s() < 0 => u64::MAX,
+                _ => 0,
+            }
+        } else {
+            let s = b.v as u32;
+            match kind {
+                Shift::Left => a.v << s,
+                Shift::RightUnsigned => a.v >> s,
+                Shift::RightSigned => (a.s() >> s) as u64,
+            }
+        };
+        Some(Int::new(a.w, v))
+    });
+    if !bounded {
+        return None;
+    }
+    attr(folded)
 }
 
 #[derive(Copy, Clone, PartialEq)]
