@@ -1327,17 +1327,25 @@ fn fold_itofp(cx: &mut FoldCtx<'_>, signed: bool) -> Option<OpFoldResult> {
     let kind = float_kind(ctx, ty)?;
     attr(fold_unary(ctx, cx.operand_constant(0), ty, |a, ety| {
         let x = int_of(ctx, a)?;
-        let f = match kind {
-            FloatKind::F32 => ApFloat {
-                kind,
-                bits: (if signed { x.s() as f32 } else { x.v as f32 }).to_bits() as u128,
-            },
-            FloatKind::F64 => ApFloat {
-                kind,
-                bits: (if signed { x.s() as f64 } else { x.v as f64 }).to_bits() as u128,
-            },
-            _ => return None,
+        // The integer exactly, rounded once to the format (overflow gives
+        // infinity), as `APFloat::convertFromAPInt`.
+        let (neg, mag) = if signed && x.s() < 0 {
+            (true, x.s().unsigned_abs() as u128)
+        } else if signed {
+            (false, x.s() as u128)
+        } else {
+            (false, x.v as u128)
         };
+        let v = if mag == 0 {
+            super::float::Val::Zero(false)
+        } else {
+            super::float::Val::Finite {
+                neg,
+                sig: mag,
+                exp: 0,
+            }
+        };
+        let f = super::float::encode(kind, v)?.0;
         Some(ctx.float_attr(ety, f))
     }))
 }
