@@ -5,13 +5,16 @@
 //! matchers).
 //!
 //! Constants are scalars (`IntegerAttr`, `FloatAttr`) or dense elements
-//! (splat or not). Integer arithmetic is exact two's-complement arithmetic
-//! on the type's width, as `APInt`; widths above 64 bits are not folded yet
-//! (the fold fails, which is always correct). Float arithmetic is exact
-//! IEEE 754 for `f32` and `f64` with round-to-nearest-even (an `f32`
-//! operation is computed in `f64` and rounded once, which is exact for
-//! `+ - * /` and `fmod`); other float formats and explicit non-default
-//! rounding modes are not folded yet. See `docs/DEVIATIONS.md`.
+//! (splat or not); `#ub.poison` operands make the result poison. Integer
+//! arithmetic is two's-complement arithmetic on the type's width, as
+//! `APInt`: any width for `+ - *`, up to 64 bits for the other folds
+//! (wider ones do not fold, which is always correct). Float arithmetic is
+//! IEEE 754 with round-to-nearest-even for `f16`, `bf16`, `tf32`, `f32`
+//! and `f64` (computed in `f64` and rounded once to the format, which is
+//! exact for `+ - * /` and `fmod`); conversions go through the exact
+//! decoding in `float.rs` for every IEEE format. Where upstream's
+//! element-wise folds keep a flag that each element overwrites (shifts,
+//! `floordivsi`), the same flag decides here. See `docs/DEVIATIONS.md`.
 
 use smallvec::SmallVec;
 
