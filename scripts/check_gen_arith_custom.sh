@@ -4,7 +4,9 @@
 # run rmlir-opt and upstream mlir-opt 22 with default flags (parse + print in
 # the custom form) and compare their outputs byte for byte.
 #
-# Usage: scripts/check_gen_arith_custom.sh [--keep DIR] [--seeds "1 2 ..."]
+# Usage: scripts/check_gen_arith_custom.sh [--keep DIR] [--seeds "1 2 ..."] [-- FLAGS...]
+#   FLAGS are passed to both tools (e.g. `-- --canonicalize` compares the
+#   canonicalized outputs).
 # Environment: RMLIR_OPT (default target/release/rmlir-opt),
 #   MLIR_OPT (default /usr/lib/llvm-22/bin/mlir-opt).
 # Prints one line per mismatching seed (with the first differing line) and
@@ -18,8 +20,10 @@ RMLIR=${RMLIR_OPT:-$ROOT/target/release/rmlir-opt}
 MLIR=${MLIR_OPT:-/usr/lib/llvm-22/bin/mlir-opt}
 SEEDS=$(seq 1 20)
 KEEP=""
+FLAGS=()
 while [ $# -gt 0 ]; do
   case "$1" in
+    --) shift; FLAGS=("$@"); break ;;
     --keep) KEEP=$2; shift 2 ;;
     --seeds) SEEDS=$2; shift 2 ;;
     -h|--help) sed -n '2,/^set -u/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
@@ -46,10 +50,10 @@ for seed in $SEEDS; do
   in="$DIR/in.$seed.mlir"
   python3 "$GEN" --funcs 3 --ops 300 --seed "$seed" -o "$in" || {
     echo "seed $seed: generator failed"; continue; }
-  if ! "$MLIR" "$in" -o "$DIR/mlir.$seed.mlir" 2>"$DIR/mlir.$seed.err"; then
+  if ! "$MLIR" "${FLAGS[@]}" "$in" -o "$DIR/mlir.$seed.mlir" 2>"$DIR/mlir.$seed.err"; then
     echo "seed $seed: mlir-opt failed: $(head -n 1 "$DIR/mlir.$seed.err")"; continue
   fi
-  if ! "$RMLIR" "$in" -o "$DIR/rmlir.$seed.mlir" 2>"$DIR/rmlir.$seed.err"; then
+  if ! "$RMLIR" "${FLAGS[@]}" "$in" -o "$DIR/rmlir.$seed.mlir" 2>"$DIR/rmlir.$seed.err"; then
     echo "seed $seed: rmlir-opt failed: $(head -n 1 "$DIR/rmlir.$seed.err")"; continue
   fi
   if cmp -s "$DIR/mlir.$seed.mlir" "$DIR/rmlir.$seed.mlir"; then

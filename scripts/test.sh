@@ -16,6 +16,9 @@
 #   roundtrip  scripts/roundtrip.py: generic output identical to mlir-opt's (fatal)
 #   gen-arith  scripts/check_gen_arith_custom.sh: custom-form arith workloads
 #              (20 seeds) print identically to mlir-opt's             (fatal)
+#   gen-arith-canon  the same workloads after --canonicalize, printed with
+#              locations: identical to mlir-opt's (folds, patterns, fused
+#              and erased locations)                                   (fatal)
 #   upstream-pass  the upstream files listed in tests/upstream-passing.txt
 #              (those that pass today) must all pass: no regressions   (fatal)
 #   upstream   ../shared/upstream-tests/run-upstream.sh on the whole suite:
@@ -132,6 +135,7 @@ step lit fatal lit_tests
 step no-panic fatal "$ROOT/scripts/no_panic.sh"
 step roundtrip fatal python3 "$ROOT/scripts/roundtrip.py" --jobs "$JOBS" --rmlir "$OPT"
 step gen-arith fatal bash "$ROOT/scripts/check_gen_arith_custom.sh"
+step gen-arith-canon fatal bash "$ROOT/scripts/check_gen_arith_custom.sh" -- --canonicalize --mlir-print-debuginfo
 step upstream-pass fatal upstream_pass
 step upstream not-fatal upstream
 

@@ -11,6 +11,10 @@
 // the error value carries nothing.
 #![allow(clippy::result_unit_err)]
 
+// Generated ODS code (the builtin ops of `td/BuiltinOps.td`) names this
+// crate by its external path, as it does in every dialect crate.
+extern crate self as mlir_ir;
+
 pub mod affine;
 pub mod asm;
 pub mod attributes;

@@ -278,30 +278,35 @@ fn create_inferred(
     }
 }
 
-/// Upstream's `reifyReturnShape` with the op's `reifyReturnTypeShapes`
-/// (`tensor.dim %operand0, 0` built with `createOrFold`). rmlir has no
-/// tensor dialect, so the fold is done here: the index constant the dim
-/// builder creates, then the constant the static dimension folds to.
+/// Upstream's `reifyReturnShape` with the op's `reifyReturnTypeShapes`:
+/// `tensor.dim %operand0, 0` built with `createOrFold`, which folds to the
+/// size of a static dimension (the index constant `0` the builder made for
+/// the dimension stays, as upstream's does).
 fn reify_return_shape(ir: &mut Ir, op: OpRef) {
     if ir.num_operands(op) == 0 {
         return;
     }
     let operand = ir.operand(op, 0);
-    let dim = ir
-        .ctx()
-        .shape(ir.value_type(operand))
-        .and_then(|s| s.first().copied());
-    let Some(dim) = dim.filter(|&d| d >= 0) else {
+    if ir.ctx().shape(ir.value_type(operand)).is_none() {
         return;
-    };
+    }
     let loc = ir.op_loc(op);
     let mut b = OpBuilder::new(ir);
     b.set_insertion_point_before(op);
-    let _zero = index_constant(&mut b, loc, 0);
-    let folded = index_constant(&mut b, loc, dim);
-    // `<< op` in a diagnostic prints the op in custom form, local scope.
+    let zero = index_constant(&mut b, loc, 0);
+    let index = b.ctx().index_type();
+    let mut dim = mlir_ir::OperationState::new(b.ctx().op_name("tensor.dim"), loc);
+    dim.operands.push(operand);
+    dim.operands.push(b.ir.result(zero, 0));
+    dim.result_types.push(index);
+    let value = b.create_or_fold(dim)[0];
+    // `<< op` in a diagnostic prints the value's defining op in custom form,
+    // local scope.
+    let Some(def) = value.defining_op() else {
+        return;
+    };
     let text =
-        mlir_ir::asm::printer::print_op_local(b.ir, folded, &mlir_ir::asm::PrintFlags::default());
+        mlir_ir::asm::printer::print_op_local(b.ir, def, &mlir_ir::asm::PrintFlags::default());
     ir.ctx()
         .emit(ir.op_diag(op, Severity::Remark, format!("value 0: {text}")));
 }

@@ -54,8 +54,10 @@ fn multi_result_op_in_nested_source_pattern() {
     check(
         &out,
         &[
-            r#"%1 = "test.drr_used_second"(%0#1) : (f32) -> f32"#,
-            r#"%2 = "test.drr_use_f32"(%1) : (f32) -> f32"#,
+            // The op's named result groups name its results (`%first`,
+            // `%second`), as ODS-generated `getAsmResultNames` does.
+            r#"%0 = "test.drr_used_second"(%second) : (f32) -> f32"#,
+            r#"%1 = "test.drr_use_f32"(%0) : (f32) -> f32"#,
         ],
     );
 }

@@ -2,8 +2,10 @@
 //! (`ArithCanonicalization.td`) written by hand in Rust, and its C++
 //! patterns (`SelectToExtUI`, `CmpFIntToFPConst`, in `ArithOps.cpp`).
 //!
-//! Each pattern carries upstream's name as its debug name (so
-//! `-canonicalize="disable-patterns=AddIAddConstant"` works), the benefit
+//! Each pattern carries the debug name mlir-opt 22 gives it (so
+//! `disable-patterns`/`enable-patterns` filters select the same patterns):
+//! `(anonymous namespace)::AddIAddConstant` for the DRR ones, the plain
+//! class name for the C++ ones. It also carries the benefit
 //! DRR gives it (the number of ops in the source pattern), and the ops it
 //! may create. A DRR rewrite builds its ops at the root with the fused
 //! location of every matched op, as the generated code does.
@@ -75,6 +77,7 @@ pub(crate) fn patterns_of(name: &str) -> Option<CanonicalizationPatterns> {
         "arith.cmpf" => cmpf_int_to_fp_const,
         "arith.select" => select_patterns,
         "arith.index_cast" => |s, c| {
+            cast_roundtrip(s, c, "arith.index_cast", "IndexCastOfIndexCast");
             cast_of_cast(
                 s,
                 c,
@@ -85,6 +88,7 @@ pub(crate) fn patterns_of(name: &str) -> Option<CanonicalizationPatterns> {
             )
         },
         "arith.index_castui" => |s, c| {
+            cast_roundtrip(s, c, "arith.index_castui", "IndexCastUIOfIndexCastUI");
             cast_of_cast(
                 s,
                 c,
@@ -184,7 +188,13 @@ fn fastmath_none(ctx: &Context) -> Attribute {
     })
 }
 
-/// The fused location of the matched ops (DRR's `getFusedLoc`).
+/// The fused location a DRR rewrite gives its ops. The generated matcher
+/// collects the matched ops in visiting order (the root first; a nested
+/// op after the ops its own operand matchers visited, e.g. the constant of
+/// a `ConstantLikeMatcher`) but fuses only as many entries as the source
+/// pattern has op nodes, so a pattern like `addi(addi(x, c0), c1)` fuses
+/// the root with `c0`'s constant, not with the inner `addi` (this is what
+/// mlir-opt 22 produces). Callers pass that prefix.
 fn fused(rw: &PatternRewriter<'_>, ops: &[OpRef]) -> Location {
     let locs: Vec<Location> = ops.iter().map(|&o| rw.ir().op_loc(o)).collect();
     rw.ctx().fused_loc(&locs, None)
@@ -279,7 +289,10 @@ fn replace(rw: &mut PatternRewriter<'_>, op: OpRef, v: Value) -> LogicalResult {
     Ok(())
 }
 
-/// Adds a DRR-style pattern rooted at `root`.
+/// The patterns written in C++ upstream (not DRR).
+const CPP_PATTERNS: [&str; 2] = ["SelectToExtUI", "CmpFIntToFPConst"];
+
+/// Adds a pattern rooted at `root` with upstream's name `name`.
 fn add(
     set: &mut RewritePatternSet,
     ctx: &Context,
@@ -289,8 +302,17 @@ fn add(
     generated: &[&str],
     f: impl Fn(OpRef, &mut PatternRewriter<'_>) -> LogicalResult + Send + Sync + 'static,
 ) {
+    // DRR generates each pattern as a struct in an anonymous namespace, so
+    // its debug name (what `disable-patterns` matches) is
+    // `(anonymous namespace)::Name`; the C++ patterns of ArithOps.cpp are
+    // at file scope and named plainly.
+    let debug_name: std::borrow::Cow<'static, str> = if CPP_PATTERNS.contains(&name) {
+        name.into()
+    } else {
+        format!("(anonymous namespace)::{name}").into()
+    };
     let p = Pattern::new(ctx, root, benefit)
-        .with_debug_name(name)
+        .with_debug_name(debug_name)
         .with_generated_ops(ctx, generated);
     set.add_fn(p, f);
 }
@@ -384,7 +406,12 @@ fn const_chain(
             _ => overflow_bits(rw, inner) & overflow_bits(rw, op),
         };
         let ovf = overflow_attr(ctx, flags);
-        let loc = fused(rw, &[op, inner]);
+        // Visiting order: [root, c0's op, inner, c1's op] when the nested op
+        // is the root's first operand, [root, c1's op, c0's op, inner]
+        // otherwise; two op nodes.
+        let second = if outer_const_rhs { c0_v } else { c1_v };
+        let second = second.defining_op().ok_or(())?;
+        let loc = fused(rw, &[op, second]);
         rw.set_insertion_point_before(op);
         let c = constant(rw, loc, value).ok_or(())?;
         let props = [("overflowFlags", ovf)];
@@ -448,7 +475,9 @@ fn addi_patterns(set: &mut RewritePatternSet, ctx: &Context) {
                 }
                 let y = operand(rw, mul, 0);
                 let ty = ty_of(rw, result(rw, op));
-                let loc = fused(rw, &[op, mul]);
+                // Visiting order [root, -1's op, muli]; two op nodes.
+                let c_op = operand(rw, mul, 1).defining_op().ok_or(())?;
+                let loc = fused(rw, &[op, c_op]);
                 rw.set_insertion_point_before(op);
                 let new = create(rw, "arith.subi", loc, &[other, y], ty, &[]);
                 replace(rw, op, new)
@@ -763,7 +792,9 @@ fn select_patterns(set: &mut RewritePatternSet, ctx: &Context) {
             let pred = operand(rw, xor, 0);
             let (a, b) = (operand(rw, op, 1), operand(rw, op, 2));
             let ty = ty_of(rw, result(rw, op));
-            let loc = fused(rw, &[op, xor]);
+            // Visiting order [root, the ones' op, xori]; two op nodes.
+            let ones_op = operand(rw, xor, 1).defining_op().ok_or(())?;
+            let loc = fused(rw, &[op, ones_op]);
             rw.set_insertion_point_before(op);
             let new = create(rw, "arith.select", loc, &[pred, b, a], ty, &[]);
             replace(rw, op, new)
@@ -833,6 +864,23 @@ fn select_patterns(set: &mut RewritePatternSet, ctx: &Context) {
 }
 
 // ----- casts -----
+
+/// cast(cast(x)) -> x when the result has x's type.
+fn cast_roundtrip(
+    set: &mut RewritePatternSet,
+    ctx: &Context,
+    root: &'static str,
+    name: &'static str,
+) {
+    add(set, ctx, root, name, 2, &[], move |op, rw| {
+        let inner = def_named(rw.ir(), operand(rw, op, 0), root).ok_or(())?;
+        let x = operand(rw, inner, 0);
+        if ty_of(rw, result(rw, op)) != ty_of(rw, x) {
+            return Err(());
+        }
+        replace(rw, op, x)
+    });
+}
 
 /// outer(inner(x)) -> new(x) with the root's result type.
 fn cast_of_cast(
@@ -913,7 +961,9 @@ fn trunci_shrsi_to_shrui(set: &mut RewritePatternSet, ctx: &Context) {
             }
             let xty = ty_of(rw, x);
             let ovf = rw.ir().attr(op, "overflowFlags");
-            let loc = fused(rw, &[op, shr]);
+            // Visiting order [root, the shift amount's op, shrsi].
+            let c_op = operand(rw, shr, 1).defining_op().ok_or(())?;
+            let loc = fused(rw, &[op, c_op]);
             rw.set_insertion_point_before(op);
             let c = constant(rw, loc, c0).ok_or(())?;
             let s = create(rw, "arith.shrui", loc, &[x, c], xty, &[]);

@@ -262,15 +262,45 @@ pub(crate) fn from_f64(kind: FloatKind, x: f64) -> Option<ApFloat> {
 }
 
 /// `a` converted to `kind` if no information is lost (upstream
-/// `convertFloatValue`); NaNs are not converted (payload rules not
-/// modelled).
+/// `convertFloatValue`). A quiet NaN keeps its sign and its payload shifted
+/// to the new fraction width (as `APFloat::convert`), which must not drop
+/// set bits; a signaling NaN does not convert cleanly (it would be
+/// quieted), so it does not fold.
 pub(crate) fn convert_exact(a: ApFloat, kind: FloatKind) -> Option<ApFloat> {
     let v = decode(a)?;
     if v == Val::NaN {
-        return None;
+        return convert_nan(a, kind);
     }
     let (r, exact) = encode(kind, v)?;
     exact.then_some(r)
+}
+
+/// The NaN `a` in `kind` (see [`convert_exact`]).
+fn convert_nan(a: ApFloat, kind: FloatKind) -> Option<ApFloat> {
+    let (src, dst) = (Fmt::of(a.kind)?, Fmt::of(kind)?);
+    // Fraction bits without an explicit integer bit.
+    let frac_bits = |f: Fmt| f.prec - 1;
+    let payload = a.bits & ((1u128 << frac_bits(src)) - 1);
+    if payload & src.quiet_bit() == 0 {
+        return None;
+    }
+    let (from, to) = (frac_bits(src), frac_bits(dst));
+    let moved = if to >= from {
+        payload << (to - from)
+    } else {
+        let lost = payload & ((1u128 << (from - to)) - 1);
+        if lost != 0 {
+            return None;
+        }
+        payload >> (from - to)
+    };
+    let sign = if a.bits & src.sign_bit() != 0 {
+        dst.sign_bit()
+    } else {
+        0
+    };
+    let bits = sign | (dst.exp_all_ones() << dst.stored) | explicit_int(dst) | moved;
+    Some(ApFloat { kind, bits })
 }
 
 #[cfg(test)]

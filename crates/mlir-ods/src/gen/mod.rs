@@ -533,6 +533,16 @@ fn emit_op(
         out,
         "        let info = ::mlir_ir::OpInfo::from_spec(&{spec}, ::mlir_ir::ods_hooks!({spec}));"
     );
+    // `hasFolder` / `hasCanonicalizer` declare hooks the dialect writes in
+    // Rust and attaches; recording the declaration lets a check report one
+    // left unimplemented (MLIR's build would fail to link).
+    if op.has_folder || op.has_canonicalizer {
+        let _ = writeln!(
+            out,
+            "        let info = info.declare_hooks({}, {});",
+            op.has_folder, op.has_canonicalizer
+        );
+    }
     if !op.parents.is_empty() {
         let names: Vec<String> = op.parents.iter().map(|s| lit(s)).collect();
         let _ = writeln!(

@@ -64,6 +64,9 @@ def Snap_BuilderOp : Snap_Op<"builder"> {
 def Snap_SameTypeOp : Snap_Op<"same_type", [SameOperandsAndResultType]> {
   let arguments = (ins AnyType:$a, AnyType:$b);
   let results = (outs AnyType:$r);
+  // Declared hooks: recorded in `op_info` (`declare_hooks`).
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 def Snap_MatchOp : Snap_Op<"match", [AllTypesMatch<["a", "r"]>]> {
   let arguments = (ins AnyType:$a);
