@@ -29,14 +29,8 @@ def TestTypeProducerOp : TEST_Op<"type_producer">,
 def TestTypeConsumerOp : TEST_Op<"type_consumer">,
   Arguments<(ins AnyType:$input)>;
 
-// An illegal op the DRR patterns rewrite.
-
-// Ops that are legalized by folding.
-def TestOpInPlaceSelfFold : TEST_Op<"op_in_place_self_fold"> {
-  let arguments = (ins UnitAttr:$folded);
-  let results = (outs I32);
-  let hasFolder = 1;
-}
+// `test.op_in_place_self_fold` (legal once folded in place) is in
+// `TestOpsDRR.td`: a DRR rule rewrites it.
 
 // Ops of -test-remapped-value.
 def TestRemappedValueRegionOp : TEST_Op<"remapped_value_region", [SingleBlock]> {
