@@ -11,6 +11,7 @@
 // the error value carries nothing.
 #![allow(clippy::result_unit_err)]
 
+pub mod action;
 pub mod affine;
 pub mod asm;
 pub mod attributes;
