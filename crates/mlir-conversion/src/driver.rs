@@ -382,6 +382,12 @@ impl<'t> Legalizer<'t> {
     fn legalize_with_fold(&mut self, rw: &mut PatternRewriter<'_>, op: OpRef) -> Result<(), ()> {
         let n = st(rw).journal_len();
         let ir = rw.ir();
+        // A constant is not folded: it would fold to itself and be
+        // materialized again, endlessly (MLIR's `OpBuilder::tryFold` skips
+        // constants too).
+        if ir.op_has_trait(op, mlir_ir::traits::TraitSet::CONSTANT_LIKE) {
+            return Err(());
+        }
         let operands: SmallVec<[Option<Attribute>; 4]> =
             ir.operands(op).map(|v| ir.value_constant(v)).collect();
         let mut results = SmallVec::<[OpFoldResult; 1]>::new();
