@@ -218,7 +218,7 @@ impl TestLegalizePatternDriver {
         add_conversion_pattern(&mut set, TestDropAndReplaceInvalidOp(converter.clone()));
         add_conversion_pattern(&mut set, TestPassthroughInvalidOp(converter.clone()));
         add_conversion_pattern(&mut set, TestMultiple1ToNReplacement(converter.clone()));
-        add_conversion_pattern(&mut set, TestBlockArgReplace(converter.clone()));
+        add_conversion_pattern(&mut set, TestValueReplace(converter.clone()));
         add_conversion_pattern(
             &mut set,
             TestReplaceWithValidConsumer(Some(converter.clone())),
@@ -273,9 +273,7 @@ impl TestLegalizePatternDriver {
         });
         let c = converter.clone();
         t.add_dynamically_legal_op("func.call", move |ir, op| c.is_legal_op(ir, op));
-        t.add_dynamically_legal_op("test.block_arg_replace", |ir, op| {
-            has_attr(ir, op, "is_legal")
-        });
+        t.add_dynamically_legal_op("test.value_replace", |ir, op| has_attr(ir, op, "is_legal"));
         t.add_dynamically_legal_op("test.illegal_op_g", |_, _| false);
         t.add_dynamically_legal_op("test.type_producer", |ir, op| {
             ir.value_type(ir.result(op, 0)) == ir.ctx().f64_type()

@@ -673,29 +673,33 @@ impl RewritePattern for TestCreateBlock {
     }
 }
 
-/// Replaces the first argument of `test.block_arg_replace`'s region with
-/// twice the second, and marks the op legal unless `trigger_rollback` is
-/// set (upstream `TestBlockArgReplace`).
-pub struct TestBlockArgReplace(pub Arc<TypeConverter>);
+/// Replaces the uses of the first operand of `test.value_replace` with twice
+/// the second operand (a 1:2 replacement of a value), and marks the op legal
+/// unless `trigger_rollback` is set (upstream `TestValueReplace`).
+pub struct TestValueReplace(pub Arc<TypeConverter>);
 
-impl ConversionPattern for TestBlockArgReplace {
+impl ConversionPattern for TestValueReplace {
     fn describe(&self, ctx: &Context) -> Pattern {
-        Pattern::new(ctx, "test.block_arg_replace", 1).with_debug_name("TestBlockArgReplace")
+        Pattern::new(ctx, "test.value_replace", 1).with_debug_name("TestValueReplace")
     }
     fn type_converter(&self) -> Option<&Arc<TypeConverter>> {
         Some(&self.0)
     }
-    fn match_and_rewrite(
+    // The 1:N form: the adaptor operands are not used, and the second
+    // operand's type may convert to no type at all (`i16` is dropped).
+    fn match_and_rewrite_1_to_n(
         &self,
         op: OpRef,
-        _operands: &[Value],
+        _operands: &[ValueVector],
         rw: &mut ConversionPatternRewriter<'_, '_>,
     ) -> LogicalResult {
         let ir = rw.ir();
-        let entry = ir.first_block(ir.regions(op)[0]).ok_or(())?;
-        let from = ir.argument(entry, 0);
-        let repl = ir.argument(entry, 1);
-        rw.replace_uses_of_block_argument(from, &[repl, repl]);
+        if ir.num_operands(op) < 2 {
+            return Err(());
+        }
+        let from = ir.operand(op, 0);
+        let repl = ir.operand(op, 1);
+        rw.replace_all_uses_of_value(from, &[repl, repl]);
         let rollback = rw.ir().attr(op, "trigger_rollback").is_some();
         let unit = rw.ctx().unit_attr();
         rw.modify_op_in_place(op, |m| {
