@@ -67,3 +67,26 @@ def ConvertBlockArgsOp : TEST_Op<"convert_block_args", [SingleBlock]> {
     functional-type(operands, results)
   }];
 }
+
+// An op whose pattern modifies it in place and is rolled back. Upstream
+// stores its arguments as properties (`I64Prop`, `StringProp`, `BoolProp`,
+// `IntArrayProp`); rmlir's ODS has no properties yet, so they are inherent
+// attributes, which the op stores in its properties dictionary: the custom
+// and generic forms are the same.
+def TestOpWithProperties : TEST_Op<"with_properties"> {
+  let assemblyFormat = [{
+    `a` `=` $a `,`
+    `b` `=` $b `,`
+    `c` `=` $c `,`
+    `flag` `=` $flag `,`
+    `array` `=` $array `,`
+    `array32` `=` $array32 attr-dict}];
+  let arguments = (ins
+    I64Attr:$a,
+    StrAttr:$b,
+    StrAttr:$c,
+    BoolAttr:$flag,
+    DenseI64ArrayAttr:$array,
+    DenseI32ArrayAttr:$array32
+  );
+}

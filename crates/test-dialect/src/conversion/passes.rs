@@ -197,6 +197,7 @@ impl TestLegalizePatternDriver {
         set.add(TestCreateBlock { illegal: false });
         set.add(TestCreateBlock { illegal: true });
         add_conversion_pattern(&mut set, TestUndoBlockErase);
+        add_conversion_pattern(&mut set, TestUndoPropertiesModification);
         add_conversion_pattern(&mut set, TestSplitReturnType);
         add_conversion_pattern(&mut set, TestChangeProducerType(ProducerChange::I32ToF32));
         add_conversion_pattern(&mut set, TestChangeProducerType(ProducerChange::F32ToF64));

@@ -761,6 +761,32 @@ impl ConversionPattern for TestUndoBlockErase {
     }
 }
 
+/// Sets `a = 42` on a `test.with_properties` marked `modify_inplace`,
+/// leaving the op illegal, so that the modification is rolled back
+/// (upstream `TestUndoPropertiesModification`).
+pub struct TestUndoPropertiesModification;
+
+impl ConversionPattern for TestUndoPropertiesModification {
+    fn describe(&self, ctx: &Context) -> Pattern {
+        Pattern::new(ctx, "test.with_properties", 1)
+            .with_debug_name("TestUndoPropertiesModification")
+    }
+    fn match_and_rewrite(
+        &self,
+        op: OpRef,
+        _operands: &[Value],
+        rw: &mut ConversionPatternRewriter<'_, '_>,
+    ) -> LogicalResult {
+        if rw.ir().attr(op, "modify_inplace").is_none() {
+            return Err(());
+        }
+        let ctx = rw.ctx();
+        let a = ctx.int_attr(ctx.int_type(64), 42);
+        rw.modify_op_in_place(op, |m| m.set_inherent_attr("a", Some(a)));
+        Ok(())
+    }
+}
+
 /// Decrements the `depth` of `test.recursive_rewrite` in place; the target
 /// makes it legal at depth 0 (upstream `TestBoundedRecursiveRewrite`).
 pub struct TestBoundedRecursiveRewrite;
