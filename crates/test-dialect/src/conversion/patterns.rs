@@ -923,9 +923,8 @@ impl ConversionPattern for TestTypeConsumerForward {
     }
 }
 
-/// Retypes `test.type_producer`: floats to f64, i16 to i64 (upstream
-/// `TestTypeConversionProducer`; the recursive-type case needs the test
-/// dialect's recursive types, which rmlir does not have yet).
+/// Retypes `test.type_producer`: floats to f64, i16 to i64, recursive test
+/// types to their conversion (upstream `TestTypeConversionProducer`).
 pub struct TestTypeConversionProducer(pub Arc<TypeConverter>);
 
 impl ConversionPattern for TestTypeConversionProducer {
@@ -943,10 +942,15 @@ impl ConversionPattern for TestTypeConversionProducer {
     ) -> LogicalResult {
         let ctx = rw.ctx();
         let ty = rw.ir().value_type(rw.ir().result(op, 0));
+        let converted = self.0.convert_type(ctx, ty);
         let new_ty = if ctx.is_float(ty) {
             ctx.f64_type()
         } else if matches!(ctx.ty(ty), TypeKind::Integer { width: 16, .. }) {
             ctx.int_type(64)
+        } else if let Some(c) =
+            converted.filter(|&c| c != ty && super::passes::recursive_type_parts(ctx, ty).is_some())
+        {
+            c
         } else {
             return Err(());
         };
