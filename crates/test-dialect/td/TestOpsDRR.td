@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 include "TestDialect.td"
+include "TestOpsCore.td"
 include "PatternBase.td"
 
 //===----------------------------------------------------------------------===//
@@ -961,6 +962,16 @@ def : Pat<(ILLegalOpC), (ILLegalOpD)>;
 def : Pat<(ILLegalOpD), (LegalOpA Test_LegalizerEnum_Failure)>;
 def : Pat<(ILLegalOpC), (ILLegalOpE), [], [], (addBenefit 10)>;
 def : Pat<(ILLegalOpE), (LegalOpA Test_LegalizerEnum_Success)>;
+
+// An op that is legal once folded in place (its folder sets `folded`); this
+// rule rewrites it to a constant when patterns run before folding.
+def TestOpInPlaceSelfFold : TEST_Op<"op_in_place_self_fold"> {
+  let arguments = (ins UnitAttr:$folded);
+  let results = (outs I32);
+  let hasFolder = 1;
+}
+def : Pat<(TestOpInPlaceSelfFold:$op $_),
+          (TestOpConstant ConstantAttr<I32Attr, "97">)>;
 
 // Patterns see the most up-to-date value when it is replaced.
 def TestRewriteOp : TEST_Op<"rewrite">,

@@ -64,6 +64,9 @@ pub enum AttrFormat {
     /// `DenseI32ArrayAttr`: printed stripped as `[1, 2]` (the generic form
     /// is `array<i32: 1, 2>`).
     DenseI32Array,
+    /// `DenseI64ArrayAttr`: printed stripped as `[1, 2]` (the generic form
+    /// is `array<i64: 1, 2>`).
+    DenseI64Array,
 }
 
 /// An attribute constraint (ODS `Attr`): summary (`attribute 'x' failed to

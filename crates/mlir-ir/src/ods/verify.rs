@@ -506,7 +506,9 @@ fn storage_matches(ctx: &Context, format: crate::ods::spec::AttrFormat, v: Attri
         AttrFormat::SymbolName | AttrFormat::String => matches!(kind, K::String { .. }),
         AttrFormat::Unit => matches!(kind, K::Unit),
         AttrFormat::Array => matches!(kind, K::Array(_)),
-        AttrFormat::DenseI32Array => matches!(kind, K::DenseArray { .. }),
+        AttrFormat::DenseI32Array | AttrFormat::DenseI64Array => {
+            matches!(kind, K::DenseArray { .. })
+        }
     }
 }
 

@@ -448,13 +448,18 @@ fn parse_attr(
             let name = p.parse_symbol_name()?;
             Ok(p.ctx().string_attr(&name))
         }
-        AttrFormat::DenseI32Array => {
+        AttrFormat::DenseI32Array | AttrFormat::DenseI64Array => {
             p.parse_token(TokenKind::LSquare, "expected '['")?;
-            let i32t = p.ctx().int_type(32);
+            let width = if matches!(a.constraint.format, AttrFormat::DenseI64Array) {
+                64
+            } else {
+                32
+            };
+            let elem = p.ctx().int_type(width);
             let mut elements: SmallVec<[Attribute; 4]> = SmallVec::new();
             if !p.parse_optional_token(TokenKind::RSquare) {
                 loop {
-                    elements.push(p.parse_attribute(Some(i32t))?);
+                    elements.push(p.parse_attribute(Some(elem))?);
                     if !p.parse_optional_token(TokenKind::Comma) {
                         break;
                     }
@@ -462,7 +467,7 @@ fn parse_attr(
                 p.parse_token(TokenKind::RSquare, "expected ']'")?;
             }
             Ok(p.ctx().intern_attr(AttrKind::DenseArray {
-                element: i32t,
+                element: elem,
                 elements: elements.to_vec().into(),
             }))
         }
@@ -547,7 +552,7 @@ fn parse_optional_attr(
                 Ok(None)
             }
         }
-        AttrFormat::DenseI32Array => {
+        AttrFormat::DenseI32Array | AttrFormat::DenseI64Array => {
             if p.at(TokenKind::LSquare) {
                 parse_attr(spec, p, index, qualified).map(Some)
             } else {

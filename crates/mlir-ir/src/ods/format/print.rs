@@ -202,7 +202,7 @@ fn print_attr_value(
             None => p.print_attribute(attr),
         },
         AttrFormat::WithoutType(_) => p.print_attribute_without_type(attr),
-        AttrFormat::DenseI32Array => match ctx.attr(attr) {
+        AttrFormat::DenseI32Array | AttrFormat::DenseI64Array => match ctx.attr(attr) {
             AttrKind::DenseArray { elements, .. } => {
                 p.print_char('[');
                 for (i, &e) in elements.iter().enumerate() {
