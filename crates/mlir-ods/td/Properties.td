@@ -74,7 +74,8 @@ class IntProp<string storageTypeParam, string desc = ""> :
       # !if(!eq(storageTypeParam, "int64_t"), "64",
         !if(!eq(storageTypeParam, "int32_t"), "32",
         !if(!eq(storageTypeParam, "int16_t"), "16", "8")))
-      # "), ($0) as i64)";
+      # "), "
+      # !if(!eq(storageTypeParam, "int64_t"), "$0", "i64::from($0)") # ")";
   let storageDefault = "0";
   let getter = "$_ctx.int_attr_value($_self).unwrap_or(0)"
       # !if(!eq(storageTypeParam, "int64_t"), "", " as " # rustValueType);

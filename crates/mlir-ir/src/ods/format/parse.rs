@@ -406,7 +406,7 @@ fn prop_summary(kind: PropKind) -> String {
 fn parse_optional_prop(p: &mut OpAsmParser<'_, '_>, kind: PropKind) -> PResult<Option<Attribute>> {
     match kind {
         PropKind::Int(w) => {
-            let v = p.parse_optional_integer_i64()?;
+            let v = p.parse_optional_integer_i64_in_op()?;
             let ctx = p.ctx();
             Ok(v.map(|v| ctx.int_attr(ctx.int_type(w), v)))
         }
