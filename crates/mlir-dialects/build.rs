@@ -10,5 +10,6 @@ fn main() {
     mlir_ods::build::generate_op_defs("td/MemRef.td", "memref_ops.rs");
     mlir_ods::build::generate_op_defs("td/Tensor.td", "tensor_ops.rs");
     mlir_ods::build::generate_op_defs("td/UB.td", "ub_ops.rs");
+    mlir_ods::build::generate_op_defs("td/LLVM.td", "llvm_ops.rs");
     mlir_ods::build::generate_op_defs("td/Vector.td", "vector_ops.rs");
 }

@@ -164,6 +164,23 @@ pub fn apply_conversion(
     mode: ConversionMode,
     listener: Option<&mut (dyn RewriterListener + '_)>,
 ) -> (Result<(), ()>, ConversionReport) {
+    // The whole conversion is one action (MLIR's `ApplyConversionAction`).
+    mlir_ir::action::execute_action(
+        "apply-conversion",
+        || "apply-conversion".to_string(),
+        || apply_conversion_impl(ir, roots, target, patterns, config, mode, listener),
+    )
+}
+
+fn apply_conversion_impl(
+    ir: &mut Ir,
+    roots: &[OpRef],
+    target: &ConversionTarget,
+    patterns: &FrozenRewritePatternSet,
+    config: &ConversionConfig,
+    mode: ConversionMode,
+    listener: Option<&mut (dyn RewriterListener + '_)>,
+) -> (Result<(), ()>, ConversionReport) {
     let mut report = ConversionReport::default();
     let to_convert = conversion_set(ir, roots, target);
     let mut state = ConversionState::new(config.allow_pattern_rollback);
@@ -365,6 +382,12 @@ impl<'t> Legalizer<'t> {
     fn legalize_with_fold(&mut self, rw: &mut PatternRewriter<'_>, op: OpRef) -> Result<(), ()> {
         let n = st(rw).journal_len();
         let ir = rw.ir();
+        // A constant is not folded: it would fold to itself and be
+        // materialized again, endlessly (MLIR's `OpBuilder::tryFold` skips
+        // constants too).
+        if ir.op_has_trait(op, mlir_ir::traits::TraitSet::CONSTANT_LIKE) {
+            return Err(());
+        }
         let operands: SmallVec<[Option<Attribute>; 4]> =
             ir.operands(op).map(|v| ir.value_constant(v)).collect();
         let mut results = SmallVec::<[OpFoldResult; 1]>::new();
@@ -426,8 +449,9 @@ impl<'t> Legalizer<'t> {
     fn legalize_with_pattern(&mut self, rw: &mut PatternRewriter<'_>, op: OpRef) -> Result<(), ()> {
         let name = rw.ir().op_name(op);
         let list = self.patterns_for(name);
+        let patterns = self.patterns;
         for &idx in list.iter() {
-            let boxed = self.patterns.pattern(idx);
+            let boxed = patterns.pattern(idx);
             let pattern = boxed.pattern();
             if !pattern.matches_root(rw.ctx(), name) {
                 continue;
@@ -437,16 +461,27 @@ impl<'t> Legalizer<'t> {
             if self.active.contains(&idx) && !pattern.has_bounded_rewrite_recursion() {
                 continue;
             }
-            let n = st(rw).journal_len();
-            set_insertion_point_at(rw, op);
-            self.active.insert(idx);
-            let result = boxed.match_and_rewrite(op, rw);
-            let result = result.and_then(|()| self.legalize_pattern_result(rw, op, n));
-            self.active.remove(&idx);
-            if result.is_ok() {
+            // One action per pattern tried (MLIR's `ApplyPatternAction`),
+            // spanning the legalization of its result and its rollback.
+            let applied = mlir_ir::action::execute_action(
+                "apply-pattern",
+                || format!("`apply-pattern pattern: {}", pattern.debug_name()),
+                || {
+                    let n = st(rw).journal_len();
+                    set_insertion_point_at(rw, op);
+                    self.active.insert(idx);
+                    let result = boxed.match_and_rewrite(op, rw);
+                    let result = result.and_then(|()| self.legalize_pattern_result(rw, op, n));
+                    self.active.remove(&idx);
+                    if result.is_err() {
+                        self.rollback(rw, n);
+                    }
+                    result
+                },
+            );
+            if applied.is_ok() {
                 return Ok(());
             }
-            self.rollback(rw, n);
         }
         Err(())
     }

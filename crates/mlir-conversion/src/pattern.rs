@@ -338,6 +338,14 @@ impl<'r, 'a> ConversionPatternRewriter<'r, 'a> {
     /// Replaces the uses of block argument `from` with `to` (1:N), deferred
     /// to the end of the conversion like every replacement.
     pub fn replace_uses_of_block_argument(&mut self, from: Value, to: &[Value]) {
+        self.replace_all_uses_of_value(from, to);
+    }
+
+    /// Replaces all uses of the value `from` (an op result or a block
+    /// argument) with `to` (1:N; MLIR 22's `replaceAllUsesWith(Value,
+    /// ValueRange)`), deferred to the end of the conversion like every
+    /// replacement.
+    pub fn replace_all_uses_of_value(&mut self, from: Value, to: &[Value]) {
         let converter = self.state().current_converter.clone();
         self.state()
             .map(from, to.iter().copied().collect(), converter);

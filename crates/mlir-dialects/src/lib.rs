@@ -1,7 +1,8 @@
 //! `mlir-dialects`: upstream dialects re-built on `mlir-ir` from their ODS
 //! definitions (`td/`): `func`, `arith`, `cf` and `scf`, with their
 //! hand-written hooks, and the parts of `affine`, `math`, `memref`,
-//! `tensor`, `ub` and `vector` that the upstream folding tests use.
+//! `tensor`, `ub` and `vector` that the upstream folding tests use, and a
+//! minimal `llvm` (`llvm.func`, `llvm.return`).
 
 // Custom parse hooks return `Result<_, ()>` like MLIR's `ParseResult`: the
 // diagnostic has already been reported when they fail.
@@ -11,6 +12,7 @@ pub mod affine;
 pub mod arith;
 pub mod cf;
 pub mod func;
+pub mod llvm;
 pub mod math;
 pub mod memref;
 pub mod scf;
@@ -31,5 +33,6 @@ pub fn register_all(ctx: &mut Context) {
     ctx.load_dialect(memref::MemRefDialect);
     ctx.load_dialect(tensor::TensorDialect);
     ctx.load_dialect(ub::UbDialect);
+    ctx.load_dialect(llvm::LlvmDialect);
     ctx.load_dialect(vector::VectorDialect);
 }

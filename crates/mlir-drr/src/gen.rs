@@ -216,6 +216,11 @@ struct PatGen<'a> {
     /// Specs of variadic ops used (name, code).
     specs: Vec<(String, String)>,
     syms: HashMap<String, Sym>,
+    /// Symbols bound to native properties, with the property's getter (a
+    /// Rust expression over `$_self`, the stored attribute): native calls
+    /// get the interface value (`i64`, `String`, `bool`), as upstream's
+    /// get the property's C++ interface type.
+    prop_syms: HashMap<String, String>,
     m: String,
     r: String,
     tmp: usize,
@@ -273,6 +278,7 @@ impl<'a> PatGen<'a> {
             consts: Vec::new(),
             specs: Vec::new(),
             syms: HashMap::new(),
+            prop_syms: HashMap::new(),
             m: String::new(),
             r: String::new(),
             tmp: 0,
@@ -846,6 +852,12 @@ impl<'a> PatGen<'a> {
                 let p = if c.is_subclass_of("ConstantAttr") || c.is_subclass_of("EnumCase") {
                     let k = self.constant_attr(c)?;
                     format!("x == self.consts[{k}]")
+                } else if let (true, Some(prop)) =
+                    (c.is_subclass_of("PropConstraint"), attr.prop.as_ref())
+                {
+                    // A `PropConstraint` tests the interface value.
+                    let v = prop.getter.replace("$_self", "x").replace("$_ctx", "_ctx");
+                    self.constraint_pred(c, &v, &[])?
                 } else {
                     self.constraint_pred(c, "x", &[])?
                 };
@@ -861,6 +873,9 @@ impl<'a> PatGen<'a> {
                     attr.name
                 )))
             }
+        }
+        if let (Some(n), Some(prop)) = (name, attr.prop.as_ref()) {
+            self.prop_syms.insert(n.to_string(), prop.getter.clone());
         }
         match &attr.presence {
             Presence::Optional => {
@@ -1123,6 +1138,20 @@ impl<'a> PatGen<'a> {
         }
     }
 
+    /// Whether a result argument is a native call (a `NativeCodeCall` dag
+    /// or record).
+    fn is_native_call(&self, arg: &Init) -> R<bool> {
+        let op = match arg {
+            Init::Def(d) => d.as_str(),
+            Init::Dag { .. } => match as_node(arg) {
+                Some(n) => n.op,
+                None => return Ok(false),
+            },
+            _ => return Ok(false),
+        };
+        Ok(self.record(op)?.is_subclass_of("NativeCodeCall"))
+    }
+
     /// The Rust expression of a native call's argument.
     fn native_arg(&mut self, arg: &Init, name: Option<&str>, loc: &str) -> R<String> {
         if let (Init::Unset, Some(n)) = (arg, name) {
@@ -1133,6 +1162,10 @@ impl<'a> PatGen<'a> {
             };
             let idx = if self.syms.contains_key(n) { None } else { idx };
             return Ok(match (sym, idx) {
+                // A property's interface value.
+                (Sym::Attr(v), None) if self.prop_syms.contains_key(n) => self.prop_syms[n]
+                    .replace("$_self", &v)
+                    .replace("$_ctx", "_ctx"),
                 // Native code gets ops themselves (`OpRef`), attributes and
                 // optional values as bound.
                 (Sym::Attr(v) | Sym::OptAttr(v) | Sym::OptValue(v), None) => v,
@@ -1318,7 +1351,27 @@ impl<'a> PatGen<'a> {
                     operand_vals[g] = Some(v);
                 }
                 Slot::Attr(k) => {
-                    let x = self.res_attr(a, arg_name(an), &my_loc)?;
+                    let mut x = self.res_attr(a, arg_name(an), &my_loc)?;
+                    if let Some(prop) = &d.m.attrs[k].prop {
+                        if self.is_native_call(a)? {
+                            // A native call for a property yields its
+                            // interface value; store it as the property's
+                            // attribute.
+                            let c = self.record(&d.m.attrs[k].constraint)?;
+                            let v = self.fresh("prop");
+                            let arg = if prop.param_type.starts_with('&') {
+                                format!("&{v}")
+                            } else {
+                                v.clone()
+                            };
+                            let call = c
+                                .get_string("constBuilderCall")?
+                                .replace("$0", &arg)
+                                .replace("$_ctx", "_ctx");
+                            let _ = writeln!(self.r, "        let {v} = {};", x.0);
+                            x.0 = format!("({call})");
+                        }
+                    }
                     arg_exprs.push(x.0.clone());
                     attr_vals[k] = Some(x);
                 }

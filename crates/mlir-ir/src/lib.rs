@@ -15,6 +15,7 @@
 // crate by its external path, as it does in every dialect crate.
 extern crate self as mlir_ir;
 
+pub mod action;
 pub mod affine;
 pub mod asm;
 pub mod attributes;

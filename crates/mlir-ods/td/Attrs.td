@@ -43,6 +43,7 @@ def AttrFormatUnit : AttrFormatKind<"Unit">;
 def AttrFormatArray : AttrFormatKind<"Array">;
 def AttrFormatString : AttrFormatKind<"String">;
 def AttrFormatDenseI32Array : AttrFormatKind<"DenseI32Array">;
+def AttrFormatDenseI64Array : AttrFormatKind<"DenseI64Array">;
 
 // An attribute kind usable as an op argument.
 class Attr<Pred condition, string summary = ""> :
@@ -302,7 +303,9 @@ def DenseI16ArrayAttr : DenseIntArrayAttrBase<16>;
 def DenseI32ArrayAttr : DenseIntArrayAttrBase<32> {
   let format = AttrFormatDenseI32Array;
 }
-def DenseI64ArrayAttr : DenseIntArrayAttrBase<64>;
+def DenseI64ArrayAttr : DenseIntArrayAttrBase<64> {
+  let format = AttrFormatDenseI64Array;
+}
 def DenseF32ArrayAttr
     : Attr<CPred<P # "is_dense_float_array($_ctx, $_self, ::mlir_ir::FloatKind::F32)">,
            "f32 dense array attribute">;

@@ -26,6 +26,7 @@
 include "Constraints.td"
 include "Types.td"
 include "Attrs.td"
+include "Properties.td"
 include "DialectBase.td"
 include "Traits.td"
 include "EnumAttr.td"

@@ -83,6 +83,10 @@ class ConstantStrAttr<Attr attribute, string val>
     : ConstantAttr<attribute, "\"" # val # "\"">;
 
 // The boolean constants (upstream keeps them with the attribute constraints).
+// A constant property value (`ConstantProp<BoolProp, "false">`): matched
+// and built as the attribute the property is stored as.
+class ConstantProp<Property p, string val> : ConstantAttr<p, val>;
+
 def ConstBoolAttrFalse : ConstantAttr<BoolAttr, "false">;
 def ConstBoolAttrTrue : ConstantAttr<BoolAttr, "true">;
 def ConstUnitAttr : ConstantAttr<UnitAttr, ""> {

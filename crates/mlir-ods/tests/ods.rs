@@ -56,6 +56,7 @@ fn generated_code_snapshots() {
             "snap.infer",
             "snap.pred",
             "snap.two_results",
+            "snap.props",
         ],
         "every op of ops.td gets a section, in definition order"
     );

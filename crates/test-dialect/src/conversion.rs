@@ -28,17 +28,12 @@ pub mod ops {
 /// The ops of this area, with their hand-written hooks attached.
 pub fn operations() -> Vec<OpInfo> {
     ops::operations()
-        .into_iter()
-        .map(|info| match &*info.name {
-            "test.op_in_place_self_fold" => info.with_fold(fold_in_place_self_fold),
-            _ => info,
-        })
-        .collect()
 }
 
 /// `test.op_in_place_self_fold` folds once, in place: it sets its `folded`
-/// attribute (the op is then legal for `-test-legalize-patterns`).
-fn fold_in_place_self_fold(cx: &mut FoldCtx<'_>) -> Option<OpFoldResult> {
+/// attribute (the op is then legal for `-test-legalize-patterns`). The op is
+/// defined with the DRR rules (`td/TestOpsDRR.td`), which attach this hook.
+pub fn fold_in_place_self_fold(cx: &mut FoldCtx<'_>) -> Option<OpFoldResult> {
     if cx.ir.attr(cx.op, "folded").is_some() {
         return None;
     }

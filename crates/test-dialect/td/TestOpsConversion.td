@@ -29,14 +29,8 @@ def TestTypeProducerOp : TEST_Op<"type_producer">,
 def TestTypeConsumerOp : TEST_Op<"type_consumer">,
   Arguments<(ins AnyType:$input)>;
 
-// An illegal op the DRR patterns rewrite.
-
-// Ops that are legalized by folding.
-def TestOpInPlaceSelfFold : TEST_Op<"op_in_place_self_fold"> {
-  let arguments = (ins UnitAttr:$folded);
-  let results = (outs I32);
-  let hasFolder = 1;
-}
+// `test.op_in_place_self_fold` (legal once folded in place) is in
+// `TestOpsDRR.td`: a DRR rule rewrites it.
 
 // Ops of -test-remapped-value.
 def TestRemappedValueRegionOp : TEST_Op<"remapped_value_region", [SingleBlock]> {
@@ -72,4 +66,27 @@ def ConvertBlockArgsOp : TEST_Op<"convert_block_args", [SingleBlock]> {
     (`replace_with_operand` $replace_with_operand^)? $body attr-dict `:`
     functional-type(operands, results)
   }];
+}
+
+// An op whose pattern modifies it in place and is rolled back. Upstream
+// stores its arguments as properties (`I64Prop`, `StringProp`, `BoolProp`,
+// `IntArrayProp`); rmlir's ODS has no properties yet, so they are inherent
+// attributes, which the op stores in its properties dictionary: the custom
+// and generic forms are the same.
+def TestOpWithProperties : TEST_Op<"with_properties"> {
+  let assemblyFormat = [{
+    `a` `=` $a `,`
+    `b` `=` $b `,`
+    `c` `=` $c `,`
+    `flag` `=` $flag `,`
+    `array` `=` $array `,`
+    `array32` `=` $array32 attr-dict}];
+  let arguments = (ins
+    I64Attr:$a,
+    StrAttr:$b,
+    StrAttr:$c,
+    BoolAttr:$flag,
+    DenseI64ArrayAttr:$array,
+    DenseI32ArrayAttr:$array32
+  );
 }

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 include "TestDialect.td"
+include "TestOpsCore.td"
 include "PatternBase.td"
 
 //===----------------------------------------------------------------------===//
@@ -862,36 +863,32 @@ def : Pat<(TestEitherOpB (either (TestEitherHelperOpA I32:$either_helper_0),
           (TestEitherOpB $either_helper_0, $either_helper_1)>;
 
 //===----------------------------------------------------------------------===//
-// Patterns on ops with (upstream) properties; attributes here
+// Patterns on ops with native properties
 //===----------------------------------------------------------------------===//
 
-// Upstream stores these as properties (`StringProp`, `I64Prop`, `BoolProp`);
-// their custom form is the same with attributes.
 def TestPropPatternOp1 : TEST_Op<"prop_pattern_op_1"> {
-  let arguments = (ins StrAttr:$tag, I64Attr:$val, BoolAttr:$cond);
+  let arguments = (ins StringProp:$tag, I64Prop:$val, BoolProp:$cond);
   let results = (outs I32:$results);
   let assemblyFormat = "$tag $val $cond attr-dict";
 }
 def TestPropPatternOp2 : TEST_Op<"prop_pattern_op_2"> {
-  let arguments = (ins I32:$input, StrAttr:$tag);
+  let arguments = (ins I32:$input, StringProp:$tag);
   let assemblyFormat = "$input $tag attr-dict";
 }
-def NonNegativeI64Attr : AttrConstraint<
-    CPred<"$_ctx.int_attr_value($_self).is_some_and(|v| v >= 0)">, "non-negative int64_t">;
-def NonEmptyStrAttr : AttrConstraint<
-    CPred<"$_ctx.string_attr_value($_self).is_some_and(|s| !s.is_empty())">, "non-empty string">;
+def NonNegativeI64Prop : ConfinedProp<I64Prop,
+  CPred<"$_self >= 0">, "non-negative int64_t">;
 def : Pat<
-  (TestPropPatternOp1 $tag, NonNegativeI64Attr:$val, ConstBoolAttrFalse),
-  (TestPropPatternOp1 $tag, (NativeCodeCall<"crate::drr::add_to_int($_ctx, $0, 1)"> $val),
-                      ConstBoolAttrTrue)>;
+  (TestPropPatternOp1 $tag, NonNegativeI64Prop:$val, ConstantProp<BoolProp, "false">),
+  (TestPropPatternOp1 $tag, (NativeCodeCall<"$0 + 1"> $val), ConstantProp<BoolProp, "true">)>;
 def : Pat<
-  (TestPropPatternOp2 (TestPropPatternOp1 $tag1, $val, ConstBoolAttrTrue),
-    NonEmptyStrAttr:$tag2),
+  (TestPropPatternOp2 (TestPropPatternOp1 $tag1, $val, ConstantProp<BoolProp, "true">),
+    PropConstraint<CPred<"!$_self.is_empty()">, "non-empty string">:$tag2),
   (TestPropPatternOp2
     (TestPropPatternOp1 $tag1,
-      (NativeCodeCall<"crate::drr::negate_int($_ctx, $0)"> $val),
-      ConstBoolAttrFalse),
-    (NativeCodeCall<"crate::drr::join_strings($_ctx, $0, $1)"> $tag1, $tag2))>;
+      (NativeCodeCall<"-($0)"> $val),
+      ConstantProp<BoolProp, "false">),
+    (NativeCodeCall<"format!(\"{}.{}\", $0, $1)"> $tag1, $tag2))
+>;
 
 // Regions and block arguments (extensions 1 and 2).
 def DrrRegionSrc : TEST_Op<"drr_region_src"> {
@@ -961,6 +958,16 @@ def : Pat<(ILLegalOpC), (ILLegalOpD)>;
 def : Pat<(ILLegalOpD), (LegalOpA Test_LegalizerEnum_Failure)>;
 def : Pat<(ILLegalOpC), (ILLegalOpE), [], [], (addBenefit 10)>;
 def : Pat<(ILLegalOpE), (LegalOpA Test_LegalizerEnum_Success)>;
+
+// An op that is legal once folded in place (its folder sets `folded`); this
+// rule rewrites it to a constant when patterns run before folding.
+def TestOpInPlaceSelfFold : TEST_Op<"op_in_place_self_fold"> {
+  let arguments = (ins UnitAttr:$folded);
+  let results = (outs I32);
+  let hasFolder = 1;
+}
+def : Pat<(TestOpInPlaceSelfFold:$op $_),
+          (TestOpConstant ConstantAttr<I32Attr, "97">)>;
 
 // Patterns see the most up-to-date value when it is replaced.
 def TestRewriteOp : TEST_Op<"rewrite">,

@@ -206,3 +206,21 @@ def DerivedTypeAttrOp : TEST_Op<"derived_type_attr", []> {
     [{ ::mlir_ir::ods::preds::num_elements(ir.ctx(), ir.value_type(self.output(ir))).unwrap_or(-1) }],
     [{ $_ctx.int_attr($_ctx.int_type(32), $_self) }]>;
 }
+
+//===----------------------------------------------------------------------===//
+// Native properties (tests/dialects/properties.mlir)
+//===----------------------------------------------------------------------===//
+
+def TestOpWithDefaultValuedProperties : TEST_Op<"with_default_valued_properties"> {
+  let assemblyFormat = [{
+    ($a^) : (`na`)?
+    ($b^)?
+    ($c^)?
+    ($unit^)?
+    attr-dict
+  }];
+  let arguments = (ins DefaultValuedAttr<I32Attr, "0">:$a,
+    DefaultValuedProp<StringProp, "\"\"">:$b,
+    DefaultValuedProp<IntProp<"int32_t">, "-1">:$c,
+    UnitProp:$unit);
+}

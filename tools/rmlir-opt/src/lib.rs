@@ -111,6 +111,14 @@ struct Opts {
     /// `MLIR_ENABLE_EXPENSIVE_PATTERN_API_CHECKS`, a build option there).
     #[arg(long = "mlir-enable-expensive-pattern-checks")]
     expensive_pattern_checks: bool,
+    /// Write a Chrome trace (JSON) of the actions executed (pass runs,
+    /// conversions, pattern applications) to this file, `-` for stdout.
+    #[arg(
+        long = "profile-actions-to",
+        value_name = "FILE",
+        require_equals = true
+    )]
+    profile_actions_to: Option<String>,
     /// Print all debug output (LLVM's `-debug`) on stderr.
     #[arg(long = "debug")]
     debug: bool,
@@ -327,6 +335,16 @@ fn process_chunk(
     true
 }
 
+/// The output of `-profile-actions-to`: standard output for `-`, else the
+/// file, created anew (for each chunk, as mlir-opt does).
+fn open_profile_output(path: &str) -> std::io::Result<Box<dyn Write + Send>> {
+    if path == "-" {
+        Ok(Box::new(std::io::stdout()))
+    } else {
+        Ok(Box::new(std::fs::File::create(path)?))
+    }
+}
+
 /// The clap command: the static options plus one flag per registered pass
 /// (`--cse`, `--canonicalize[=options]`) under the `Passes` heading.
 fn command(registry: &PassRegistry) -> clap::Command {
@@ -528,7 +546,29 @@ pub fn rmlir_opt_main(
             registry,
             spec: &spec,
         };
+        // As mlir-opt, each chunk gets its own action profiler: a JSON array
+        // opened before the chunk is parsed and closed after its output.
+        let profiler = match &opts.profile_actions_to {
+            Some(path) => match open_profile_output(path) {
+                Ok(w) => {
+                    eprintln!("ExecutionContext registered on the context");
+                    let p = Arc::new(mlir_ir::action::ActionProfiler::new(w));
+                    mlir_ir::action::set_action_handler(Some(p.clone()));
+                    Some(p)
+                }
+                Err(e) => {
+                    eprintln!("error: could not open profile output file {path}: {e}");
+                    return ExitCode::from(1);
+                }
+            },
+            None => None,
+        };
         let ok = process_chunk(&session, &ctx, &text, (start, end), &mut out, &mut timing);
+        if let Some(p) = profiler {
+            mlir_ir::action::set_action_handler(None);
+            let _ = out.flush();
+            p.finish();
+        }
         drop(printer_guard);
         match verifier {
             Some(v) => failed |= v.finish().is_err(),

@@ -40,7 +40,7 @@ pub use format::{Format, FormatError};
 pub use spec::{
     named_value, operand_group, operand_value, operand_values, region_group, result_group,
     successor_group, Arity, AttrConstraint, AttrDefault, AttrFormat, AttrPresence, AttrSpec,
-    CustomDirective, CustomParseArg, CustomPrintArg, CustomRef, OpSpec, RegionConstraint,
+    CustomDirective, CustomParseArg, CustomPrintArg, CustomRef, OpSpec, PropKind, RegionConstraint,
     RegionSpec, SuccessorSpec, TypeConstraint, TypeRule, ValueSpec, VerifyInferredTypes,
     OPERAND_SEGMENTS, RESULT_SEGMENTS,
 };
@@ -190,7 +190,25 @@ pub fn prepare_properties(
     let entries: &[(Ident, Attribute)] = props.map_or(&[], |p| ctx.dictionary_entries(p));
     let has = |name: &str| entries.iter().any(|(k, _)| ctx.ident_str(*k) == name);
     let mut missing: SmallVec<[(Ident, Attribute); 4]> = SmallVec::new();
+    // Native properties are converted to their storage and back, as MLIR's
+    // `setPropertiesFromAttr` then `getPropertiesAsAttr` do: an `I64Prop`
+    // given `3 : i32` is kept (and printed) as `3 : i64`.
+    let mut converted: SmallVec<[(Ident, Attribute); 4]> = SmallVec::new();
     for a in spec.attrs {
+        if let AttrFormat::Prop(kind) = a.constraint.format {
+            if let Some(&(k, v)) = entries.iter().find(|(k, _)| ctx.ident_str(*k) == a.name) {
+                let n = verify::prop_storage(ctx, kind, v).unwrap_or(v);
+                if n != v {
+                    converted.push((k, n));
+                }
+            }
+        }
+        if let AttrPresence::Prop(f) = a.presence {
+            if !has(a.name) {
+                missing.push((ctx.ident(a.name), f(ctx)));
+            }
+            continue;
+        }
         if let AttrPresence::Default(d) = a.presence {
             if !has(a.name) {
                 let v = match (d, a.constraint.format) {
@@ -216,10 +234,15 @@ pub fn prepare_properties(
             missing.push((ctx.ident(name), a));
         }
     }
-    if missing.is_empty() {
+    if missing.is_empty() && converted.is_empty() {
         return Ok(props);
     }
     let mut all: Vec<(Ident, Attribute)> = entries.to_vec();
+    for (k, v) in converted {
+        if let Some(e) = all.iter_mut().find(|e| e.0 == k) {
+            e.1 = v;
+        }
+    }
     all.extend(missing);
     Ok(Some(ctx.dictionary_attr(&all)))
 }

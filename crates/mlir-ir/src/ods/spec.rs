@@ -64,6 +64,29 @@ pub enum AttrFormat {
     /// `DenseI32ArrayAttr`: printed stripped as `[1, 2]` (the generic form
     /// is `array<i32: 1, 2>`).
     DenseI32Array,
+    /// `DenseI64ArrayAttr`: printed stripped as `[1, 2]` (the generic form
+    /// is `array<i64: 1, 2>`).
+    DenseI64Array,
+    /// A native ODS property (`I64Prop`, `StringProp`, ...): kept in the
+    /// op's property dictionary as the attribute MLIR's
+    /// `convertToAttribute` produces, printed with the property's printer.
+    Prop(PropKind),
+}
+
+/// The kinds of native properties (upstream `Properties.td`), with the
+/// attribute each is kept as and how the assembly format spells it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum PropKind {
+    /// `IntProp<"intN_t">` (`I32Prop`, `I64Prop`): an `iN` integer
+    /// attribute, printed as a bare integer.
+    Int(u32),
+    /// `StringProp`: a string attribute, printed as a quoted string.
+    String,
+    /// `BoolProp`: a bool attribute, printed `true`/`false`.
+    Bool,
+    /// `UnitProp`: a unit attribute when set and `false` otherwise, printed
+    /// `unit`/`unit_absent`.
+    Unit,
 }
 
 /// An attribute constraint (ODS `Attr`): summary (`attribute 'x' failed to
@@ -107,6 +130,10 @@ pub enum AttrPresence {
     /// `DefaultValuedAttr`: absent means the default (and the op gets the
     /// default when it is created, as MLIR's `populateDefaultProperties`).
     Default(AttrDefault),
+    /// A native property without a declared default: always present, since
+    /// MLIR's property storage is value-initialized (`0`, `""`, `false`);
+    /// the value is never elided when printing.
+    Prop(fn(&Context) -> Attribute),
 }
 
 /// A named inherent attribute.

@@ -611,6 +611,57 @@ static I64_ATTR: AttrConstraint = AttrConstraint {
 
 /// Like upstream's `test.operand_rank_equals_result_size` plus
 /// `SameOperandsAndResultRank`, `AllTypesMatch` and an attribute.
+static I64_PROP: AttrConstraint = AttrConstraint {
+    summary: "int64_t",
+    pred: |_, _| true,
+    format: AttrFormat::Prop(PropKind::Int(64)),
+};
+static NON_NEGATIVE_I64_PROP: AttrConstraint = AttrConstraint {
+    summary: "non-negative int64_t",
+    pred: |ctx, a| ctx.int_attr_value(a).is_some_and(|v| v >= 0),
+    format: AttrFormat::Prop(PropKind::Int(64)),
+};
+static STRING_PROP: AttrConstraint = AttrConstraint {
+    summary: "string",
+    pred: |_, _| true,
+    format: AttrFormat::Prop(PropKind::String),
+};
+static UNIT_PROP: AttrConstraint = AttrConstraint {
+    summary: "unit property",
+    pred: |_, _| true,
+    format: AttrFormat::Prop(PropKind::Unit),
+};
+
+/// Native properties: a plain `I64Prop`, a confined one, a
+/// `DefaultValuedProp<StringProp, "\"x\"">` and a `UnitProp`.
+static PROPS_OP: OpSpec = OpSpec {
+    name: "testods.props",
+    attrs: &[
+        AttrSpec {
+            name: "n",
+            presence: AttrPresence::Prop(|ctx| ctx.int_attr(ctx.int_type(64), 0)),
+            constraint: &I64_PROP,
+        },
+        AttrSpec {
+            name: "size",
+            presence: AttrPresence::Prop(|ctx| ctx.int_attr(ctx.int_type(64), 0)),
+            constraint: &NON_NEGATIVE_I64_PROP,
+        },
+        AttrSpec {
+            name: "s",
+            presence: AttrPresence::Default(AttrDefault::Build(|ctx| ctx.string_attr("x"))),
+            constraint: &STRING_PROP,
+        },
+        AttrSpec {
+            name: "u",
+            presence: AttrPresence::Default(AttrDefault::Build(|ctx| ctx.bool_attr(false))),
+            constraint: &UNIT_PROP,
+        },
+    ],
+    format: Some("$n $size (`s` $s^)? ($u^)? attr-dict"),
+    ..OpSpec::DEFAULT
+};
+
 static PRED_OP: OpSpec = OpSpec {
     name: "testods.pred",
     operands: &[ValueSpec {
@@ -719,6 +770,7 @@ fn test_ctx() -> Arc<Context> {
                 OpInfo::from_spec(&CUSTOM_OP, crate::ods_hooks!(CUSTOM_OP)),
                 OpInfo::from_spec(&PRED_OP, crate::ods_hooks!(PRED_OP)),
                 OpInfo::from_spec(&INFER_OP, crate::ods_hooks!(INFER_OP)),
+                OpInfo::from_spec(&PROPS_OP, crate::ods_hooks!(PROPS_OP)),
             ]
         },
     });
@@ -1226,6 +1278,7 @@ fn verify_all(body: &str) -> String {
         let spec: &OpSpec = match ir.op_name_str(op) {
             "testods.pred" => &PRED_OP,
             "testods.infer" => &INFER_OP,
+            "testods.props" => &PROPS_OP,
             _ => continue,
         };
         if let Err(d) = verify_invariants(spec, &ir, op) {
@@ -1278,4 +1331,44 @@ fn inherent_attributes_of_the_attribute_dictionary_are_checked_at_parse_time() {
     // constraint is the verifier's.
     let ok = src.replace("{n = 1 : i32}", "<{n = 1 : i32}>");
     assert!(parse(&ctx, &ok).is_ok());
+}
+
+#[test]
+fn native_properties_print_parse_and_verify() {
+    let ctx = test_ctx();
+    let round = |src: &str, generic: bool| {
+        let (ir, top) = parse(&ctx, src).unwrap_or_else(|e| panic!("{e}"));
+        let op = ir.walk_collect(top, WalkOrder::PreOrder)[1];
+        print(&ir, op, generic).trim_end().to_string()
+    };
+    // Plain properties are always present; defaults are elided.
+    assert_eq!(round("testods.props 3 4", false), "testods.props 3 4");
+    assert_eq!(
+        round("testods.props 3 4", true),
+        "\"testods.props\"() <{n = 3 : i64, s = \"x\", size = 4 : i64, u = false}> : () -> ()"
+    );
+    assert_eq!(
+        round("testods.props -1 0 s \"y\" unit", false),
+        "testods.props -1 0 s \"y\" unit"
+    );
+    // The generic form converts integers to the property's width and fills
+    // in the storage defaults.
+    assert_eq!(
+        round("\"testods.props\"() <{n = 7 : i8, u}> : () -> ()", true),
+        "\"testods.props\"() <{n = 7 : i64, s = \"x\", size = 0 : i64, u}> : () -> ()"
+    );
+    assert_eq!(
+        parse(&ctx, "\"testods.props\"() <{s = 1}> : () -> ()").err().unwrap(),
+        "1:1: invalid properties {s = 1 : i64} for op testods.props: expected string property to come from string attribute"
+    );
+    assert_eq!(
+        parse(&ctx, "testods.props 1 x").err().unwrap(),
+        "1:17: custom op 'testods.props' expected integer value\n\
+         1:17: custom op 'testods.props' invalid value for property size, expected int64_t"
+    );
+    // A confined property is checked by the verifier, named a property.
+    assert_eq!(
+        verify_all("  \"testods.props\"() <{n = 1, size = -2}> : () -> ()"),
+        "'testods.props' op property 'size' failed to satisfy constraint: non-negative int64_t"
+    );
 }

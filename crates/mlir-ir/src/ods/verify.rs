@@ -243,10 +243,14 @@ pub fn verify_invariants(spec: &OpSpec, ir: &Ir, op: OpRef) -> Result<(), Diagno
         }
     }
     if let Some(a) = failed {
+        let what = match a.constraint.format {
+            crate::ods::spec::AttrFormat::Prop(_) => "property",
+            _ => "attribute",
+        };
         return Err(ir.op_error(
             op,
             format!(
-                "attribute '{}' failed to satisfy constraint: {}",
+                "{what} '{}' failed to satisfy constraint: {}",
                 a.name, a.constraint.summary
             ),
         ));
@@ -506,7 +510,42 @@ fn storage_matches(ctx: &Context, format: crate::ods::spec::AttrFormat, v: Attri
         AttrFormat::SymbolName | AttrFormat::String => matches!(kind, K::String { .. }),
         AttrFormat::Unit => matches!(kind, K::Unit),
         AttrFormat::Array => matches!(kind, K::Array(_)),
-        AttrFormat::DenseI32Array => matches!(kind, K::DenseArray { .. }),
+        AttrFormat::DenseI32Array | AttrFormat::DenseI64Array => {
+            matches!(kind, K::DenseArray { .. })
+        }
+        AttrFormat::Prop(k) => prop_storage(ctx, k, v).is_ok(),
+    }
+}
+
+/// The attribute a native property of `kind` keeps for the generic-form
+/// value `v` (MLIR's `convertFromAttribute` then `convertToAttribute`), or
+/// the message MLIR 22 reports when `v` cannot be converted.
+pub(crate) fn prop_storage(
+    ctx: &Context,
+    kind: crate::ods::spec::PropKind,
+    v: Attribute,
+) -> Result<Attribute, &'static str> {
+    use crate::ods::spec::PropKind;
+    use crate::AttrKind as K;
+    let is_bool = |v: Attribute| v == ctx.bool_attr(true) || v == ctx.bool_attr(false);
+    match kind {
+        PropKind::Int(width) => match ctx.attr(v) {
+            K::Integer { .. } => {
+                Ok(ctx.int_attr(ctx.int_type(width), ctx.int_attr_value(v).unwrap_or(0)))
+            }
+            _ => Err("expected IntegerAttr for key `value`"),
+        },
+        PropKind::String => match ctx.attr(v) {
+            K::String { .. } => Ok(v),
+            _ => Err("expected string property to come from string attribute"),
+        },
+        // MLIR 22's bool conversion reports the string conversion's message.
+        PropKind::Bool if is_bool(v) => Ok(v),
+        PropKind::Bool => Err("expected string property to come from string attribute"),
+        PropKind::Unit if matches!(ctx.attr(v), K::Unit) => Ok(v),
+        PropKind::Unit if v == ctx.bool_attr(true) => Ok(ctx.unit_attr()),
+        PropKind::Unit if is_bool(v) => Ok(v),
+        PropKind::Unit => Err("expected UnitAttr or BoolAttr for a unit property"),
     }
 }
 
@@ -517,6 +556,10 @@ pub fn check_properties(spec: &OpSpec, ctx: &Context, props: Attribute) -> Resul
     }
     for a in spec.attrs {
         if let Some(&(_, v)) = entries.iter().find(|(k, _)| ctx.ident_str(*k) == a.name) {
+            if let crate::ods::spec::AttrFormat::Prop(k) = a.constraint.format {
+                prop_storage(ctx, k, v).map_err(str::to_string)?;
+                continue;
+            }
             if !storage_matches(ctx, a.constraint.format, v) {
                 let mut text = String::new();
                 let flags = PrintFlags::default();

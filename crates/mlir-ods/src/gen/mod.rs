@@ -343,10 +343,14 @@ fn emit_op(
                         if call.is_empty() {
                             return Err(r.error(format!("attribute '{}' has a default value but its kind has no 'constBuilderCall'", a.name)));
                         }
-                        format!(
-                            "::mlir_ir::ods::AttrPresence::Default(::mlir_ir::ods::AttrDefault::Build(|_ctx| {}))",
-                            subst(&call.replace("$0", d), None)
-                        )
+                        let build = subst(&call.replace("$0", d), None);
+                        if a.prop.as_ref().is_some_and(|p| !p.declared_default) {
+                            format!("::mlir_ir::ods::AttrPresence::Prop(|_ctx| {build})")
+                        } else {
+                            format!(
+                                "::mlir_ir::ods::AttrPresence::Default(::mlir_ir::ods::AttrDefault::Build(|_ctx| {build}))"
+                            )
+                        }
                     }
                 }
             };
@@ -660,6 +664,24 @@ fn emit_op(
         let n = ods::snake(&a.name);
         let n = n.trim_start_matches("r#");
         let _ = writeln!(out, "    /// Attribute `{}` (absent on malformed or not yet verified ops).\n    pub fn {n}_attr(self, ir: &::mlir_ir::Ir) -> ::std::option::Option<::mlir_ir::Attribute> {{\n        ir.attr(self.0, {})\n    }}", a.name, lit(&a.name));
+        if let Some(p) = &a.prop {
+            // The property's interface value; a property is always present
+            // on a created op (the storage default fills it in), so only a
+            // malformed op falls back to the default.
+            let get = p.getter.replace("$_self", "a").replace("$_ctx", "ir.ctx()");
+            let dflt = match &a.presence {
+                Presence::Default(d) => {
+                    let r = rk
+                        .def(&a.constraint)
+                        .ok_or_else(|| Diagnostic::error_without_loc("unknown property"))?;
+                    r.get_string("constBuilderCall")?
+                        .replace("$0", d)
+                        .replace("$_ctx", "ir.ctx()")
+                }
+                _ => String::new(),
+            };
+            let _ = writeln!(out, "    /// Property `{}`.\n    pub fn {n}(self, ir: &::mlir_ir::Ir) -> {} {{\n        let a = ir.attr(self.0, {}).unwrap_or_else(|| {dflt});\n        {get}\n    }}", a.name, p.return_type, lit(&a.name));
+        }
     }
     for (i, r) in op.regions.iter().enumerate() {
         let n = ods::snake(&r.name);
@@ -878,6 +900,10 @@ fn emit_default_builder(
     }
     for a in &op.attrs {
         let n = build_param(&a.name);
+        if let Some(p) = &a.prop {
+            params.push(format!("{n}: {}", p.param_type));
+            continue;
+        }
         params.push(match a.presence {
             Presence::Required => format!("{n}: ::mlir_ir::Attribute"),
             _ => format!("{n}: ::std::option::Option<::mlir_ir::Attribute>"),
@@ -930,6 +956,23 @@ fn emit_default_builder(
     );
     for a in &op.attrs {
         let n = build_param(&a.name);
+        if a.prop.is_some() {
+            // A property parameter is the interface value, stored as the
+            // attribute the property's `constBuilderCall` builds.
+            let r = rk
+                .def(&a.constraint)
+                .ok_or_else(|| Diagnostic::error_without_loc("unknown property"))?;
+            let call = r
+                .get_string("constBuilderCall")?
+                .replace("$0", &n)
+                .replace("$_ctx", "b.ctx()");
+            let _ = writeln!(
+                body,
+                "        props.push((b.ctx().ident({}), {call}));",
+                lit(&a.name)
+            );
+            continue;
+        }
         match a.presence {
             Presence::Required => {
                 let _ = writeln!(

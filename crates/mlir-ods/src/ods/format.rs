@@ -31,11 +31,22 @@ pub fn check(op: &OpModel, f: &str) -> Result<(), String> {
     // Each open paren: (is an optional group, has an anchor).
     let mut stack: Vec<(bool, bool)> = Vec::new();
     let mut prev_close_group = false;
+    // The anchor state of a `(...)` just closed without `?`, which may be
+    // the then-branch of `(then) : (else)?`, and of one followed by `:`,
+    // whose else-branch inherits it.
+    let mut closed_then: Option<bool> = None;
+    let mut else_of: Option<bool> = None;
     let mut has_attr_dict = false;
     while i < b.len() {
         let c = b[i] as char;
         let was_close = prev_close_group;
         prev_close_group = false;
+        let then_anchor = closed_then.take();
+        let else_anchor = else_of.take();
+        if matches!(c, ' ' | '\t' | '\n' | '\r') {
+            closed_then = then_anchor;
+            else_of = else_anchor;
+        }
         match c {
             ' ' | '\t' | '\n' | '\r' => i += 1,
             '`' => {
@@ -66,7 +77,7 @@ pub fn check(op: &OpModel, f: &str) -> Result<(), String> {
                 }
             }
             '(' => {
-                stack.push((true, false));
+                stack.push((true, else_anchor.unwrap_or(false)));
                 i += 1;
             }
             ')' => {
@@ -85,6 +96,8 @@ pub fn check(op: &OpModel, f: &str) -> Result<(), String> {
                     }
                     i = j + 1;
                     prev_close_group = true;
+                } else {
+                    closed_then = Some(anchored);
                 }
             }
             '^' => {
@@ -96,6 +109,10 @@ pub fn check(op: &OpModel, f: &str) -> Result<(), String> {
                 i += 1;
             }
             ':' if was_close => i += 1,
+            ':' if then_anchor.is_some() => {
+                else_of = then_anchor;
+                i += 1;
+            }
             ',' => i += 1,
             _ if c.is_ascii_alphabetic() => {
                 let start = i;

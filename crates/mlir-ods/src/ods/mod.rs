@@ -45,6 +45,23 @@ pub struct Attr {
     pub presence: Presence,
     /// The attribute constraint record.
     pub constraint: String,
+    /// Set for a native property (`I64Prop`, `StringProp`, ...).
+    pub prop: Option<PropModel>,
+}
+
+/// What the generator needs of a native property besides its attribute
+/// view: the typed accessor and builder parameter.
+#[derive(Debug, Clone)]
+pub struct PropModel {
+    /// The Rust type builders take (`i64`, `&str`, `bool`).
+    pub param_type: String,
+    /// The Rust type the accessor returns.
+    pub return_type: String,
+    /// The accessor's Rust expression over `$_self` and `$_ctx`.
+    pub getter: String,
+    /// Whether the `.td` declares a default (`DefaultValuedProp`,
+    /// `UnitProp`); without one the storage default is never elided.
+    pub declared_default: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -425,8 +442,26 @@ fn build_op(rk: &RecordKeeper, op: &Record, model: &mut Model) -> Result<OpModel
         };
         if rec.is_subclass_of("AttrConstraint") {
             attr_model(rk, op, rec, model)?;
+            let declared = match rec.value("defaultValue") {
+                Some(Init::String(d) | Init::Code(d)) if !d.is_empty() => Some(d.clone()),
+                _ => None,
+            };
+            let mut prop = None;
             let presence = if rec.get_bit("isOptional").unwrap_or(false) {
                 Presence::Optional
+            } else if rec.is_subclass_of("Property") {
+                // Property storage is value-initialized, so a property
+                // without a declared default still always has a value.
+                prop = Some(PropModel {
+                    param_type: rec.get_string("rustValueType")?.to_string(),
+                    return_type: rec.get_string("returnType")?.to_string(),
+                    getter: rec.get_string("getter")?.to_string(),
+                    declared_default: declared.is_some(),
+                });
+                Presence::Default(match declared {
+                    Some(d) => d,
+                    None => rec.get_string("storageDefault")?.to_string(),
+                })
             } else if let Some(Init::String(d) | Init::Code(d)) = rec.value("defaultValue") {
                 Presence::Default(d.clone())
             } else {
@@ -436,6 +471,7 @@ fn build_op(rk: &RecordKeeper, op: &Record, model: &mut Model) -> Result<OpModel
                 name,
                 presence,
                 constraint: rec.name.clone(),
+                prop,
             });
         } else if rec.is_subclass_of("TypeConstraint") {
             push_unique(&mut model.type_constraints, &rec.name);

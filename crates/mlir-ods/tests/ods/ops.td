@@ -93,3 +93,12 @@ def Snap_PredOp : Snap_Op<"pred", [
 def Snap_TwoResultsOp : Snap_Op<"two_results"> {
   let results = (outs I32:$sum, Variadic<I1>:$flags);
 }
+
+// Native properties: plain (always present, value-initialized), with a
+// declared default, a unit property, and a confined one.
+def Snap_PropsOp : Snap_Op<"props"> {
+  let arguments = (ins I32:$x, StringProp:$tag, I64Prop:$count, BoolProp:$flag,
+    DefaultValuedProp<I32Prop, "-1">:$level, UnitProp:$fast,
+    ConfinedProp<I64Prop, CPred<"$_self >= 0">, "non-negative int64_t">:$size);
+  let assemblyFormat = "$x $tag $count $flag ($level^)? ($fast^)? $size attr-dict";
+}

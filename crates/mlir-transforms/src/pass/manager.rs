@@ -410,7 +410,19 @@ fn run_pass(slot: &mut PassSlot, ir: &mut Ir, op: OpRef, exec: &Exec) -> Result<
             let infos = pass.statistics();
             let mut cx = PassContext::new(infos, stats);
             let start = exec.timing.then(Instant::now);
-            let mut failed = pass.run_on_operation(ir, op, &mut cx).is_err();
+            // Running the pass is an action (MLIR's `PassExecutionAction`).
+            let desc = mlir_ir::action::actions_observed().then(|| {
+                format!(
+                    "`pass-execution` running `{}` on Operation `{}`",
+                    pass.name(),
+                    ir.op_name_str(op)
+                )
+            });
+            let mut failed = mlir_ir::action::execute_action(
+                "pass-execution",
+                || desc.clone().unwrap_or_default(),
+                || pass.run_on_operation(ir, op, &mut cx).is_err(),
+            );
             if let Some(t) = start {
                 time.add_sequential(t.elapsed());
             }

@@ -673,29 +673,33 @@ impl RewritePattern for TestCreateBlock {
     }
 }
 
-/// Replaces the first argument of `test.block_arg_replace`'s region with
-/// twice the second, and marks the op legal unless `trigger_rollback` is
-/// set (upstream `TestBlockArgReplace`).
-pub struct TestBlockArgReplace(pub Arc<TypeConverter>);
+/// Replaces the uses of the first operand of `test.value_replace` with twice
+/// the second operand (a 1:2 replacement of a value), and marks the op legal
+/// unless `trigger_rollback` is set (upstream `TestValueReplace`).
+pub struct TestValueReplace(pub Arc<TypeConverter>);
 
-impl ConversionPattern for TestBlockArgReplace {
+impl ConversionPattern for TestValueReplace {
     fn describe(&self, ctx: &Context) -> Pattern {
-        Pattern::new(ctx, "test.block_arg_replace", 1).with_debug_name("TestBlockArgReplace")
+        Pattern::new(ctx, "test.value_replace", 1).with_debug_name("TestValueReplace")
     }
     fn type_converter(&self) -> Option<&Arc<TypeConverter>> {
         Some(&self.0)
     }
-    fn match_and_rewrite(
+    // The 1:N form: the adaptor operands are not used, and the second
+    // operand's type may convert to no type at all (`i16` is dropped).
+    fn match_and_rewrite_1_to_n(
         &self,
         op: OpRef,
-        _operands: &[Value],
+        _operands: &[ValueVector],
         rw: &mut ConversionPatternRewriter<'_, '_>,
     ) -> LogicalResult {
         let ir = rw.ir();
-        let entry = ir.first_block(ir.regions(op)[0]).ok_or(())?;
-        let from = ir.argument(entry, 0);
-        let repl = ir.argument(entry, 1);
-        rw.replace_uses_of_block_argument(from, &[repl, repl]);
+        if ir.num_operands(op) < 2 {
+            return Err(());
+        }
+        let from = ir.operand(op, 0);
+        let repl = ir.operand(op, 1);
+        rw.replace_all_uses_of_value(from, &[repl, repl]);
         let rollback = rw.ir().attr(op, "trigger_rollback").is_some();
         let unit = rw.ctx().unit_attr();
         rw.modify_op_in_place(op, |m| {
@@ -753,6 +757,32 @@ impl ConversionPattern for TestUndoBlockErase {
         rw.create_named("test.illegal_op_f", loc, &[], &[f32], None);
         rw.erase_block(second);
         rw.modify_op_in_place(op, |_| {});
+        Ok(())
+    }
+}
+
+/// Sets `a = 42` on a `test.with_properties` marked `modify_inplace`,
+/// leaving the op illegal, so that the modification is rolled back
+/// (upstream `TestUndoPropertiesModification`).
+pub struct TestUndoPropertiesModification;
+
+impl ConversionPattern for TestUndoPropertiesModification {
+    fn describe(&self, ctx: &Context) -> Pattern {
+        Pattern::new(ctx, "test.with_properties", 1)
+            .with_debug_name("TestUndoPropertiesModification")
+    }
+    fn match_and_rewrite(
+        &self,
+        op: OpRef,
+        _operands: &[Value],
+        rw: &mut ConversionPatternRewriter<'_, '_>,
+    ) -> LogicalResult {
+        if rw.ir().attr(op, "modify_inplace").is_none() {
+            return Err(());
+        }
+        let ctx = rw.ctx();
+        let a = ctx.int_attr(ctx.int_type(64), 42);
+        rw.modify_op_in_place(op, |m| m.set_inherent_attr("a", Some(a)));
         Ok(())
     }
 }
@@ -893,9 +923,8 @@ impl ConversionPattern for TestTypeConsumerForward {
     }
 }
 
-/// Retypes `test.type_producer`: floats to f64, i16 to i64 (upstream
-/// `TestTypeConversionProducer`; the recursive-type case needs the test
-/// dialect's recursive types, which rmlir does not have yet).
+/// Retypes `test.type_producer`: floats to f64, i16 to i64, recursive test
+/// types to their conversion (upstream `TestTypeConversionProducer`).
 pub struct TestTypeConversionProducer(pub Arc<TypeConverter>);
 
 impl ConversionPattern for TestTypeConversionProducer {
@@ -913,10 +942,15 @@ impl ConversionPattern for TestTypeConversionProducer {
     ) -> LogicalResult {
         let ctx = rw.ctx();
         let ty = rw.ir().value_type(rw.ir().result(op, 0));
+        let converted = self.0.convert_type(ctx, ty);
         let new_ty = if ctx.is_float(ty) {
             ctx.f64_type()
         } else if matches!(ctx.ty(ty), TypeKind::Integer { width: 16, .. }) {
             ctx.int_type(64)
+        } else if let Some(c) =
+            converted.filter(|&c| c != ty && super::passes::recursive_type_parts(ctx, ty).is_some())
+        {
+            c
         } else {
             return Err(());
         };

@@ -1143,6 +1143,15 @@ impl<'p, 'a> OpAsmParser<'p, 'a> {
     /// next token starts no integer; "integer value too large" when it does
     /// not fit in an `i64`.
     pub fn parse_optional_integer_i64(&mut self) -> PResult<Option<i64>> {
+        self.optional_integer_i64(false)
+    }
+    /// [`Self::parse_optional_integer_i64`] reporting "integer value too
+    /// large" as the op's own error (`custom op '<name>' ...`), as an ODS
+    /// property parser does.
+    pub(crate) fn parse_optional_integer_i64_in_op(&mut self) -> PResult<Option<i64>> {
+        self.optional_integer_i64(true)
+    }
+    fn optional_integer_i64(&mut self, in_op: bool) -> PResult<Option<i64>> {
         let start = self.current_offset();
         let negative = self.p.at(TokenKind::Minus);
         if negative {
@@ -1162,6 +1171,7 @@ impl<'p, 'a> OpAsmParser<'p, 'a> {
         };
         match value {
             Some(v) => Ok(Some(v)),
+            None if in_op => self.emit_error(start, "integer value too large"),
             None => self.p.err_at(start, "integer value too large"),
         }
     }

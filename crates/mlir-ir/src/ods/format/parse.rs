@@ -19,7 +19,7 @@ use crate::context::{Context, Ident};
 use crate::ir::{BlockRef, OperationState, RegionRef};
 use crate::ods::enums::{parse_stripped, EnumSpec};
 use crate::ods::spec::{
-    Arity, AttrDefault, AttrFormat, AttrPresence, CustomParseArg, CustomRef, OpSpec,
+    Arity, AttrDefault, AttrFormat, AttrPresence, CustomParseArg, CustomRef, OpSpec, PropKind,
     OPERAND_SEGMENTS, RESULT_SEGMENTS,
 };
 use crate::traits::TraitSet;
@@ -390,6 +390,86 @@ fn enum_attr(
     a
 }
 
+/// The summary upstream's property parsers name in `invalid value for
+/// property <name>, expected <summary>`.
+fn prop_summary(kind: PropKind) -> String {
+    match kind {
+        PropKind::Int(w) => format!("int{w}_t"),
+        PropKind::String => "string".into(),
+        PropKind::Bool => "boolean".into(),
+        PropKind::Unit => "unit property".into(),
+    }
+}
+
+/// A native property value if the next tokens spell one (the property's
+/// `optionalParser`), `None` otherwise; errors only on malformed integers.
+fn parse_optional_prop(p: &mut OpAsmParser<'_, '_>, kind: PropKind) -> PResult<Option<Attribute>> {
+    match kind {
+        PropKind::Int(w) => {
+            let v = p.parse_optional_integer_i64_in_op()?;
+            let ctx = p.ctx();
+            Ok(v.map(|v| ctx.int_attr(ctx.int_type(w), v)))
+        }
+        PropKind::String => {
+            if !p.at(TokenKind::String) {
+                return Ok(None);
+            }
+            let value = string_token_value(p.raw().tok_text()).to_vec();
+            p.raw().consume();
+            Ok(Some(p.ctx().intern_attr(AttrKind::String {
+                value: value.into(),
+                ty: None,
+            })))
+        }
+        PropKind::Bool => {
+            let k = p.parse_optional_keyword_of(&["true", "false"]);
+            Ok(k.map(|k| p.ctx().bool_attr(k == "true")))
+        }
+        PropKind::Unit => {
+            let k = p.parse_optional_keyword_of(&["unit", "unit_absent"]);
+            let ctx = p.ctx();
+            Ok(k.map(|k| {
+                if k == "unit" {
+                    ctx.unit_attr()
+                } else {
+                    ctx.bool_attr(false)
+                }
+            }))
+        }
+    }
+}
+
+/// A native property value (the property's `parser`), reporting MLIR's two
+/// errors (the value's, then `invalid value for property ...`) otherwise.
+fn parse_prop(
+    spec: &OpSpec,
+    p: &mut OpAsmParser<'_, '_>,
+    index: usize,
+    kind: PropKind,
+) -> PResult<Attribute> {
+    let loc = p.current_offset();
+    let first = match parse_optional_prop(p, kind) {
+        Ok(Some(a)) => return Ok(a),
+        Ok(None) => Some(match kind {
+            PropKind::Int(_) | PropKind::Bool => "expected integer value",
+            PropKind::String => "expected string",
+            PropKind::Unit => "expected 'unit' or 'unit_absent'",
+        }),
+        Err(()) => None,
+    };
+    if let Some(msg) = first {
+        let _: PResult<()> = p.emit_error(loc, msg);
+    }
+    p.emit_error(
+        loc,
+        format!(
+            "invalid value for property {}, expected {}",
+            spec.attrs[index].name,
+            prop_summary(kind)
+        ),
+    )
+}
+
 fn parse_attr(
     spec: &OpSpec,
     p: &mut OpAsmParser<'_, '_>,
@@ -398,6 +478,7 @@ fn parse_attr(
 ) -> PResult<Attribute> {
     let a = &spec.attrs[index];
     match a.constraint.format {
+        AttrFormat::Prop(kind) => parse_prop(spec, p, index, kind),
         AttrFormat::WithoutType(ty) => {
             let t = ty(p.ctx());
             p.parse_attribute(Some(t))
@@ -448,13 +529,18 @@ fn parse_attr(
             let name = p.parse_symbol_name()?;
             Ok(p.ctx().string_attr(&name))
         }
-        AttrFormat::DenseI32Array => {
+        AttrFormat::DenseI32Array | AttrFormat::DenseI64Array => {
             p.parse_token(TokenKind::LSquare, "expected '['")?;
-            let i32t = p.ctx().int_type(32);
+            let width = if matches!(a.constraint.format, AttrFormat::DenseI64Array) {
+                64
+            } else {
+                32
+            };
+            let elem = p.ctx().int_type(width);
             let mut elements: SmallVec<[Attribute; 4]> = SmallVec::new();
             if !p.parse_optional_token(TokenKind::RSquare) {
                 loop {
-                    elements.push(p.parse_attribute(Some(i32t))?);
+                    elements.push(p.parse_attribute(Some(elem))?);
                     if !p.parse_optional_token(TokenKind::Comma) {
                         break;
                     }
@@ -462,7 +548,7 @@ fn parse_attr(
                 p.parse_token(TokenKind::RSquare, "expected ']'")?;
             }
             Ok(p.ctx().intern_attr(AttrKind::DenseArray {
-                element: i32t,
+                element: elem,
                 elements: elements.to_vec().into(),
             }))
         }
@@ -518,6 +604,7 @@ fn parse_optional_attr(
 ) -> PResult<Option<Attribute>> {
     let a = &spec.attrs[index];
     match a.constraint.format {
+        AttrFormat::Prop(kind) => parse_optional_prop(p, kind),
         AttrFormat::WithoutType(ty) => {
             let t = ty(p.ctx());
             p.raw().parse_optional_attribute(Some(t))
@@ -547,7 +634,7 @@ fn parse_optional_attr(
                 Ok(None)
             }
         }
-        AttrFormat::DenseI32Array => {
+        AttrFormat::DenseI32Array | AttrFormat::DenseI64Array => {
             if p.at(TokenKind::LSquare) {
                 parse_attr(spec, p, index, qualified).map(Some)
             } else {
@@ -904,6 +991,13 @@ fn finish<'a>(
         }
     }
     for (i, a) in spec.attrs.iter().enumerate() {
+        if let AttrPresence::Prop(f) = a.presence {
+            let k = ctx.ident(a.name);
+            if !props.iter().any(|e| e.0 == k) {
+                put(&mut props, k, f(p.ctx()));
+            }
+            continue;
+        }
         if let AttrPresence::Default(d) = a.presence {
             let k = ctx.ident(a.name);
             if props.iter().any(|e| e.0 == k) {

@@ -15,7 +15,7 @@ use crate::context::Ident;
 use crate::ir::{Ir, OpRef};
 use crate::ods::spec::{
     operand_group, region_group, result_group, successor_group, AttrDefault, AttrFormat,
-    AttrPresence, CustomPrintArg, OpSpec, OPERAND_SEGMENTS, RESULT_SEGMENTS,
+    AttrPresence, CustomPrintArg, OpSpec, PropKind, OPERAND_SEGMENTS, RESULT_SEGMENTS,
 };
 use crate::traits::TraitSet;
 use crate::types::TypeKind;
@@ -202,7 +202,17 @@ fn print_attr_value(
             None => p.print_attribute(attr),
         },
         AttrFormat::WithoutType(_) => p.print_attribute_without_type(attr),
-        AttrFormat::DenseI32Array => match ctx.attr(attr) {
+        // The property printers: `printInteger`, `printString`, `true`/
+        // `false`, and `unit`/`unit_absent` for a unit property.
+        AttrFormat::Prop(PropKind::Unit) => {
+            p.print_str(if matches!(ctx.attr(attr), AttrKind::Unit) {
+                "unit"
+            } else {
+                "unit_absent"
+            })
+        }
+        AttrFormat::Prop(_) => p.print_attribute_without_type(attr),
+        AttrFormat::DenseI32Array | AttrFormat::DenseI64Array => match ctx.attr(attr) {
             AttrKind::DenseArray { elements, .. } => {
                 p.print_char('[');
                 for (i, &e) in elements.iter().enumerate() {
