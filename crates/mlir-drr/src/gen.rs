@@ -16,7 +16,7 @@ use std::collections::HashMap;
 use std::fmt::Write;
 
 use mlir_ods::ods::{self, Arity, OpModel, Presence, TypeRule};
-use mlir_ods::tablegen::{Diagnostic, Init, Record, RecordKeeper};
+use mlir_ods::tablegen::{DagLocList, Diagnostic, Init, Loc, Record, RecordKeeper};
 
 /// Generates the patterns of every `Pattern` record defined in `main_file`.
 pub fn gen_rewriters(rk: &RecordKeeper, main_file: &str) -> Result<String, Vec<Diagnostic>> {
@@ -232,26 +232,42 @@ struct PatGen<'a> {
     /// Op variables of ops with variadic results → their spec (`$op__N`
     /// then names result group N).
     op_specs: HashMap<String, (String, Vec<Arity>)>,
+    /// The `.td` location of the dag node or argument being generated:
+    /// where a malformed rule is reported.
+    here: Option<Loc>,
 }
 
 type R<T> = Result<T, Diagnostic>;
 
-/// A dag node: operator def, bound name, arguments.
+/// A dag node: operator def, bound name, arguments, and where they were
+/// written (for diagnostics).
 struct Node<'a> {
     op: &'a str,
     name: Option<&'a str>,
     args: &'a [(Init, Option<String>)],
+    locs: Option<&'a DagLocList>,
+}
+
+impl<'a> Node<'a> {
+    /// Where the node's `(` was written.
+    fn loc(&self) -> Option<&'a Loc> {
+        self.locs.map(|l| &l.dag)
+    }
+
+    /// Where argument `i` was written.
+    fn arg_loc(&self, i: usize) -> Option<&'a Loc> {
+        self.locs.and_then(|l| l.args.get(i))
+    }
 }
 
 fn as_node(i: &Init) -> Option<Node<'_>> {
-    match i {
-        Init::Dag { op, op_name, args } => Some(Node {
-            op: op.as_def()?,
-            name: op_name.as_deref().map(|n| n.trim_start_matches('$')),
-            args,
-        }),
-        _ => None,
-    }
+    let d = i.as_dag()?;
+    Some(Node {
+        op: d.op_def()?,
+        name: d.op_name.map(|n| n.trim_start_matches('$')),
+        args: d.args,
+        locs: d.locs,
+    })
 }
 
 fn arg_name(n: &Option<String>) -> Option<&str> {
@@ -286,11 +302,29 @@ impl<'a> PatGen<'a> {
             generated: Vec::new(),
             ops_path: None,
             op_specs: HashMap::new(),
+            here: None,
         }
     }
 
+    /// An error at the node being generated (`here`), or at the rule when
+    /// the node has no location.
     fn err(&self, msg: impl Into<String>) -> Diagnostic {
-        self.rec.error(msg)
+        self.rec.error_at(self.here.as_ref(), msg)
+    }
+
+    /// An error at `loc` (a dag node or argument).
+    fn err_at(&self, loc: Option<&Loc>, msg: impl Into<String>) -> Diagnostic {
+        self.rec.error_at(loc.or(self.here.as_ref()), msg)
+    }
+
+    /// Makes `loc` (when known) the place errors are reported at; returns
+    /// the previous place, for the caller to restore once its node is done.
+    fn set_here(&mut self, loc: Option<&Loc>) -> Option<Loc> {
+        let prev = self.here.clone();
+        if let Some(l) = loc {
+            self.here = Some(l.clone());
+        }
+        prev
     }
 
     fn fresh(&mut self, p: &str) -> String {
@@ -414,6 +448,13 @@ impl<'a> PatGen<'a> {
 
     /// Matches the op `node` held in variable `var`.
     fn src_op(&mut self, node: &Node<'_>, var: &str) -> R<()> {
+        let saved = self.set_here(node.loc());
+        self.src_op_at(node, var)?;
+        self.here = saved;
+        Ok(())
+    }
+
+    fn src_op_at(&mut self, node: &Node<'_>, var: &str) -> R<()> {
         let d = self.ops.get(self.rk, node.op, self.rec)?;
         let ni = self.name_index(&d.m.op_name);
         self.matched.push(var.to_string());
@@ -433,6 +474,7 @@ impl<'a> PatGen<'a> {
             op: node.op,
             name: node.name,
             args: node_args,
+            locs: node.locs,
         };
         // `(either a, b)` stands for two arguments.
         let given: usize = node
@@ -489,6 +531,7 @@ impl<'a> PatGen<'a> {
         let mut k = 0;
         while k < node.args.len() {
             let (arg, aname) = &node.args[k];
+            self.set_here(node.arg_loc(k));
             k += 1;
             match d.args[i] {
                 Slot::Operand(g) => {
@@ -513,6 +556,7 @@ impl<'a> PatGen<'a> {
             i += 1;
         }
         if let Some(r) = regions {
+            self.set_here(r.loc());
             self.src_regions(&d, var, &r)?;
         }
         Ok(())
@@ -529,6 +573,7 @@ impl<'a> PatGen<'a> {
         );
         let _ = d;
         for (i, (a, an)) in r.args.iter().enumerate() {
+            self.set_here(r.arg_loc(i));
             let reg = self.fresh("region");
             let _ = writeln!(self.m, "        let {reg} = ir.region({var}, {i});");
             match (a, as_node(a)) {
@@ -545,6 +590,7 @@ impl<'a> PatGen<'a> {
                         "        if ir.num_blocks({reg}) != 1 {{\n            return Err(());\n        }}\n        let Some({blk}) = ir.first_block({reg}) else {{\n            return Err(());\n        }};\n        if ir.num_arguments({blk}) != {nargs} {{\n            return Err(());\n        }}"
                     );
                     for (j, (ba, bn)) in b.args.iter().enumerate() {
+                        self.set_here(b.arg_loc(j));
                         let v = self.fresh("arg");
                         let _ = writeln!(self.m, "        let {v} = ir.argument({blk}, {j});");
                         self.src_value(&v, ba, arg_name(bn))?;
@@ -608,6 +654,7 @@ impl<'a> PatGen<'a> {
                 self.bind(bn, Sym::Range(var.to_string(), r.clone()))?;
             }
             for (j, (a, an)) in n.args.iter().enumerate() {
+                self.set_here(n.arg_loc(j));
                 let v = self.fresh("v");
                 let _ = writeln!(
                     self.m,
@@ -705,6 +752,7 @@ impl<'a> PatGen<'a> {
                     );
                     let single = n.args.len() == 1;
                     for (j, (a, an)) in n.args.iter().enumerate() {
+                        self.set_here(n.arg_loc(j));
                         let x = if single {
                             t.clone()
                         } else {
@@ -722,10 +770,13 @@ impl<'a> PatGen<'a> {
                         }
                     }
                 } else {
-                    return Err(self.err(format!(
-                        "'{}' cannot match an operand (expected an op or a native call)",
-                        n.op
-                    )));
+                    return Err(self.err_at(
+                        n.loc(),
+                        format!(
+                            "'{}' cannot match an operand (expected an op or a native call)",
+                            n.op
+                        ),
+                    ));
                 }
             }
             _ => return Err(self.err(format!("unexpected operand matcher '{arg}'"))),
@@ -959,6 +1010,7 @@ impl<'a> PatGen<'a> {
             let Some(n) = as_node(c) else {
                 return Err(self.err("a constraint must be a dag '(Constraint $a, ...)'"));
             };
+            self.set_here(n.loc());
             let rec = self.record(n.op)?;
             if !rec.is_subclass_of("Constraint") {
                 return Err(self.err(format!("'{}' is not a constraint", n.op)));
@@ -970,12 +1022,14 @@ impl<'a> PatGen<'a> {
                     args.push(self.sym_expr(s)?);
                 }
             }
-            for (_, an) in n.args {
+            for (j, (_, an)) in n.args.iter().enumerate() {
+                self.set_here(n.arg_loc(j));
                 let Some(an) = arg_name(an) else {
                     return Err(self.err("constraint arguments must be bound symbols"));
                 };
                 args.push(self.sym_expr(an)?);
             }
+            self.set_here(n.loc());
             if args.is_empty() {
                 return Err(self.err(format!("constraint '{}' is applied to nothing", n.op)));
             }
@@ -1197,12 +1251,15 @@ impl<'a> PatGen<'a> {
     /// Emits a native call; returns the variable holding its result.
     fn native(&mut self, n: &Node<'_>, rec: &Record, loc: &str) -> R<String> {
         let mut args = Vec::new();
-        for (a, an) in n.args {
+        let saved = self.here.clone();
+        for (j, (a, an)) in n.args.iter().enumerate() {
+            self.set_here(n.arg_loc(j));
             let e = self.native_arg(a, arg_name(an), loc)?;
             let t = self.fresh("arg");
             let _ = writeln!(self.r, "        let {t} = {e};");
             args.push(t);
         }
+        self.here = saved;
         let e = self.rsubst(rec.get_string("expression")?, None, &args, loc);
         let t = self.fresh("native");
         let ret = rec.get_int("numReturns")?;
@@ -1216,17 +1273,26 @@ impl<'a> PatGen<'a> {
 
     /// Emits a result dag: an op, a native call or a directive.
     fn res_node(&mut self, n: &Node<'_>, loc: &str, top: Option<TopInfo>) -> R<Vals> {
+        let saved = self.set_here(n.loc());
+        let v = self.res_node_at(n, loc, top)?;
+        self.here = saved;
+        Ok(v)
+    }
+
+    fn res_node_at(&mut self, n: &Node<'_>, loc: &str, top: Option<TopInfo>) -> R<Vals> {
         match n.op {
             "replaceWithValue" => {
                 if n.args.len() != 1 {
                     return Err(self.err("'replaceWithValue' takes exactly one symbol"));
                 }
                 let (a, an) = &n.args[0];
+                self.set_here(n.arg_loc(0));
                 return self.res_value(a, arg_name(an), loc);
             }
             "variadic" => {
                 let mut parts = Vec::new();
-                for (a, an) in n.args {
+                for (j, (a, an)) in n.args.iter().enumerate() {
+                    self.set_here(n.arg_loc(j));
                     parts.push(self.res_value(a, arg_name(an), loc)?);
                 }
                 if parts.iter().all(|p| p.count().is_some()) {
@@ -1322,7 +1388,12 @@ impl<'a> PatGen<'a> {
             )));
         }
         let my_loc = match &loc_dir {
-            Some(l) => self.location(l)?,
+            Some(l) => {
+                self.set_here(l.loc());
+                let e = self.location(l)?;
+                self.set_here(n.loc());
+                e
+            }
             None => loc.to_string(),
         };
         // Operands and attributes, in argument order.
@@ -1331,6 +1402,7 @@ impl<'a> PatGen<'a> {
         // Per argument, its expression (for custom builders).
         let mut arg_exprs: Vec<String> = Vec::new();
         for (i, (a, an)) in args.iter().map(|x| (&x.0, &x.1)).enumerate() {
+            self.set_here(n.arg_loc(i));
             match d.args[i] {
                 Slot::Operand(g) => {
                     let v = self.res_value(a, arg_name(an), &my_loc)?;
@@ -1377,6 +1449,7 @@ impl<'a> PatGen<'a> {
                 }
             }
         }
+        self.set_here(n.loc());
         // An op whose result types cannot be deduced is built with its
         // custom builder taking exactly the given arguments, if it has one.
         if ret_dir.is_none() && top.is_none_or(|t| t.start.is_none() && !t.first_replacing) {
@@ -1493,6 +1566,7 @@ impl<'a> PatGen<'a> {
         let o = self.fresh("new_op");
         let _ = writeln!(self.r, "        let {o} = rewriter.create({st});");
         if let Some(rd) = &regions_dir {
+            self.set_here(rd.loc());
             self.res_regions(&o, rd)?;
         }
         self.new_op_vals(&d, n, o)
@@ -1503,6 +1577,7 @@ impl<'a> PatGen<'a> {
     /// `(block)` creates an empty block; `$_` leaves the region empty.
     fn res_regions(&mut self, o: &str, rd: &Node<'_>) -> R<()> {
         for (i, (a, an)) in rd.args.iter().enumerate() {
+            self.set_here(rd.arg_loc(i));
             match (a, arg_name(an), as_node(a)) {
                 (Init::Unset, Some("_"), _) => {}
                 (Init::Unset, Some(n), _) => match self.syms.get(n) {
@@ -1572,7 +1647,7 @@ impl<'a> PatGen<'a> {
         let (bind, idx) = n.name.map(split_index).unwrap_or(("", None));
         if !bind.is_empty() {
             if self.syms.contains_key(bind) {
-                return Err(self.err(format!("symbol '${bind}' is bound twice")));
+                return Err(self.err_at(n.loc(), format!("symbol '${bind}' is bound twice")));
             }
             self.syms
                 .insert(bind.to_string(), Sym::NewOp(o.clone(), count));
@@ -1596,6 +1671,7 @@ impl<'a> PatGen<'a> {
         let mut locs = Vec::new();
         let mut meta = None;
         for (i, (a, an)) in n.args.iter().enumerate() {
+            self.set_here(n.arg_loc(i));
             match (a, arg_name(an)) {
                 (Init::String(s), _) if i == 0 && n.args.len() > 1 => meta = Some(s.clone()),
                 (Init::String(s), _) => locs.push(format!("_ctx.name_loc({}, None)", lit(s))),
@@ -1618,6 +1694,7 @@ impl<'a> PatGen<'a> {
                 _ => return Err(self.err("'location' takes symbols and strings")),
             }
         }
+        self.set_here(n.loc());
         if locs.is_empty() {
             return Err(self.err("'location' needs at least one symbol or string"));
         }
@@ -1648,7 +1725,8 @@ impl<'a> PatGen<'a> {
             return Ok(());
         }
         if let Some(rt) = ret {
-            for (a, an) in rt.args {
+            for (j, (a, an)) in rt.args.iter().enumerate() {
+                self.set_here(rt.arg_loc(j));
                 let e = match (a, arg_name(an)) {
                     (Init::String(s) | Init::Code(s), _) => self.rsubst(s, None, &[], "_root_loc"),
                     (Init::Unset, Some(s)) => {
@@ -1816,6 +1894,7 @@ impl<'a> PatGen<'a> {
                 .ok_or_else(|| self.err("the source pattern must start with an op"))?,
             name: src.op_name.map(|n| n.trim_start_matches('$')),
             args: src.args,
+            locs: src.locs,
         };
         let root_desc = self.ops.get(self.rk, root.op, self.rec)?;
         let root_name = root_desc.m.op_name.clone();
@@ -1894,7 +1973,8 @@ impl<'a> PatGen<'a> {
                 if let Some(f) = forwarded {
                     let base = split_index(f).0;
                     if auxiliary.iter().any(|a| a == base) {
-                        return Err(self.err(format!(
+                        let at = as_node(r).and_then(|n| n.arg_loc(0));
+                        return Err(self.err_at(at, format!(
                             "op bound to '${base}' is used both as an auxiliary op and to replace results"
                         )));
                     }
@@ -1916,7 +1996,7 @@ impl<'a> PatGen<'a> {
         let total: Option<usize> = all_vals.iter().map(|v| v.count()).sum();
         if let (Some(t), Some(rr)) = (total, root_results) {
             if t < rr {
-                return Err(self.err(format!(
+                return Err(self.err_at(root.loc(), format!(
                     "the result patterns give {t} values but '{root_name}' has {rr} results to replace"
                 )));
             }

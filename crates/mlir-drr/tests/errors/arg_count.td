@@ -1,4 +1,4 @@
-// CHECK: arg_count.td:9:1: error: op 't.a' has 1 arguments but the pattern gives 2
+// CHECK: arg_count.td:9:11: error: op 't.a' has 1 arguments but the pattern gives 2
 include "OpBase.td"
 include "PatternBase.td"
 def T_Dialect : Dialect { let name = "t"; }

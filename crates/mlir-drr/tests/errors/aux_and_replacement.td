@@ -1,4 +1,4 @@
-// CHECK: aux_and_replacement.td:9:1: error: op bound to '$b' is used both as an auxiliary op and to replace results
+// CHECK: aux_and_replacement.td:9:57: error: op bound to '$b' is used both as an auxiliary op and to replace results
 include "OpBase.td"
 include "PatternBase.td"
 def T_Dialect : Dialect { let name = "t"; }

@@ -1,4 +1,4 @@
-// CHECK: builder_in_constraint.td:10:1: error: 'BadConstraint' uses '$_builder', which only result patterns have (matching reads the IR through '$_ir')
+// CHECK: builder_in_constraint.td:10:32: error: 'BadConstraint' uses '$_builder', which only result patterns have (matching reads the IR through '$_ir')
 include "OpBase.td"
 include "PatternBase.td"
 def T_Dialect : Dialect { let name = "t"; }

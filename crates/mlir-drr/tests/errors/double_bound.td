@@ -1,4 +1,4 @@
-// CHECK: double_bound.td:9:1: error: symbol '$a' is bound twice
+// CHECK: double_bound.td:9:32: error: symbol '$a' is bound twice
 include "OpBase.td"
 include "PatternBase.td"
 def T_Dialect : Dialect { let name = "t"; }

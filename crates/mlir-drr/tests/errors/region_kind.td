@@ -1,4 +1,4 @@
-// CHECK: region_kind.td:9:1: error: symbol '$x' is not a region
+// CHECK: region_kind.td:9:53: error: symbol '$x' is not a region
 include "OpBase.td"
 include "PatternBase.td"
 def T_Dialect : Dialect { let name = "t"; }

@@ -1,4 +1,4 @@
-// CHECK: replace_misplaced.td:9:1: error: 'location' must be a trailing argument of an op in a result pattern
+// CHECK: replace_misplaced.td:9:24: error: 'location' must be a trailing argument of an op in a result pattern
 include "OpBase.td"
 include "PatternBase.td"
 def T_Dialect : Dialect { let name = "t"; }

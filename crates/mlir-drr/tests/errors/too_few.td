@@ -1,4 +1,4 @@
-// CHECK: too_few.td:13:1: error: the result patterns give 1 values but 't.two' has 2 results to replace
+// CHECK: too_few.td:13:11: error: the result patterns give 1 values but 't.two' has 2 results to replace
 include "OpBase.td"
 include "PatternBase.td"
 def T_Dialect : Dialect { let name = "t"; }

@@ -1,4 +1,4 @@
-// CHECK: unbound.td:9:1: error: symbol '$y' is not bound
+// CHECK: unbound.td:9:26: error: symbol '$y' is not bound
 include "OpBase.td"
 include "PatternBase.td"
 def T_Dialect : Dialect { let name = "t"; }

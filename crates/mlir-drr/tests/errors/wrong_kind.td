@@ -1,4 +1,4 @@
-// CHECK: wrong_kind.td:9:1: error: 'I32Attr' is not a type constraint but is applied to an operand
+// CHECK: wrong_kind.td:9:16: error: 'I32Attr' is not a type constraint but is applied to an operand
 include "OpBase.td"
 include "PatternBase.td"
 def T_Dialect : Dialect { let name = "t"; }

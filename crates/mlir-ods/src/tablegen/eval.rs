@@ -590,6 +590,7 @@ fn resolve_inner(cx: &mut Cx, v: &Value, r: &mut dyn Resolver) -> Option<Value> 
                 op: op.unwrap_or_else(|| dag.op.clone()),
                 op_name: dag.op_name.clone(),
                 args,
+                pos: dag.pos.clone(),
             })))
         }
         Value::Var(name, _) => r.resolve(cx, Key::Name(name)),
@@ -1069,6 +1070,7 @@ pub(crate) fn fold_bin(
                         op,
                         op_name: a.op_name.clone().or_else(|| b.op_name.clone()),
                         args,
+                        pos: DagPos::default(),
                     }));
                 }
             }
@@ -1234,6 +1236,7 @@ pub(crate) fn fold_bin(
                     op: r.clone(),
                     op_name: None,
                     args: d.args.clone(),
+                    pos: DagPos::default(),
                 }));
             }
         }
@@ -1328,6 +1331,7 @@ fn foreach_dag(cx: &mut Cx, cur: Option<&CurRec>, var: &Value, d: &DagVal, expr:
             op,
             op_name: None,
             args,
+            pos: DagPos::default(),
         }))
     } else {
         Value::Dag(Rc::new(d.clone()))
@@ -1445,6 +1449,7 @@ pub(crate) fn fold_tern(
                         op: l,
                         op_name: None,
                         args,
+                        pos: DagPos::default(),
                     }));
                 }
             }

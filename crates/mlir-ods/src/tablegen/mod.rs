@@ -13,7 +13,9 @@ mod parser;
 mod value;
 
 pub use diag::{Diagnostic, Loc, Severity};
-pub use model::{DagRef, Field, Init, RecTy, Record, RecordKeeper, TemplateArg};
+pub use model::{
+    DagLocList, DagLocs, DagRef, Field, Init, RecTy, Record, RecordKeeper, TemplateArg,
+};
 
 use cx::{Cx, FieldKind};
 use diag::SourceMap;
@@ -121,23 +123,31 @@ fn pub_ty(cx: &Cx, t: &Ty) -> RecTy {
     }
 }
 
-fn pub_init(cx: &Cx, v: &Value) -> Init {
+fn pub_init(cx: &Cx, sm: &SourceMap, v: &Value) -> Init {
     match v {
         Value::Unset => Init::Unset,
         Value::Bit(b) => Init::Bit(*b),
         Value::Int(i) => Init::Int(*i),
         Value::Str(s, false) => Init::String(s.to_string()),
         Value::Str(s, true) => Init::Code(s.to_string()),
-        Value::Bits(b) => Init::Bits(b.iter().map(|x| pub_init(cx, x)).collect()),
-        Value::List(items, _) => Init::List(items.iter().map(|x| pub_init(cx, x)).collect()),
+        Value::Bits(b) => Init::Bits(b.iter().map(|x| pub_init(cx, sm, x)).collect()),
+        Value::List(items, _) => Init::List(items.iter().map(|x| pub_init(cx, sm, x)).collect()),
         Value::Dag(d) => Init::Dag {
-            op: Box::new(pub_init(cx, &d.op)),
+            op: Box::new(pub_init(cx, sm, &d.op)),
             op_name: d.op_name.as_ref().map(|n| n.to_string()),
             args: d
                 .args
                 .iter()
-                .map(|(a, n)| (pub_init(cx, a), n.as_ref().map(|n| n.to_string())))
+                .map(|(a, n)| (pub_init(cx, sm, a), n.as_ref().map(|n| n.to_string())))
                 .collect(),
+            locs: DagLocs(d.pos.0.as_ref().and_then(|p| {
+                let mut locs = p.iter().map(|&p| sm.loc(p));
+                Some(Arc::new(DagLocList {
+                    dag: locs.next()??,
+                    op: locs.next()??,
+                    args: locs.collect::<Option<Vec<_>>>()?,
+                }))
+            })),
         },
         Value::Def(id) => Init::Def(cx.rec_name(*id)),
         other => Init::Expr(cx.show(other)),
@@ -159,14 +169,14 @@ fn build_keeper(cx: &Cx, sm: &SourceMap, dependencies: Vec<PathBuf>) -> RecordKe
                 template_args.push(TemplateArg {
                     name: v.name.to_string(),
                     ty: pub_ty(cx, &v.ty),
-                    default: pub_init(cx, &v.value),
+                    default: pub_init(cx, sm, &v.value),
                     loc: sm.loc_or_unknown(v.pos),
                 });
             } else {
                 fields.push(Field {
                     name: v.name.to_string(),
                     ty: pub_ty(cx, &v.ty),
-                    value: pub_init(cx, &v.value),
+                    value: pub_init(cx, sm, &v.value),
                     loc: sm.loc_or_unknown(if v.pos.is_none() { r.pos } else { v.pos }),
                     nonconcrete_ok: v.kind == FieldKind::NonconcreteOk,
                 });

@@ -54,6 +54,8 @@ pub enum Init {
         op: Box<Init>,
         op_name: Option<String>,
         args: Vec<(Init, Option<String>)>,
+        /// Where the dag literal was written (not part of the value).
+        locs: DagLocs,
     },
     /// A reference to a def (named, or the generated `anonymous_N` name).
     Def(String),
@@ -65,12 +67,40 @@ pub enum Init {
     Expr(String),
 }
 
+/// The source locations of a dag literal: its `(`, its operator and each
+/// argument, so generators (DRR) can report a malformed node where it was
+/// written. Dags built by TableGen operators (`!con`, `!dag`, ...) have none.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DagLocList {
+    pub dag: Loc,
+    pub op: Loc,
+    pub args: Vec<Loc>,
+}
+
+/// Optional [`DagLocList`] carried by [`Init::Dag`]. Locations are not part of
+/// the value: equality and hashing ignore them.
+#[derive(Clone, Debug, Default)]
+pub struct DagLocs(pub Option<Arc<DagLocList>>);
+
+impl PartialEq for DagLocs {
+    fn eq(&self, _: &DagLocs) -> bool {
+        true
+    }
+}
+
+impl Eq for DagLocs {}
+
+impl std::hash::Hash for DagLocs {
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
+}
+
 /// A borrowed view of a dag value.
 #[derive(Clone, Copy, Debug)]
 pub struct DagRef<'a> {
     pub op: &'a Init,
     pub op_name: Option<&'a str>,
     pub args: &'a [(Init, Option<String>)],
+    pub locs: Option<&'a DagLocList>,
 }
 
 impl<'a> DagRef<'a> {
@@ -89,6 +119,21 @@ impl<'a> DagRef<'a> {
 
     pub fn arg_name(&self, i: usize) -> Option<&'a str> {
         self.args.get(i).and_then(|(_, n)| n.as_deref())
+    }
+
+    /// Where the dag literal starts (its `(`), if it was written in a file.
+    pub fn loc(&self) -> Option<&'a Loc> {
+        self.locs.map(|l| &l.dag)
+    }
+
+    /// Where the operator was written.
+    pub fn op_loc(&self) -> Option<&'a Loc> {
+        self.locs.map(|l| &l.op)
+    }
+
+    /// Where argument `i` was written.
+    pub fn arg_loc(&self, i: usize) -> Option<&'a Loc> {
+        self.locs.and_then(|l| l.args.get(i))
     }
 }
 
@@ -149,10 +194,16 @@ impl Init {
 
     pub fn as_dag(&self) -> Option<DagRef<'_>> {
         match self {
-            Init::Dag { op, op_name, args } => Some(DagRef {
+            Init::Dag {
+                op,
+                op_name,
+                args,
+                locs,
+            } => Some(DagRef {
                 op,
                 op_name: op_name.as_deref(),
                 args,
+                locs: locs.0.as_deref(),
             }),
             _ => None,
         }
@@ -193,7 +244,9 @@ impl fmt::Display for Init {
                 }
                 f.write_str("]")
             }
-            Init::Dag { op, op_name, args } => {
+            Init::Dag {
+                op, op_name, args, ..
+            } => {
                 write!(f, "({op}")?;
                 if let Some(n) = op_name {
                     write!(f, ":${n}")?;
@@ -493,6 +546,12 @@ impl Record {
     /// A located error about this record, for generators.
     pub fn error(&self, msg: impl Into<String>) -> Diagnostic {
         self.diag(&self.loc, msg.into())
+    }
+
+    /// A located error about a part of one of this record's values (a dag
+    /// node, see [`DagRef::loc`]); without a location, at the record.
+    pub fn error_at(&self, loc: Option<&Loc>, msg: impl Into<String>) -> Diagnostic {
+        self.diag(loc.unwrap_or(&self.loc), msg.into())
     }
 
     /// A located error about one of this record's fields (at the place the

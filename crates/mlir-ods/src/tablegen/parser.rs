@@ -2201,6 +2201,7 @@ impl Parser {
             }
             Tok::LSquare => self.parse_list_value(cur, item),
             Tok::LParen => {
+                let open = self.loc();
                 self.next();
                 if !matches!(
                     self.code(),
@@ -2208,6 +2209,7 @@ impl Parser {
                 ) {
                     return self.tok_error("expected identifier in dag init");
                 }
+                let op_pos = self.loc();
                 let op = self.parse_value(cur, None, Mode::Value)?;
                 let mut op_name = None;
                 if self.consume(Tok::Colon) {
@@ -2218,13 +2220,20 @@ impl Parser {
                     self.next();
                 }
                 let mut args = Vec::new();
+                let mut positions = vec![open, op_pos];
                 if self.code() != Tok::RParen {
-                    args = self.parse_dag_arg_list(cur)?;
+                    args = self.parse_dag_arg_list(cur, &mut positions)?;
                 }
                 if !self.consume(Tok::RParen) {
                     return self.tok_error("expected ')' in dag init");
                 }
-                Ok(Value::Dag(Rc::new(DagVal { op, op_name, args })))
+                let pos = DagPos(Some(Rc::from(positions)));
+                Ok(Value::Dag(Rc::new(DagVal {
+                    op,
+                    op_name,
+                    args,
+                    pos,
+                })))
             }
             _ => self.tok_error("Unknown or reserved token when parsing a value"),
         }
@@ -2305,9 +2314,16 @@ impl Parser {
         Ok(out)
     }
 
-    fn parse_dag_arg_list(&mut self, cur: Option<RecId>) -> PResult<Vec<(Value, Option<Name>)>> {
+    /// Parses the arguments of a dag literal, pushing where each one starts
+    /// onto `positions` (for the diagnostics of generators such as DRR).
+    fn parse_dag_arg_list(
+        &mut self,
+        cur: Option<RecId>,
+        positions: &mut Vec<Pos>,
+    ) -> PResult<Vec<(Value, Option<Name>)>> {
         let mut out = Vec::new();
         loop {
+            positions.push(self.loc());
             if self.code() == Tok::VarName {
                 out.push((Value::Unset, Some(Rc::from(self.lex.cur_str.as_str()))));
                 self.next();

@@ -223,6 +223,35 @@ fn anonymous_records() {
 }
 
 #[test]
+fn dag_nodes_carry_their_locations() {
+    let rk = parse(
+        "def ins;\ndef op;\nclass P<dag s> { dag src = s; }\ndef X : P<(ins\n  $a, (op:$o 1),\n    op:$b)>;\ndef Y { dag c = !con((ins $a), (ins $b)); }\n",
+    );
+    // The dag is passed through a template argument: its locations are the
+    // ones of the literal in the def.
+    let d = rk.def("X").unwrap().get_dag("src").unwrap();
+    let lc = |l: Option<&super::Loc>| l.map(|l| (l.line, l.col));
+    assert_eq!(lc(d.loc()), Some((4, 11)));
+    assert_eq!(lc(d.op_loc()), Some((4, 12)));
+    assert_eq!(lc(d.arg_loc(0)), Some((5, 3)));
+    assert_eq!(lc(d.arg_loc(1)), Some((5, 7)));
+    assert_eq!(lc(d.arg_loc(2)), Some((6, 5)));
+    assert_eq!(lc(d.arg_loc(3)), None);
+    let inner = d.arg(1).unwrap().as_dag().unwrap();
+    assert_eq!(lc(inner.op_loc()), Some((5, 8)));
+    assert_eq!(lc(inner.arg_loc(0)), Some((5, 14)));
+    // Locations are not part of the value.
+    let mut same = d.arg(1).unwrap().clone();
+    if let Init::Dag { locs, .. } = &mut same {
+        *locs = Default::default();
+    }
+    assert_eq!(&same, d.arg(1).unwrap());
+    // Dags computed by operators have none.
+    let c = rk.def("Y").unwrap().get_dag("c").unwrap();
+    assert_eq!(c.loc(), None);
+}
+
+#[test]
 fn record_and_field_locations() {
     let rk = parse("class C { int x = 1; }\n\ndef   Y : C {\n  let x = 2;\n}\n");
     let y = rk.def("Y").unwrap();
@@ -400,6 +429,7 @@ fn init_display_matches_tablegen_syntax() {
             (Init::Int(1), None),
             (Init::String("s".into()), Some("n".into())),
         ],
+        locs: Default::default(),
     };
     assert_eq!(d.to_string(), "(op:$o 1, \"s\":$n)");
     assert_eq!(

@@ -5,6 +5,7 @@
 //! node is reference counted so that copying a record (which TableGen does
 //! for every superclass and every `defm`) is cheap.
 
+use super::diag::Pos;
 use std::rc::Rc;
 
 /// Index of a record (class, def, or prototype) in the evaluator's arena.
@@ -110,6 +111,27 @@ pub(crate) struct DagVal {
     pub op: Value,
     pub op_name: Option<Name>,
     pub args: Vec<(Value, Option<Name>)>,
+    pub pos: DagPos,
+}
+
+/// Where a dag literal's parts were written: the `(`, the operator, then one
+/// position per argument. Dags built by operators (`!con`, `!dag`, ...) have
+/// none. Positions are not part of the value: two dags that differ only in
+/// where they were written are equal, so the positions never change what
+/// TableGen computes or prints.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct DagPos(pub Option<Rc<[Pos]>>);
+
+impl PartialEq for DagPos {
+    fn eq(&self, _: &DagPos) -> bool {
+        true
+    }
+}
+
+impl Eq for DagPos {}
+
+impl std::hash::Hash for DagPos {
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
 }
 
 /// How an argument of an anonymous instantiation `Class<...>` is bound.
