@@ -1567,7 +1567,7 @@ impl<'a> PatGen<'a> {
         let _ = writeln!(self.r, "        let {o} = rewriter.create({st});");
         if let Some(rd) = &regions_dir {
             self.set_here(rd.loc());
-            self.res_regions(&o, rd)?;
+            self.res_regions(&o, rd, &my_loc)?;
         }
         self.new_op_vals(&d, n, o)
     }
@@ -1575,7 +1575,7 @@ impl<'a> PatGen<'a> {
     /// Fills the regions of the generated op `o` from `(regions ...)`: a
     /// matched region symbol is moved in whole (blocks, arguments and ops);
     /// `(block)` creates an empty block; `$_` leaves the region empty.
-    fn res_regions(&mut self, o: &str, rd: &Node<'_>) -> R<()> {
+    fn res_regions(&mut self, o: &str, rd: &Node<'_>, loc: &str) -> R<()> {
         for (i, (a, an)) in rd.args.iter().enumerate() {
             self.set_here(rd.arg_loc(i));
             match (a, arg_name(an), as_node(a)) {
@@ -1597,13 +1597,92 @@ impl<'a> PatGen<'a> {
                         "        {{\n            let dest = rewriter.ir().region({o}, {i});\n            rewriter.with_insertion_guard(|rw| {{\n                rw.create_block(dest, None, &[], &[]);\n            }});\n        }}"
                     );
                 }
+                (_, _, Some(b)) if b.op == "block" => self.res_block(o, i, &b, loc)?,
                 _ => {
                     return Err(self.err(
-                        "'regions' in a result takes matched region symbols, '(block)' or '$_'",
+                        "'regions' in a result takes matched region symbols, '(block ...)' or '$_'",
                     ))
                 }
             }
         }
+        Ok(())
+    }
+
+    /// Fills region `i` of the generated op `o` with one new block from
+    /// `(block TYPE:$arg, ..., (Op ...), ...)`: first the block's arguments,
+    /// each a type (a string, or `(returnType X)` with any one argument
+    /// `returnType` takes) bound to a symbol, then the ops built at the end
+    /// of the block, in order, which may use the block arguments. The
+    /// symbols bound inside the block are unbound again after it, so that
+    /// nothing outside the region uses its values.
+    fn res_block(&mut self, o: &str, i: usize, b: &Node<'_>, loc: &str) -> R<()> {
+        let mut types = Vec::new();
+        let mut arg_syms = Vec::new();
+        let mut body = Vec::new();
+        for (j, (ba, bn)) in b.args.iter().enumerate() {
+            self.set_here(b.arg_loc(j));
+            let ret_type = as_node(ba).filter(|x| x.op == "returnType");
+            let is_arg = matches!(ba, Init::String(_) | Init::Code(_)) || ret_type.is_some();
+            if is_arg {
+                if !body.is_empty() {
+                    return Err(
+                        self.err("the arguments of a result 'block' must come before its ops")
+                    );
+                }
+                let Some(name) = arg_name(bn).filter(|n| *n != "_") else {
+                    return Err(self
+                        .err("a block argument in a result pattern needs a symbol ('TYPE:$arg')"));
+                };
+                let ty = match (ba, ret_type) {
+                    (Init::String(t) | Init::Code(t), _) => self.rsubst(t, None, &[], loc),
+                    (_, Some(rt)) => {
+                        if rt.args.len() != 1 {
+                            return Err(self.err(
+                                "the 'returnType' of a block argument takes exactly one type",
+                            ));
+                        }
+                        self.set_here(rt.arg_loc(0));
+                        self.type_expr(&rt.args[0].0, &rt.args[0].1)?
+                    }
+                    _ => unreachable!("classified as a block argument above"),
+                };
+                types.push(ty);
+                arg_syms.push((name, j));
+            } else if as_node(ba).is_some() {
+                body.push(j);
+            } else {
+                return Err(self.err("a result 'block' takes 'TYPE:$arg' arguments, then op dags"));
+            }
+        }
+        let ip = self.fresh("ip");
+        let dest = self.fresh("region");
+        let blk = self.fresh("block");
+        let locs = vec![loc.to_string(); types.len()];
+        let _ = writeln!(
+            self.r,
+            "        let {ip} = rewriter.save_insertion_point();\n        let {dest} = rewriter.ir().region({o}, {i});\n        let {blk} = rewriter.create_block({dest}, None, &[{}], &[{}]);",
+            types.join(", "),
+            locs.join(", ")
+        );
+        let outer: Vec<String> = self.syms.keys().cloned().collect();
+        for (k, (name, j)) in arg_syms.into_iter().enumerate() {
+            if self.syms.contains_key(name) {
+                return Err(self.err_at(b.arg_loc(j), format!("symbol '${name}' is bound twice")));
+            }
+            let v = self.fresh("block_arg");
+            let _ = writeln!(
+                self.r,
+                "        let {v} = rewriter.ir().argument({blk}, {k});"
+            );
+            self.syms.insert(name.to_string(), Sym::Value(v));
+        }
+        for j in body {
+            self.set_here(b.arg_loc(j));
+            let n = as_node(&b.args[j].0).expect("classified as an op dag above");
+            self.res_node(&n, loc, None)?;
+        }
+        let _ = writeln!(self.r, "        rewriter.restore_insertion_point({ip});");
+        self.syms.retain(|k, _| outer.contains(k));
         Ok(())
     }
 
@@ -1727,42 +1806,50 @@ impl<'a> PatGen<'a> {
         if let Some(rt) = ret {
             for (j, (a, an)) in rt.args.iter().enumerate() {
                 self.set_here(rt.arg_loc(j));
-                let e = match (a, arg_name(an)) {
-                    (Init::String(s) | Init::Code(s), _) => self.rsubst(s, None, &[], "_root_loc"),
-                    (Init::Unset, Some(s)) => {
-                        let v = self.native_arg(a, Some(s), "_root_loc")?;
-                        // A native call's result is a type already; a value
-                        // gives its type.
-                        let base = split_index(s).0;
-                        if matches!(
-                            self.syms.get(s).or_else(|| self.syms.get(base)),
-                            Some(Sym::Native(..))
-                        ) {
-                            v
-                        } else {
-                            format!("rewriter.ir().value_type({v})")
-                        }
-                    }
-                    (Init::Dag { .. }, _) => {
-                        let Some(n) = as_node(a) else {
-                            return Err(self.err("malformed 'returnType' argument"));
-                        };
-                        let rec = self.record(n.op)?;
-                        if !rec.is_subclass_of("NativeCodeCall") {
-                            return Err(
-                                self.err("'returnType' takes symbols, strings and native calls")
-                            );
-                        }
-                        self.native(&n, rec, "_root_loc")?
-                    }
-                    _ => {
-                        return Err(self.err("'returnType' takes symbols, strings and native calls"))
-                    }
-                };
+                let e = self.type_expr(a, an)?;
                 let _ = writeln!(self.r, "        {st}.result_types.push({e});");
             }
             return Ok(());
         }
+        self.deduced_result_types(d, st, top)
+    }
+
+    /// The Rust `Type` expression of one argument of `returnType` (also the
+    /// type of a generated block argument): a string, a bound symbol (its
+    /// value's type, or a native call's type) or a native call.
+    fn type_expr(&mut self, a: &Init, an: &Option<String>) -> R<String> {
+        Ok(match (a, arg_name(an)) {
+            (Init::String(s) | Init::Code(s), _) => self.rsubst(s, None, &[], "_root_loc"),
+            (Init::Unset, Some(s)) => {
+                let v = self.native_arg(a, Some(s), "_root_loc")?;
+                // A native call's result is a type already; a value
+                // gives its type.
+                let base = split_index(s).0;
+                if matches!(
+                    self.syms.get(s).or_else(|| self.syms.get(base)),
+                    Some(Sym::Native(..))
+                ) {
+                    v
+                } else {
+                    format!("rewriter.ir().value_type({v})")
+                }
+            }
+            (Init::Dag { .. }, _) => {
+                let Some(n) = as_node(a) else {
+                    return Err(self.err("malformed 'returnType' argument"));
+                };
+                let rec = self.record(n.op)?;
+                if !rec.is_subclass_of("NativeCodeCall") {
+                    return Err(self.err("'returnType' takes symbols, strings and native calls"));
+                }
+                self.native(&n, rec, "_root_loc")?
+            }
+            _ => return Err(self.err("'returnType' takes symbols, strings and native calls")),
+        })
+    }
+
+    /// Result types of a generated op without `returnType`.
+    fn deduced_result_types(&mut self, d: &OpDesc, st: &str, top: Option<TopInfo>) -> R<()> {
         if let Some(t) = top {
             // A top-level op replacing results of the root takes their types.
             match (t.start, d.variadic_results) {

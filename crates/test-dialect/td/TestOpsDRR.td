@@ -927,6 +927,29 @@ def DrrNoTerminator : TEST_Op<"drr_no_terminator", [NoTerminator]> {
 // Generating an op with a fresh (empty-block) region.
 def : Pat<(DrrMakeRegion $x), (DrrNoTerminator $x, (regions (block)))>;
 
+def DrrLoopSrc : TEST_Op<"drr_loop_src"> {
+  let arguments = (ins I32:$input);
+  let results = (outs I32);
+}
+def DrrLoop : TEST_Op<"drr_loop"> {
+  let arguments = (ins I32:$init);
+  let results = (outs I32);
+  let regions = (region AnyRegion:$body);
+}
+def DrrLoopYield : TEST_Op<"drr_loop_yield", [Terminator]> {
+  let arguments = (ins Variadic<AnyType>:$vals);
+}
+def DrrLoopStep : TEST_Op<"drr_loop_step", [SameOperandsAndResultType]> {
+  let arguments = (ins AnyType:$lhs, AnyType:$rhs);
+  let results = (outs AnyType:$out);
+}
+// Generating a block with arguments (typed like `$x`, and by a Rust type
+// expression) and ops inside it that use them.
+def : Pat<(DrrLoopSrc $x),
+          (DrrLoop $x,
+            (regions (block (returnType $x):$iv, "$_ctx.index_type()":$i,
+                       (DrrLoopYield (variadic (DrrLoopStep $iv, $iv), $i)))))>;
+
 //===----------------------------------------------------------------------===//
 // Legalization rules (applied by -test-legalize-patterns)
 //===----------------------------------------------------------------------===//

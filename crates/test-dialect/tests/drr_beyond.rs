@@ -188,6 +188,33 @@ fn block_arguments() {
     );
 }
 
+/// Extension 2, generating a block with arguments: `(block (returnType
+/// $x):$iv, "$_ctx.index_type()":$i, ops...)` creates the block with an
+/// argument of `$x`'s type and an `index` one, then builds the ops inside it,
+/// which use the arguments.
+#[test]
+fn generated_block_arguments() {
+    let out = rewrite(
+        r#"
+        %a = "test.src"() : () -> i32
+        %0 = "test.drr_loop_src"(%a) : (i32) -> i32
+        "test.sink"(%0) : (i32) -> ()
+        "#,
+    );
+    check(
+        &out,
+        &[
+            r#"%1 = "test.drr_loop"(%0) ({"#,
+            r#"^bb0(%arg0: i32, %arg1: index):"#,
+            r#"%2 = "test.drr_loop_step"(%arg0, %arg0) : (i32, i32) -> i32"#,
+            r#""test.drr_loop_yield"(%2, %arg1) : (i32, index) -> ()"#,
+            r#"}) : (i32) -> i32"#,
+            r#""test.sink"(%1) : (i32) -> ()"#,
+        ],
+    );
+    assert!(!out.contains("drr_loop_src"), "{out}");
+}
+
 /// An op with `InferTypeOpInterface` built in a nested result pattern gets
 /// its result types from its `infer_return_types` (MLIR's inferring
 /// builder).
