@@ -2,12 +2,15 @@
 //! for `scf.if`, `CombineIfs`, `CombineNestedIfs`, `ConditionPropagation`,
 //! `ConvertTrivialIfToSelect`,
 //! `RemoveEmptyElseBranch`, `RemoveStaticCondition`, `RemoveUnusedResults` and
-//! `ReplaceIfYieldWithConditionOrValue`; for `scf.for`, `ForOpIterArgsFolder` and
-//! `SimplifyTrivialLoops`.
+//! `ReplaceIfYieldWithConditionOrValue`, and its fold; for `scf.for`,
+//! `ForOpIterArgsFolder` and `SimplifyTrivialLoops`; for
+//! `scf.execute_region`, `SingleBlockExecuteInliner` and
+//! `MultiBlockExecuteInliner`; for `scf.index_switch`, `FoldConstantCase`.
 //!
-//! `scf.if`'s fold and the other `scf.for` patterns are not written yet (see
-//! docs/DEVIATIONS.md). Debug names are upstream's:
-//! classes in an anonymous namespace, as `llvm::getTypeName` spells them.
+//! The `scf.while`, `scf.parallel` and `scf.forall` patterns are not written
+//! yet (see docs/DEVIATIONS.md). Debug names are upstream's: classes in an
+//! anonymous namespace as `llvm::getTypeName` spells them, the bare class
+//! name for those upstream declares outside any namespace.
 
 use mlir_ir::{AttrKind, Context, Ir, OpRef, OperationState, RegionRef, Value};
 use mlir_rewrite::CanonicalizationPatterns;
@@ -18,6 +21,8 @@ pub(crate) fn patterns_of(name: &str) -> Option<CanonicalizationPatterns> {
     match name {
         "scf.if" => Some(CanonicalizationPatterns(if_patterns)),
         "scf.for" => Some(CanonicalizationPatterns(for_patterns)),
+        "scf.execute_region" => Some(CanonicalizationPatterns(execute_region_patterns)),
+        "scf.index_switch" => Some(CanonicalizationPatterns(index_switch_patterns)),
         _ => None,
     }
 }
@@ -110,6 +115,36 @@ fn for_patterns(set: &mut RewritePatternSet, ctx: &Context) {
     );
 }
 
+fn execute_region_patterns(set: &mut RewritePatternSet, ctx: &Context) {
+    // Upstream declares these two outside any namespace, so their debug
+    // names are the bare class names.
+    add(
+        set,
+        ctx,
+        "scf.execute_region",
+        "SingleBlockExecuteInliner",
+        single_block_execute_inliner,
+    );
+    add(
+        set,
+        ctx,
+        "scf.execute_region",
+        "MultiBlockExecuteInliner",
+        multi_block_execute_inliner,
+    );
+}
+
+fn index_switch_patterns(set: &mut RewritePatternSet, ctx: &Context) {
+    // Declared outside any namespace upstream: the bare class name.
+    add(
+        set,
+        ctx,
+        "scf.index_switch",
+        "FoldConstantCase",
+        fold_constant_case,
+    );
+}
+
 /// The single block of `region`, if it has exactly one.
 fn single_block(ir: &Ir, region: RegionRef) -> Option<mlir_ir::BlockRef> {
     let b = ir.first_block(region)?;
@@ -135,6 +170,23 @@ fn replace_op_with_region(
 }
 
 // ----- scf.if -----
+
+/// `scf.if`'s fold (upstream `IfOp::fold`): `if (!c) A else B` becomes
+/// `if c B else A` in place when the condition is an `arith.xori` with a
+/// one and there is an else region.
+pub(crate) fn fold_if(
+    cx: &mut mlir_ir::FoldCtx<'_>,
+    _results: &mut smallvec::SmallVec<[mlir_ir::OpFoldResult; 1]>,
+) -> Result<(), ()> {
+    let ir = cx.ir;
+    if ir.first_block(ir.region(cx.op, 1)).is_none() {
+        return Err(());
+    }
+    let lhs = negated(ir, cx.operand(0)).ok_or(())?;
+    cx.update_in_place(mlir_ir::InPlaceEdit::SetOperand(0, lhs));
+    cx.update_in_place(mlir_ir::InPlaceEdit::SwapRegions(0, 1));
+    Ok(())
+}
 
 /// An `scf.if` without results whose else block holds only its yield loses
 /// the else region.
@@ -681,6 +733,94 @@ fn replace_if_yield_with_condition_or_value(
     } else {
         Err(())
     }
+}
+
+// ----- scf.execute_region -----
+
+/// Upstream `SingleBlockExecuteInliner`: an `scf.execute_region` with one
+/// block (and no `no_inline`) is replaced by its body.
+fn single_block_execute_inliner(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
+    let ir = rw.ir();
+    if ir.attr(op, "no_inline").is_some() {
+        return Err(());
+    }
+    let region = ir.region(op, 0);
+    single_block(ir, region).ok_or(())?;
+    replace_op_with_region(rw, op, region, &[])
+}
+
+/// Whether `op` is function-like (upstream's `FunctionOpInterface`, which
+/// the IR does not model yet): it carries a `function_type`.
+fn is_function_like(ir: &Ir, op: OpRef) -> bool {
+    ir.attr(op, "function_type").is_some()
+}
+
+/// Upstream `MultiBlockExecuteInliner`: inside a function or another
+/// `scf.execute_region` (whose regions may hold several blocks), the body's
+/// blocks are inlined in place: the block holding the op is split after
+/// it, a `cf.br` enters the body, every `scf.yield` becomes a `cf.br` to the
+/// continuation, whose arguments replace the results.
+fn multi_block_execute_inliner(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
+    let ir = rw.ir();
+    if ir.attr(op, "no_inline").is_some() {
+        return Err(());
+    }
+    let parent = ir.op_parent_op(op).ok_or(())?;
+    if !(is_function_like(ir, parent) || ir.op_name_str(parent) == "scf.execute_region") {
+        return Err(());
+    }
+    let prev_block = ir.op_block(op).ok_or(())?;
+    let region = ir.region(op, 0);
+    let entry = ir.first_block(region).ok_or(())?;
+    let loc = ir.op_loc(op);
+    let result_types: Vec<mlir_ir::Type> = ir.results(op).map(|v| ir.value_type(v)).collect();
+    let br = rw.ctx().op_name("cf.br");
+    let post_block = rw.split_block(prev_block, Some(op));
+    rw.set_insertion_point_to_end(prev_block);
+    let mut state = OperationState::new(br, loc);
+    state.successors.push(entry);
+    rw.create(state);
+    let blocks: Vec<mlir_ir::BlockRef> = rw.ir().region_blocks(region).collect();
+    for blk in blocks {
+        let Some(term) = rw.ir().terminator(blk) else {
+            continue;
+        };
+        if rw.ir().op_name_str(term) != "scf.yield" {
+            continue;
+        }
+        let mut state = OperationState::new(br, rw.ir().op_loc(term));
+        state.operands.extend(rw.ir().operands(term));
+        state.successors.push(post_block);
+        rw.set_insertion_point_before(term);
+        rw.create(state);
+        rw.erase_op(term);
+    }
+    rw.inline_region_before_block(region, post_block);
+    let args: Vec<Value> = result_types
+        .into_iter()
+        .map(|ty| rw.add_block_argument(post_block, ty, loc))
+        .collect();
+    rw.replace_op(op, &args);
+    Ok(())
+}
+
+// ----- scf.index_switch -----
+
+/// Upstream `FoldConstantCase`: an `scf.index_switch` on a constant is
+/// replaced by the body of the matching case, or of the default region
+/// when no case matches.
+fn fold_constant_case(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
+    let ir = rw.ir();
+    let c = const_int(ir, ir.operand(op, 0)).ok_or(())?;
+    if c.width() > 64 {
+        return Err(());
+    }
+    let c = c.to_i64();
+    let cases = super::dense_array(ir.ctx(), ir.attr(op, "cases"));
+    // Region 0 is the default region, the cases follow in order.
+    let index = cases.iter().position(|&v| v == c).map_or(0, |i| i + 1);
+    let region = ir.region(op, index);
+    replace_op_with_region(rw, op, region, &[])
 }
 
 // ----- scf.for -----
