@@ -5,10 +5,16 @@
 //! `ReplaceIfYieldWithConditionOrValue`, and its fold; for `scf.for`,
 //! `ForOpIterArgsFolder` and `SimplifyTrivialLoops`; for
 //! `scf.execute_region`, `SingleBlockExecuteInliner` and
-//! `MultiBlockExecuteInliner`; for `scf.index_switch`, `FoldConstantCase`.
+//! `MultiBlockExecuteInliner`; for `scf.index_switch`, `FoldConstantCase`;
+//! for `scf.while`, `WhileConditionTruth`, `WhileCmpCond`,
+//! `WhileOpAlignBeforeArgs`, and upstream's pre-22 loop-value cleanups
+//! (`RemoveLoopInvariantArgsFromBeforeBlock`,
+//! `RemoveLoopInvariantValueYielded`, `WhileUnusedResult`,
+//! `WhileRemoveDuplicatedResults`, `WhileRemoveUnusedArgs`) standing in for
+//! mlir-opt 22's generic region-branch patterns.
 //!
-//! The `scf.while`, `scf.parallel` and `scf.forall` patterns are not written
-//! yet (see docs/DEVIATIONS.md). Debug names are upstream's: classes in an
+//! `WhileMoveIfDown` and the `scf.parallel` and `scf.forall` patterns are not
+//! written yet (see docs/DEVIATIONS.md). Debug names are upstream's: classes in an
 //! anonymous namespace as `llvm::getTypeName` spells them, the bare class
 //! name for those upstream declares outside any namespace.
 
@@ -23,9 +29,13 @@ pub(crate) fn patterns_of(name: &str) -> Option<CanonicalizationPatterns> {
         "scf.for" => Some(CanonicalizationPatterns(for_patterns)),
         "scf.execute_region" => Some(CanonicalizationPatterns(execute_region_patterns)),
         "scf.index_switch" => Some(CanonicalizationPatterns(index_switch_patterns)),
+        "scf.while" => Some(CanonicalizationPatterns(while_patterns)),
         _ => None,
     }
 }
+
+/// A pattern's `matchAndRewrite`.
+type PatternFn = fn(OpRef, &mut PatternRewriter<'_>) -> LogicalResult;
 
 fn add(
     set: &mut RewritePatternSet,
@@ -132,6 +142,47 @@ fn execute_region_patterns(set: &mut RewritePatternSet, ctx: &Context) {
         "MultiBlockExecuteInliner",
         multi_block_execute_inliner,
     );
+}
+
+fn while_patterns(set: &mut RewritePatternSet, ctx: &Context) {
+    // The order of upstream's pre-22 registration. The first two and the
+    // `WhileUnusedResult`/`WhileRemove*` ones are absent from mlir-opt 22,
+    // which reaches the same results through generic region-branch patterns
+    // (docs/DEVIATIONS.md).
+    let patterns: [(&'static str, PatternFn); 8] = [
+        (
+            "(anonymous namespace)::RemoveLoopInvariantArgsFromBeforeBlock",
+            remove_loop_invariant_args_from_before_block,
+        ),
+        (
+            "(anonymous namespace)::RemoveLoopInvariantValueYielded",
+            remove_loop_invariant_value_yielded,
+        ),
+        (
+            "(anonymous namespace)::WhileConditionTruth",
+            while_condition_truth,
+        ),
+        ("(anonymous namespace)::WhileCmpCond", while_cmp_cond),
+        (
+            "(anonymous namespace)::WhileUnusedResult",
+            while_unused_result,
+        ),
+        (
+            "(anonymous namespace)::WhileRemoveDuplicatedResults",
+            while_remove_duplicated_results,
+        ),
+        (
+            "(anonymous namespace)::WhileRemoveUnusedArgs",
+            while_remove_unused_args,
+        ),
+        (
+            "(anonymous namespace)::WhileOpAlignBeforeArgs",
+            while_op_align_before_args,
+        ),
+    ];
+    for (name, f) in patterns {
+        add(set, ctx, "scf.while", name, f);
+    }
 }
 
 fn index_switch_patterns(set: &mut RewritePatternSet, ctx: &Context) {
@@ -821,6 +872,466 @@ fn fold_constant_case(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult 
     let index = cases.iter().position(|&v| v == c).map_or(0, |i| i + 1);
     let region = ir.region(op, index);
     replace_op_with_region(rw, op, region, &[])
+}
+
+// ----- scf.while -----
+
+/// The parts of an `scf.while`: before block, its `scf.condition`, after
+/// block, its `scf.yield`.
+struct WhileParts {
+    before: mlir_ir::BlockRef,
+    cond: OpRef,
+    after: mlir_ir::BlockRef,
+    yield_op: OpRef,
+}
+
+fn while_parts(ir: &Ir, op: OpRef) -> Option<WhileParts> {
+    let before = ir.first_block(ir.region(op, 0))?;
+    let after = ir.first_block(ir.region(op, 1))?;
+    Some(WhileParts {
+        before,
+        cond: ir.terminator(before)?,
+        after,
+        yield_op: ir.terminator(after)?,
+    })
+}
+
+/// The values `scf.condition` forwards (its operands after the condition).
+fn condition_args(ir: &Ir, cond: OpRef) -> Vec<Value> {
+    ir.operands(cond).skip(1).collect()
+}
+
+/// A new `scf.while` before `op` with empty regions (upstream's ODS
+/// builder, without blocks).
+fn create_while(
+    rw: &mut PatternRewriter<'_>,
+    op: OpRef,
+    types: &[mlir_ir::Type],
+    inits: &[Value],
+) -> OpRef {
+    let ir = rw.ir();
+    let mut state = OperationState::new(ir.op_name(op), ir.op_loc(op));
+    state.operands.extend_from_slice(inits);
+    state.result_types.extend_from_slice(types);
+    state.num_empty_regions = 2;
+    rw.set_insertion_point_before(op);
+    rw.create(state)
+}
+
+/// Upstream's `WhileOp::build` with body builders: like [`create_while`],
+/// plus a before block taking the inits' types (at their locations) and an
+/// after block taking the result types (at the op's location).
+fn create_while_with_blocks(
+    rw: &mut PatternRewriter<'_>,
+    op: OpRef,
+    types: &[mlir_ir::Type],
+    inits: &[Value],
+) -> (OpRef, mlir_ir::BlockRef, mlir_ir::BlockRef) {
+    let new_op = create_while(rw, op, types, inits);
+    let ir = rw.ir();
+    let loc = ir.op_loc(op);
+    let init_types: Vec<mlir_ir::Type> = inits.iter().map(|&v| ir.value_type(v)).collect();
+    let init_locs: Vec<mlir_ir::Location> = inits.iter().map(|&v| ir.value_loc(v)).collect();
+    let (r0, r1) = (ir.region(new_op, 0), ir.region(new_op, 1));
+    let before = rw.with_insertion_guard(|rw| rw.create_block(r0, None, &init_types, &init_locs));
+    let after_locs = vec![loc; types.len()];
+    let after = rw.with_insertion_guard(|rw| rw.create_block(r1, None, types, &after_locs));
+    (new_op, before, after)
+}
+
+/// Replaces terminator `term` by a copy with other operands (upstream's
+/// `replaceOpWithNewOp<ConditionOp/YieldOp>` at the terminator).
+fn replace_terminator(rw: &mut PatternRewriter<'_>, term: OpRef, operands: &[Value]) {
+    let ir = rw.ir();
+    let mut state = OperationState::new(ir.op_name(term), ir.op_loc(term));
+    state.operands.extend_from_slice(operands);
+    rw.with_insertion_guard(|rw| {
+        rw.set_insertion_point_before(term);
+        rw.replace_op_with_new_op(term, state);
+    });
+}
+
+/// Upstream `WhileConditionTruth`: after-block arguments that receive the
+/// condition itself are `true` wherever they are used.
+fn while_condition_truth(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
+    let ir = rw.ir();
+    let p = while_parts(ir, op).ok_or(())?;
+    let cond_value = ir.operand(p.cond, 0);
+    let targets: Vec<Value> = condition_args(ir, p.cond)
+        .into_iter()
+        .zip(ir.arguments(p.after))
+        .filter(|&(v, arg)| v == cond_value && !ir.use_empty(arg))
+        .map(|(_, arg)| arg)
+        .collect();
+    if targets.is_empty() {
+        return Err(());
+    }
+    let loc = ir.op_loc(op);
+    rw.set_insertion_point_before(op);
+    let t = i1_constant(rw, loc, true);
+    for arg in targets {
+        rw.replace_all_uses_with(arg, t);
+    }
+    Ok(())
+}
+
+/// Upstream `RemoveLoopInvariantArgsFromBeforeBlock`: a before-block
+/// argument is loop invariant when the yield passes back its initial value,
+/// or an after-block argument that `scf.condition` filled with that argument
+/// or its initial value; such arguments stop being loop-carried and become
+/// their initial value.
+fn remove_loop_invariant_args_from_before_block(
+    op: OpRef,
+    rw: &mut PatternRewriter<'_>,
+) -> LogicalResult {
+    let ir = rw.ir();
+    let p = while_parts(ir, op).ok_or(())?;
+    let cond_args = condition_args(ir, p.cond);
+    let inits: Vec<Value> = ir.operands(op).collect();
+    let yielded: Vec<Value> = ir.operands(p.yield_op).collect();
+    let before_args: Vec<Value> = ir.arguments(p.before).collect();
+    let invariant = |i: usize| -> bool {
+        let (init, y) = (inits[i], yielded[i]);
+        if y == init {
+            return true;
+        }
+        if y.is_block_argument() && ir.value_parent_block(y) == Some(p.after) {
+            let c = cond_args[y.number() as usize];
+            return c == before_args[i] || c == init;
+        }
+        false
+    };
+    let n = inits.len().min(yielded.len());
+    let flags: Vec<bool> = (0..n).map(invariant).collect();
+    if !flags.iter().any(|&f| f) {
+        return Err(());
+    }
+    let mut new_inits = Vec::new();
+    let mut new_yields = Vec::new();
+    let mut new_locs = Vec::new();
+    for i in 0..n {
+        if !flags[i] {
+            new_inits.push(inits[i]);
+            new_yields.push(yielded[i]);
+            new_locs.push(ir.value_loc(before_args[i]));
+        }
+    }
+    let new_types: Vec<mlir_ir::Type> = new_yields.iter().map(|&v| ir.value_type(v)).collect();
+    let result_types: Vec<mlir_ir::Type> = ir.results(op).map(|v| ir.value_type(v)).collect();
+    replace_terminator(rw, p.yield_op, &new_yields);
+    let new_op = create_while(rw, op, &result_types, &new_inits);
+    let r0 = rw.ir().region(new_op, 0);
+    let new_before = rw.with_insertion_guard(|rw| rw.create_block(r0, None, &new_types, &new_locs));
+    let mut j = 0;
+    let mut replacements = Vec::with_capacity(before_args.len());
+    for i in 0..before_args.len() {
+        if i < n && flags[i] {
+            replacements.push(inits[i]);
+        } else {
+            replacements.push(rw.ir().argument(new_before, j));
+            j += 1;
+        }
+    }
+    rw.merge_blocks(p.before, new_before, &replacements);
+    let (old_after, new_after) = (rw.ir().region(op, 1), rw.ir().region(new_op, 1));
+    let first = rw.ir().first_block(new_after);
+    rw.inline_region_before(old_after, new_after, first);
+    let results: Vec<Value> = rw.ir().results(new_op).collect();
+    rw.replace_op(op, &results);
+    Ok(())
+}
+
+/// Upstream `RemoveLoopInvariantValueYielded`: values `scf.condition`
+/// forwards that are not defined in the before block replace the matching
+/// after-block arguments and results directly.
+fn remove_loop_invariant_value_yielded(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
+    let ir = rw.ir();
+    let p = while_parts(ir, op).ok_or(())?;
+    let cond_args = condition_args(ir, p.cond);
+    let outside: Vec<bool> = cond_args
+        .iter()
+        .map(|&v| ir.value_parent_block(v) != Some(p.before))
+        .collect();
+    if !outside.iter().any(|&o| o) {
+        return Err(());
+    }
+    let after_args: Vec<Value> = ir.arguments(p.after).collect();
+    let mut new_cond_args = Vec::new();
+    let mut new_types = Vec::new();
+    let mut new_locs = Vec::new();
+    for (i, &v) in cond_args.iter().enumerate() {
+        if !outside[i] {
+            new_cond_args.push(v);
+            new_types.push(ir.value_type(v));
+            new_locs.push(ir.value_loc(after_args[i]));
+        }
+    }
+    let inits: Vec<Value> = ir.operands(op).collect();
+    let cond_value = ir.operand(p.cond, 0);
+    let mut cond_operands = vec![cond_value];
+    cond_operands.extend_from_slice(&new_cond_args);
+    replace_terminator(rw, p.cond, &cond_operands);
+    let new_op = create_while(rw, op, &new_types, &inits);
+    let r1 = rw.ir().region(new_op, 1);
+    let new_after = rw.with_insertion_guard(|rw| rw.create_block(r1, None, &new_types, &new_locs));
+    let mut arg_repl = Vec::with_capacity(after_args.len());
+    let mut results = Vec::with_capacity(after_args.len());
+    let mut j = 0;
+    for (i, &v) in cond_args.iter().enumerate() {
+        if outside[i] {
+            arg_repl.push(v);
+            results.push(v);
+        } else {
+            arg_repl.push(rw.ir().argument(new_after, j));
+            results.push(rw.ir().result(new_op, j));
+            j += 1;
+        }
+    }
+    rw.merge_blocks(p.after, new_after, &arg_repl);
+    let (old_before, new_before) = (rw.ir().region(op, 0), rw.ir().region(new_op, 0));
+    let first = rw.ir().first_block(new_before);
+    rw.inline_region_before(old_before, new_before, first);
+    rw.replace_op(op, &results);
+    Ok(())
+}
+
+/// The inverse of an `arith.cmpi` predicate (upstream `invertPredicate`).
+fn invert_cmpi_predicate(p: i64) -> Option<i64> {
+    // eq, ne, slt, sle, sgt, sge, ult, ule, ugt, uge.
+    const INVERSE: [i64; 10] = [1, 0, 5, 4, 3, 2, 9, 8, 7, 6];
+    INVERSE.get(usize::try_from(p).ok()?).copied()
+}
+
+/// Upstream `WhileCmpCond`: in the after block, an `arith.cmpi` repeating
+/// the loop condition's comparison on the forwarded value (same other
+/// operand, same or inverted predicate) is a constant.
+fn while_cmp_cond(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
+    let ir = rw.ir();
+    let p = while_parts(ir, op).ok_or(())?;
+    let cmp = ir.operand(p.cond, 0).defining_op().ok_or(())?;
+    if ir.op_name_str(cmp) != "arith.cmpi" {
+        return Err(());
+    }
+    let pred = crate::arith::fold::predicate(ir, cmp).ok_or(())?;
+    let mut rewrites: Vec<(OpRef, bool)> = Vec::new();
+    for (v, arg) in condition_args(ir, p.cond)
+        .into_iter()
+        .zip(ir.arguments(p.after))
+    {
+        for idx in 0..2 {
+            if v != ir.operand(cmp, idx) {
+                continue;
+            }
+            for u in ir.uses(arg) {
+                let cmp2 = u.op;
+                if ir.op_name_str(cmp2) != "arith.cmpi" || rewrites.iter().any(|&(o, _)| o == cmp2)
+                {
+                    continue;
+                }
+                if ir.operand(cmp2, 1 - idx) != ir.operand(cmp, 1 - idx) {
+                    continue;
+                }
+                let Some(pred2) = crate::arith::fold::predicate(ir, cmp2) else {
+                    continue;
+                };
+                let same = if pred2 == pred {
+                    true
+                } else if Some(pred2) == invert_cmpi_predicate(pred) {
+                    false
+                } else {
+                    continue;
+                };
+                rewrites.push((cmp2, same));
+            }
+        }
+    }
+    if rewrites.is_empty() {
+        return Err(());
+    }
+    // The constants are created at the pattern's insertion point, before
+    // the loop, as upstream's `replaceOpWithNewOp` does.
+    rw.set_insertion_point_before(op);
+    for (cmp2, same) in rewrites {
+        let loc = rw.ir().op_loc(cmp2);
+        let c = i1_constant(rw, loc, same);
+        rw.replace_op(cmp2, &[c]);
+    }
+    Ok(())
+}
+
+/// Upstream `WhileUnusedResult`: results unused both outside and as
+/// after-block arguments are no longer forwarded.
+fn while_unused_result(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
+    let ir = rw.ir();
+    let p = while_parts(ir, op).ok_or(())?;
+    let cond_args = condition_args(ir, p.cond);
+    let after_args: Vec<Value> = ir.arguments(p.after).collect();
+    let mut kept = Vec::new();
+    for (i, &arg) in after_args.iter().enumerate() {
+        let result = ir.result(op, i);
+        if !(ir.use_empty(result) && ir.use_empty(arg)) {
+            kept.push(i);
+        }
+    }
+    if kept.len() == after_args.len() {
+        return Err(());
+    }
+    let new_types: Vec<mlir_ir::Type> = kept
+        .iter()
+        .map(|&i| ir.value_type(ir.result(op, i)))
+        .collect();
+    let new_locs: Vec<mlir_ir::Location> = kept
+        .iter()
+        .map(|&i| ir.value_loc(ir.result(op, i)))
+        .collect();
+    let mut cond_operands = vec![ir.operand(p.cond, 0)];
+    cond_operands.extend(kept.iter().map(|&i| cond_args[i]));
+    let inits: Vec<Value> = ir.operands(op).collect();
+    replace_terminator(rw, p.cond, &cond_operands);
+    let new_op = create_while(rw, op, &new_types, &inits);
+    let r1 = rw.ir().region(new_op, 1);
+    let new_after = rw.with_insertion_guard(|rw| rw.create_block(r1, None, &new_types, &new_locs));
+    // Dropped entries have no uses: they keep their own value.
+    let mut results: Vec<Value> = rw.ir().results(op).collect();
+    let mut arg_repl = after_args.clone();
+    for (k, &i) in kept.iter().enumerate() {
+        results[i] = rw.ir().result(new_op, k);
+        arg_repl[i] = rw.ir().argument(new_after, k);
+    }
+    let (old_before, new_before) = (rw.ir().region(op, 0), rw.ir().region(new_op, 0));
+    let first = rw.ir().first_block(new_before);
+    rw.inline_region_before(old_before, new_before, first);
+    rw.merge_blocks(p.after, new_after, &arg_repl);
+    rw.replace_op(op, &results);
+    Ok(())
+}
+
+/// Upstream `WhileRemoveDuplicatedResults`: a value `scf.condition`
+/// forwards more than once is forwarded once.
+fn while_remove_duplicated_results(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
+    let ir = rw.ir();
+    let p = while_parts(ir, op).ok_or(())?;
+    let cond_args = condition_args(ir, p.cond);
+    let mut unique: Vec<Value> = Vec::new();
+    let mut position = Vec::with_capacity(cond_args.len());
+    for &v in &cond_args {
+        match unique.iter().position(|&u| u == v) {
+            Some(k) => position.push(k),
+            None => {
+                position.push(unique.len());
+                unique.push(v);
+            }
+        }
+    }
+    if unique.len() == cond_args.len() {
+        return rw.notify_match_failure(op, || "No results to remove");
+    }
+    let types: Vec<mlir_ir::Type> = unique.iter().map(|&v| ir.value_type(v)).collect();
+    let inits: Vec<Value> = ir.operands(op).collect();
+    let cond_value = ir.operand(p.cond, 0);
+    let (new_op, new_before, new_after) = create_while_with_blocks(rw, op, &types, &inits);
+    let after_repl: Vec<Value> = position
+        .iter()
+        .map(|&k| rw.ir().argument(new_after, k))
+        .collect();
+    let results: Vec<Value> = position
+        .iter()
+        .map(|&k| rw.ir().result(new_op, k))
+        .collect();
+    let mut cond_operands = vec![cond_value];
+    cond_operands.extend_from_slice(&unique);
+    replace_terminator(rw, p.cond, &cond_operands);
+    let before_args: Vec<Value> = rw.ir().arguments(new_before).collect();
+    rw.merge_blocks(p.before, new_before, &before_args);
+    rw.merge_blocks(p.after, new_after, &after_repl);
+    rw.replace_op(op, &results);
+    Ok(())
+}
+
+/// Upstream `WhileRemoveUnusedArgs`: unused before-block arguments are
+/// dropped along with their initial and yielded values.
+fn while_remove_unused_args(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
+    let ir = rw.ir();
+    let p = while_parts(ir, op).ok_or(())?;
+    let before_args: Vec<Value> = ir.arguments(p.before).collect();
+    if !before_args.iter().any(|&a| ir.use_empty(a)) {
+        return rw.notify_match_failure(op, || "No args to remove");
+    }
+    let yielded: Vec<Value> = ir.operands(p.yield_op).collect();
+    let inits: Vec<Value> = ir.operands(op).collect();
+    let mut new_yields = Vec::new();
+    let mut new_inits = Vec::new();
+    let mut erase = Vec::new();
+    for (i, &a) in before_args.iter().enumerate() {
+        if ir.use_empty(a) {
+            erase.push(i);
+        } else {
+            new_yields.push(yielded[i]);
+            new_inits.push(inits[i]);
+        }
+    }
+    let result_types: Vec<mlir_ir::Type> = ir.results(op).map(|v| ir.value_type(v)).collect();
+    for &i in erase.iter().rev() {
+        rw.erase_block_argument(p.before, i);
+    }
+    let (new_op, new_before, new_after) =
+        create_while_with_blocks(rw, op, &result_types, &new_inits);
+    replace_terminator(rw, p.yield_op, &new_yields);
+    let before_args: Vec<Value> = rw.ir().arguments(new_before).collect();
+    let after_args: Vec<Value> = rw.ir().arguments(new_after).collect();
+    rw.merge_blocks(p.before, new_before, &before_args);
+    rw.merge_blocks(p.after, new_after, &after_args);
+    let results: Vec<Value> = rw.ir().results(new_op).collect();
+    rw.replace_op(op, &results);
+    Ok(())
+}
+
+/// Upstream `WhileOpAlignBeforeArgs`: when `scf.condition` forwards exactly
+/// the before-block arguments, each once, in another order, it is made to
+/// forward them in order; after-block arguments and results follow.
+fn while_op_align_before_args(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
+    let ir = rw.ir();
+    let p = while_parts(ir, op).ok_or(())?;
+    let before_args: Vec<Value> = ir.arguments(p.before).collect();
+    let term_args = condition_args(ir, p.cond);
+    if before_args == term_args {
+        return Err(());
+    }
+    let has_duplicates = term_args
+        .iter()
+        .enumerate()
+        .any(|(i, v)| term_args[..i].contains(v));
+    if has_duplicates || before_args.len() != term_args.len() {
+        return Err(());
+    }
+    // mapping[k] = position of term_args[k] among the before arguments.
+    let mut mapping = vec![0usize; before_args.len()];
+    for (i, a) in before_args.iter().enumerate() {
+        let k = term_args.iter().position(|t| t == a).ok_or(())?;
+        mapping[k] = i;
+    }
+    let mut new_types = vec![ir.value_type(before_args[0]); before_args.len()];
+    for (i, &j) in mapping.iter().enumerate() {
+        new_types[j] = ir.value_type(ir.result(op, i));
+    }
+    let cond_value = ir.operand(p.cond, 0);
+    let inits: Vec<Value> = ir.operands(op).collect();
+    let mut cond_operands = vec![cond_value];
+    cond_operands.extend_from_slice(&before_args);
+    replace_terminator(rw, p.cond, &cond_operands);
+    let (new_op, new_before, new_after) = create_while_with_blocks(rw, op, &new_types, &inits);
+    let results: Vec<Value> = mapping.iter().map(|&j| rw.ir().result(new_op, j)).collect();
+    let after_repl: Vec<Value> = mapping
+        .iter()
+        .map(|&j| rw.ir().argument(new_after, j))
+        .collect();
+    let before_repl: Vec<Value> = rw.ir().arguments(new_before).collect();
+    let first = rw.ir().first_op(new_before);
+    rw.inline_block_before(p.before, new_before, first, &before_repl);
+    let first = rw.ir().first_op(new_after);
+    rw.inline_block_before(p.after, new_after, first, &after_repl);
+    rw.replace_op(op, &results);
+    Ok(())
 }
 
 // ----- scf.for -----
