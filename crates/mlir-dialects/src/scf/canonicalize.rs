@@ -11,10 +11,12 @@
 //! (`RemoveLoopInvariantArgsFromBeforeBlock`,
 //! `RemoveLoopInvariantValueYielded`, `WhileUnusedResult`,
 //! `WhileRemoveDuplicatedResults`, `WhileRemoveUnusedArgs`) standing in for
-//! mlir-opt 22's generic region-branch patterns.
+//! mlir-opt 22's generic region-branch patterns; for `scf.parallel`,
+//! `ParallelOpSingleOrZeroIterationDimsFolder` and
+//! `MergeNestedParallelLoops`.
 //!
-//! `WhileMoveIfDown` and the `scf.parallel` and `scf.forall` patterns are not
-//! written yet (see docs/DEVIATIONS.md). Debug names are upstream's: classes in an
+//! `WhileMoveIfDown` and the `scf.forall` patterns are not written yet (see
+//! docs/DEVIATIONS.md). Debug names are upstream's: classes in an
 //! anonymous namespace as `llvm::getTypeName` spells them, the bare class
 //! name for those upstream declares outside any namespace.
 
@@ -30,6 +32,7 @@ pub(crate) fn patterns_of(name: &str) -> Option<CanonicalizationPatterns> {
         "scf.execute_region" => Some(CanonicalizationPatterns(execute_region_patterns)),
         "scf.index_switch" => Some(CanonicalizationPatterns(index_switch_patterns)),
         "scf.while" => Some(CanonicalizationPatterns(while_patterns)),
+        "scf.parallel" => Some(CanonicalizationPatterns(parallel_patterns)),
         _ => None,
     }
 }
@@ -183,6 +186,23 @@ fn while_patterns(set: &mut RewritePatternSet, ctx: &Context) {
     for (name, f) in patterns {
         add(set, ctx, "scf.while", name, f);
     }
+}
+
+fn parallel_patterns(set: &mut RewritePatternSet, ctx: &Context) {
+    add(
+        set,
+        ctx,
+        "scf.parallel",
+        "(anonymous namespace)::ParallelOpSingleOrZeroIterationDimsFolder",
+        parallel_single_or_zero_iteration_dims,
+    );
+    add(
+        set,
+        ctx,
+        "scf.parallel",
+        "(anonymous namespace)::MergeNestedParallelLoops",
+        merge_nested_parallel_loops,
+    );
 }
 
 fn index_switch_patterns(set: &mut RewritePatternSet, ctx: &Context) {
@@ -1331,6 +1351,206 @@ fn while_op_align_before_args(op: OpRef, rw: &mut PatternRewriter<'_>) -> Logica
     let first = rw.ir().first_op(new_after);
     rw.inline_block_before(p.after, new_after, first, &after_repl);
     rw.replace_op(op, &results);
+    Ok(())
+}
+
+// ----- scf.parallel -----
+
+/// The operand groups of an `scf.parallel` (lower bounds, upper bounds,
+/// steps, initial values), by its `operandSegmentSizes`.
+fn parallel_operands(ir: &Ir, op: OpRef) -> Option<[Vec<Value>; 4]> {
+    let sizes = super::dense_array(ir.ctx(), ir.attr(op, "operandSegmentSizes"));
+    if sizes.len() != 4 {
+        return None;
+    }
+    let all: Vec<Value> = ir.operands(op).collect();
+    let mut start = 0usize;
+    let mut groups: [Vec<Value>; 4] = Default::default();
+    for (g, &n) in groups.iter_mut().zip(&sizes) {
+        let n = usize::try_from(n).ok()?;
+        *g = all.get(start..start + n)?.to_vec();
+        start += n;
+    }
+    Some(groups)
+}
+
+/// A new `scf.parallel` at the insertion point with the given operand
+/// groups, one empty region and the op's location.
+fn create_parallel(
+    rw: &mut PatternRewriter<'_>,
+    op: OpRef,
+    groups: [&[Value]; 4],
+    result_types: &[mlir_ir::Type],
+) -> OpRef {
+    let ctx = rw.ir().ctx_arc().clone();
+    let name = rw.ir().op_name(op);
+    let mut state = OperationState::new(name, rw.ir().op_loc(op));
+    for g in groups {
+        state.operands.extend_from_slice(g);
+    }
+    state.result_types.extend_from_slice(result_types);
+    let sizes: Vec<i64> = groups.iter().map(|g| g.len() as i64).collect();
+    let seg = mlir_ir::ods::preds::dense_int_array(&ctx, 32, &sizes);
+    let key = ctx.ident("operandSegmentSizes");
+    let slot = if ctx.op_info(name).is_inherent_attr("operandSegmentSizes") {
+        &mut state.properties
+    } else {
+        &mut state.attributes
+    };
+    *slot = Some(ctx.dictionary_with(ctx.empty_dictionary(), key, Some(seg)));
+    state.num_empty_regions = 1;
+    rw.create(state)
+}
+
+/// Upstream `ParallelOpSingleOrZeroIterationDimsFolder`: a dimension with a
+/// constant trip count of zero makes the loop its initial values; one with
+/// a single iteration is dropped, its induction variable becoming the lower
+/// bound. When no dimension remains, the body and the reductions are
+/// inlined.
+fn parallel_single_or_zero_iteration_dims(
+    op: OpRef,
+    rw: &mut PatternRewriter<'_>,
+) -> LogicalResult {
+    let ir = rw.ir();
+    let [lbs, ubs, steps, inits] = parallel_operands(ir, op).ok_or(())?;
+    let body = single_block(ir, ir.region(op, 0)).ok_or(())?;
+    let ivs: Vec<Value> = ir.arguments(body).collect();
+    if ivs.len() != lbs.len() {
+        return Err(());
+    }
+    let mut mapping = mlir_ir::IrMapping::new();
+    let mut kept = Vec::new();
+    for (d, &iv) in ivs.iter().enumerate() {
+        match constant_trip_count(ir, lbs[d], ubs[d], steps[d], true) {
+            Some(0) => {
+                rw.replace_op(op, &inits);
+                return Ok(());
+            }
+            Some(1) => mapping.map_value(iv, lbs[d]),
+            _ => kept.push(d),
+        }
+    }
+    if kept.len() == lbs.len() {
+        return Err(());
+    }
+    let term = ir.terminator(body).ok_or(())?;
+    let body_ops: Vec<OpRef> = ir.block_ops(body).filter(|&o| o != term).collect();
+    let all_ops: Vec<OpRef> = ir.block_ops(body).collect();
+    let result_types: Vec<mlir_ir::Type> = ir.results(op).map(|v| ir.value_type(v)).collect();
+    let arg_types: Vec<mlir_ir::Type> = kept.iter().map(|&d| ir.value_type(ivs[d])).collect();
+    let arg_locs: Vec<mlir_ir::Location> = kept.iter().map(|&d| ir.value_loc(ivs[d])).collect();
+    rw.set_insertion_point_before(op);
+    if kept.is_empty() {
+        for o in body_ops {
+            rw.clone_with_mapping(o, &mut mapping);
+        }
+        let mut results = Vec::with_capacity(inits.len());
+        let reductions = rw.ir().regions(term).len();
+        for i in 0..reductions {
+            let ir = rw.ir();
+            let block = ir.first_block(ir.region(term, i)).ok_or(())?;
+            let ret = ir.terminator(block).ok_or(())?;
+            let (a0, a1) = (ir.argument(block, 0), ir.argument(block, 1));
+            let operand = mapping.lookup_value_or_default(ir.operand(term, i));
+            let ops: Vec<OpRef> = ir.block_ops(block).filter(|&o| o != ret).collect();
+            mapping.map_value(a0, inits[results.len()]);
+            mapping.map_value(a1, operand);
+            for o in ops {
+                rw.clone_with_mapping(o, &mut mapping);
+            }
+            let ret_value = rw.ir().operand(ret, 0);
+            results.push(mapping.lookup_value_or_default(ret_value));
+        }
+        rw.replace_op(op, &results);
+        return Ok(());
+    }
+    let pick = |v: &[Value]| -> Vec<Value> { kept.iter().map(|&d| v[d]).collect() };
+    let (new_lbs, new_ubs, new_steps) = (pick(&lbs), pick(&ubs), pick(&steps));
+    let new_op = create_parallel(
+        rw,
+        op,
+        [&new_lbs, &new_ubs, &new_steps, &inits],
+        &result_types,
+    );
+    // The body is cloned (not moved), as upstream does, with the collapsed
+    // induction variables mapped to their lower bounds.
+    let region = rw.ir().region(new_op, 0);
+    let block = rw.with_insertion_guard(|rw| rw.create_block(region, None, &arg_types, &arg_locs));
+    for (k, &d) in kept.iter().enumerate() {
+        let arg = rw.ir().argument(block, k);
+        mapping.map_value(ivs[d], arg);
+    }
+    rw.with_insertion_guard(|rw| {
+        rw.set_insertion_point_to_end(block);
+        for o in all_ops {
+            rw.clone_with_mapping(o, &mut mapping);
+        }
+    });
+    let results: Vec<Value> = rw.ir().results(new_op).collect();
+    rw.replace_op(op, &results);
+    Ok(())
+}
+
+/// Upstream `MergeNestedParallelLoops`: an `scf.parallel` whose body is only
+/// another `scf.parallel` with bounds independent of the outer induction
+/// variables (and neither has reductions) becomes one loop over both sets
+/// of dimensions.
+fn merge_nested_parallel_loops(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
+    let ir = rw.ir();
+    let outer_body = single_block(ir, ir.region(op, 0)).ok_or(())?;
+    let outer_term = ir.terminator(outer_body).ok_or(())?;
+    let inner = ir.first_op(outer_body).ok_or(())?;
+    if inner == outer_term || ir.next_op(inner) != Some(outer_term) {
+        return Err(());
+    }
+    if ir.op_name(inner) != ir.op_name(op) {
+        return Err(());
+    }
+    let [olbs, oubs, osteps, oinits] = parallel_operands(ir, op).ok_or(())?;
+    let [ilbs, iubs, isteps, iinits] = parallel_operands(ir, inner).ok_or(())?;
+    let outer_ivs: Vec<Value> = ir.arguments(outer_body).collect();
+    if outer_ivs
+        .iter()
+        .any(|v| ilbs.contains(v) || iubs.contains(v) || isteps.contains(v))
+    {
+        return Err(());
+    }
+    if !oinits.is_empty() || !iinits.is_empty() {
+        return Err(());
+    }
+    let inner_body = single_block(ir, ir.region(inner, 0)).ok_or(())?;
+    let inner_term = ir.terminator(inner_body).ok_or(())?;
+    let inner_ivs: Vec<Value> = ir.arguments(inner_body).collect();
+    let inner_ops: Vec<OpRef> = ir
+        .block_ops(inner_body)
+        .filter(|&o| o != inner_term)
+        .collect();
+    let cat = |a: &[Value], b: &[Value]| -> Vec<Value> { a.iter().chain(b).copied().collect() };
+    let (lbs, ubs, steps) = (cat(&olbs, &ilbs), cat(&oubs, &iubs), cat(&osteps, &isteps));
+    let loc = ir.op_loc(op);
+    let index = ir.ctx().index_type();
+    let reduce = ir.op_name(outer_term);
+    rw.set_insertion_point_before(op);
+    let new_op = create_parallel(rw, op, [&lbs, &ubs, &steps, &[]], &[]);
+    let region = rw.ir().region(new_op, 0);
+    let n = lbs.len();
+    let block =
+        rw.with_insertion_guard(|rw| rw.create_block(region, None, &vec![index; n], &vec![loc; n]));
+    let mut mapping = mlir_ir::IrMapping::new();
+    for (k, &v) in outer_ivs.iter().chain(&inner_ivs).enumerate() {
+        let arg = rw.ir().argument(block, k);
+        mapping.map_value(v, arg);
+    }
+    rw.with_insertion_guard(|rw| {
+        rw.set_insertion_point_to_end(block);
+        for o in inner_ops {
+            rw.clone_with_mapping(o, &mut mapping);
+        }
+        // Upstream's builder ends a body without reductions with an empty
+        // `scf.reduce`.
+        rw.create(OperationState::new(reduce, loc));
+    });
+    rw.replace_op(op, &[]);
     Ok(())
 }
 
