@@ -947,15 +947,27 @@ fn create_while_with_blocks(
     types: &[mlir_ir::Type],
     inits: &[Value],
 ) -> (OpRef, mlir_ir::BlockRef, mlir_ir::BlockRef) {
+    let ir = rw.ir();
+    let init_locs: Vec<mlir_ir::Location> = inits.iter().map(|&v| ir.value_loc(v)).collect();
+    let after_locs = vec![ir.op_loc(op); types.len()];
+    create_while_with_arg_locs(rw, op, types, inits, &init_locs, &after_locs)
+}
+
+/// [`create_while_with_blocks`] with the given block argument locations.
+fn create_while_with_arg_locs(
+    rw: &mut PatternRewriter<'_>,
+    op: OpRef,
+    types: &[mlir_ir::Type],
+    inits: &[Value],
+    before_locs: &[mlir_ir::Location],
+    after_locs: &[mlir_ir::Location],
+) -> (OpRef, mlir_ir::BlockRef, mlir_ir::BlockRef) {
     let new_op = create_while(rw, op, types, inits);
     let ir = rw.ir();
-    let loc = ir.op_loc(op);
     let init_types: Vec<mlir_ir::Type> = inits.iter().map(|&v| ir.value_type(v)).collect();
-    let init_locs: Vec<mlir_ir::Location> = inits.iter().map(|&v| ir.value_loc(v)).collect();
     let (r0, r1) = (ir.region(new_op, 0), ir.region(new_op, 1));
-    let before = rw.with_insertion_guard(|rw| rw.create_block(r0, None, &init_types, &init_locs));
-    let after_locs = vec![loc; types.len()];
-    let after = rw.with_insertion_guard(|rw| rw.create_block(r1, None, types, &after_locs));
+    let before = rw.with_insertion_guard(|rw| rw.create_block(r0, None, &init_types, before_locs));
+    let after = rw.with_insertion_guard(|rw| rw.create_block(r1, None, types, after_locs));
     (new_op, before, after)
 }
 
@@ -1200,10 +1212,10 @@ fn while_unused_result(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult
         .iter()
         .map(|&i| ir.value_type(ir.result(op, i)))
         .collect();
-    let new_locs: Vec<mlir_ir::Location> = kept
-        .iter()
-        .map(|&i| ir.value_loc(ir.result(op, i)))
-        .collect();
+    // The kept after-block arguments keep their locations, as they do when
+    // mlir-opt 22's generic patterns erase the others in place.
+    let new_locs: Vec<mlir_ir::Location> =
+        kept.iter().map(|&i| ir.value_loc(after_args[i])).collect();
     let mut cond_operands = vec![ir.operand(p.cond, 0)];
     cond_operands.extend(kept.iter().map(|&i| cond_args[i]));
     let inits: Vec<Value> = ir.operands(op).collect();
@@ -1249,7 +1261,17 @@ fn while_remove_duplicated_results(op: OpRef, rw: &mut PatternRewriter<'_>) -> L
     let types: Vec<mlir_ir::Type> = unique.iter().map(|&v| ir.value_type(v)).collect();
     let inits: Vec<Value> = ir.operands(op).collect();
     let cond_value = ir.operand(p.cond, 0);
-    let (new_op, new_before, new_after) = create_while_with_blocks(rw, op, &types, &inits);
+    // Block arguments keep their locations (see `while_unused_result`).
+    let before_locs: Vec<mlir_ir::Location> =
+        ir.arguments(p.before).map(|a| ir.value_loc(a)).collect();
+    let after_locs: Vec<mlir_ir::Location> = (0..unique.len())
+        .map(|k| {
+            let first = position.iter().position(|&q| q == k).unwrap_or(0);
+            ir.value_loc(ir.argument(p.after, first))
+        })
+        .collect();
+    let (new_op, new_before, new_after) =
+        create_while_with_arg_locs(rw, op, &types, &inits, &before_locs, &after_locs);
     let after_repl: Vec<Value> = position
         .iter()
         .map(|&k| rw.ir().argument(new_after, k))
@@ -1291,11 +1313,20 @@ fn while_remove_unused_args(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalR
         }
     }
     let result_types: Vec<mlir_ir::Type> = ir.results(op).map(|v| ir.value_type(v)).collect();
+    // Block arguments keep their locations (see `while_unused_result`).
+    let before_locs: Vec<mlir_ir::Location> = before_args
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| !erase.contains(i))
+        .map(|(_, &a)| ir.value_loc(a))
+        .collect();
+    let after_locs: Vec<mlir_ir::Location> =
+        ir.arguments(p.after).map(|a| ir.value_loc(a)).collect();
     for &i in erase.iter().rev() {
         rw.erase_block_argument(p.before, i);
     }
     let (new_op, new_before, new_after) =
-        create_while_with_blocks(rw, op, &result_types, &new_inits);
+        create_while_with_arg_locs(rw, op, &result_types, &new_inits, &before_locs, &after_locs);
     replace_terminator(rw, p.yield_op, &new_yields);
     let before_args: Vec<Value> = rw.ir().arguments(new_before).collect();
     let after_args: Vec<Value> = rw.ir().arguments(new_after).collect();
