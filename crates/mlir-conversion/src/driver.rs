@@ -555,6 +555,16 @@ fn set_insertion_point_at(rw: &mut PatternRewriter<'_>, op: OpRef) {
 
 fn apply_edit(rw: &mut PatternRewriter<'_>, op: OpRef, e: mlir_ir::fold::InPlaceEdit) {
     use mlir_ir::fold::InPlaceEdit as E;
+    if let E::SwapRegions(a, b) = e {
+        // Block moves go through the rewriter, which records them.
+        let (ra, rb) = (rw.ir().region(op, a), rw.ir().region(op, b));
+        let blocks_a: Vec<_> = rw.ir().region_blocks(ra).collect();
+        rw.inline_region_before(rb, ra, None);
+        for blk in blocks_a {
+            rw.move_block_before_in(blk, rb, None);
+        }
+        return;
+    }
     let mut m = rw.modify(op);
     match e {
         E::SetOperand(i, v) => m.set_operand(i, v),
@@ -564,6 +574,7 @@ fn apply_edit(rw: &mut PatternRewriter<'_>, op: OpRef, e: mlir_ir::fold::InPlace
         E::SetProperties(p) => m.set_properties(p),
         E::SetResultType(i, ty) => m.set_result_type(i, ty),
         E::SetLoc(l) => m.set_loc(l),
+        E::SwapRegions(..) => unreachable!("handled above"),
     }
 }
 

@@ -40,6 +40,12 @@ impl Dialect for ScfDialect {
                 Some(p) => info.with_interface(p),
                 None => info,
             })
+            .map(|mut info| {
+                if info.name.as_ref() == "scf.if" {
+                    info.fold = Some(mlir_ir::fold::FoldHook::Multi(canonicalize::fold_if));
+                }
+                info
+            })
             .collect()
     }
 }

@@ -63,6 +63,10 @@ pub enum InPlaceEdit {
     SetResultType(usize, Type),
     /// Sets the location.
     SetLoc(Location),
+    /// Exchanges the blocks of regions `a` and `b` of the op (what upstream
+    /// folds do by splicing the block lists, as `scf.if`'s fold on a negated
+    /// condition).
+    SwapRegions(usize, usize),
 }
 
 /// What a fold hook sees (MLIR's `FoldAdaptor` plus the op).
@@ -344,6 +348,10 @@ impl Ir {
                 self.set_value_type(Value::result(op, i as u32), ty)
             }
             InPlaceEdit::SetLoc(l) => self.set_op_loc(op, l),
+            InPlaceEdit::SwapRegions(a, b) => {
+                let (ra, rb) = (self.region(op, a), self.region(op, b));
+                self.swap_region_blocks(ra, rb);
+            }
         }
     }
 }

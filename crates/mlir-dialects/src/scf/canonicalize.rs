@@ -2,12 +2,23 @@
 //! for `scf.if`, `CombineIfs`, `CombineNestedIfs`, `ConditionPropagation`,
 //! `ConvertTrivialIfToSelect`,
 //! `RemoveEmptyElseBranch`, `RemoveStaticCondition`, `RemoveUnusedResults` and
-//! `ReplaceIfYieldWithConditionOrValue`; for `scf.for`, `ForOpIterArgsFolder` and
-//! `SimplifyTrivialLoops`.
+//! `ReplaceIfYieldWithConditionOrValue`, and its fold; for `scf.for`,
+//! `ForOpIterArgsFolder` and `SimplifyTrivialLoops`; for
+//! `scf.execute_region`, `SingleBlockExecuteInliner` and
+//! `MultiBlockExecuteInliner`; for `scf.index_switch`, `FoldConstantCase`;
+//! for `scf.while`, `WhileConditionTruth`, `WhileCmpCond`,
+//! `WhileOpAlignBeforeArgs`, and upstream's pre-22 loop-value cleanups
+//! (`RemoveLoopInvariantArgsFromBeforeBlock`,
+//! `RemoveLoopInvariantValueYielded`, `WhileUnusedResult`,
+//! `WhileRemoveDuplicatedResults`, `WhileRemoveUnusedArgs`) standing in for
+//! mlir-opt 22's generic region-branch patterns; for `scf.parallel`,
+//! `ParallelOpSingleOrZeroIterationDimsFolder` and
+//! `MergeNestedParallelLoops`.
 //!
-//! `scf.if`'s fold and the other `scf.for` patterns are not written yet (see
-//! docs/DEVIATIONS.md). Debug names are upstream's:
-//! classes in an anonymous namespace, as `llvm::getTypeName` spells them.
+//! `WhileMoveIfDown` and the `scf.forall` patterns are not written yet (see
+//! docs/DEVIATIONS.md). Debug names are upstream's: classes in an
+//! anonymous namespace as `llvm::getTypeName` spells them, the bare class
+//! name for those upstream declares outside any namespace.
 
 use mlir_ir::{AttrKind, Context, Ir, OpRef, OperationState, RegionRef, Value};
 use mlir_rewrite::CanonicalizationPatterns;
@@ -18,9 +29,16 @@ pub(crate) fn patterns_of(name: &str) -> Option<CanonicalizationPatterns> {
     match name {
         "scf.if" => Some(CanonicalizationPatterns(if_patterns)),
         "scf.for" => Some(CanonicalizationPatterns(for_patterns)),
+        "scf.execute_region" => Some(CanonicalizationPatterns(execute_region_patterns)),
+        "scf.index_switch" => Some(CanonicalizationPatterns(index_switch_patterns)),
+        "scf.while" => Some(CanonicalizationPatterns(while_patterns)),
+        "scf.parallel" => Some(CanonicalizationPatterns(parallel_patterns)),
         _ => None,
     }
 }
+
+/// A pattern's `matchAndRewrite`.
+type PatternFn = fn(OpRef, &mut PatternRewriter<'_>) -> LogicalResult;
 
 fn add(
     set: &mut RewritePatternSet,
@@ -110,6 +128,94 @@ fn for_patterns(set: &mut RewritePatternSet, ctx: &Context) {
     );
 }
 
+fn execute_region_patterns(set: &mut RewritePatternSet, ctx: &Context) {
+    // Upstream declares these two outside any namespace, so their debug
+    // names are the bare class names.
+    add(
+        set,
+        ctx,
+        "scf.execute_region",
+        "SingleBlockExecuteInliner",
+        single_block_execute_inliner,
+    );
+    add(
+        set,
+        ctx,
+        "scf.execute_region",
+        "MultiBlockExecuteInliner",
+        multi_block_execute_inliner,
+    );
+}
+
+fn while_patterns(set: &mut RewritePatternSet, ctx: &Context) {
+    // The order of upstream's pre-22 registration. The first two and the
+    // `WhileUnusedResult`/`WhileRemove*` ones are absent from mlir-opt 22,
+    // which reaches the same results through generic region-branch patterns
+    // (docs/DEVIATIONS.md).
+    let patterns: [(&'static str, PatternFn); 8] = [
+        (
+            "(anonymous namespace)::RemoveLoopInvariantArgsFromBeforeBlock",
+            remove_loop_invariant_args_from_before_block,
+        ),
+        (
+            "(anonymous namespace)::RemoveLoopInvariantValueYielded",
+            remove_loop_invariant_value_yielded,
+        ),
+        (
+            "(anonymous namespace)::WhileConditionTruth",
+            while_condition_truth,
+        ),
+        ("(anonymous namespace)::WhileCmpCond", while_cmp_cond),
+        (
+            "(anonymous namespace)::WhileUnusedResult",
+            while_unused_result,
+        ),
+        (
+            "(anonymous namespace)::WhileRemoveDuplicatedResults",
+            while_remove_duplicated_results,
+        ),
+        (
+            "(anonymous namespace)::WhileRemoveUnusedArgs",
+            while_remove_unused_args,
+        ),
+        (
+            "(anonymous namespace)::WhileOpAlignBeforeArgs",
+            while_op_align_before_args,
+        ),
+    ];
+    for (name, f) in patterns {
+        add(set, ctx, "scf.while", name, f);
+    }
+}
+
+fn parallel_patterns(set: &mut RewritePatternSet, ctx: &Context) {
+    add(
+        set,
+        ctx,
+        "scf.parallel",
+        "(anonymous namespace)::ParallelOpSingleOrZeroIterationDimsFolder",
+        parallel_single_or_zero_iteration_dims,
+    );
+    add(
+        set,
+        ctx,
+        "scf.parallel",
+        "(anonymous namespace)::MergeNestedParallelLoops",
+        merge_nested_parallel_loops,
+    );
+}
+
+fn index_switch_patterns(set: &mut RewritePatternSet, ctx: &Context) {
+    // Declared outside any namespace upstream: the bare class name.
+    add(
+        set,
+        ctx,
+        "scf.index_switch",
+        "FoldConstantCase",
+        fold_constant_case,
+    );
+}
+
 /// The single block of `region`, if it has exactly one.
 fn single_block(ir: &Ir, region: RegionRef) -> Option<mlir_ir::BlockRef> {
     let b = ir.first_block(region)?;
@@ -135,6 +241,23 @@ fn replace_op_with_region(
 }
 
 // ----- scf.if -----
+
+/// `scf.if`'s fold (upstream `IfOp::fold`): `if (!c) A else B` becomes
+/// `if c B else A` in place when the condition is an `arith.xori` with a
+/// one and there is an else region.
+pub(crate) fn fold_if(
+    cx: &mut mlir_ir::FoldCtx<'_>,
+    _results: &mut smallvec::SmallVec<[mlir_ir::OpFoldResult; 1]>,
+) -> Result<(), ()> {
+    let ir = cx.ir;
+    if ir.first_block(ir.region(cx.op, 1)).is_none() {
+        return Err(());
+    }
+    let lhs = negated(ir, cx.operand(0)).ok_or(())?;
+    cx.update_in_place(mlir_ir::InPlaceEdit::SetOperand(0, lhs));
+    cx.update_in_place(mlir_ir::InPlaceEdit::SwapRegions(0, 1));
+    Ok(())
+}
 
 /// An `scf.if` without results whose else block holds only its yield loses
 /// the else region.
@@ -681,6 +804,785 @@ fn replace_if_yield_with_condition_or_value(
     } else {
         Err(())
     }
+}
+
+// ----- scf.execute_region -----
+
+/// Upstream `SingleBlockExecuteInliner`: an `scf.execute_region` with one
+/// block (and no `no_inline`) is replaced by its body.
+fn single_block_execute_inliner(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
+    let ir = rw.ir();
+    if ir.attr(op, "no_inline").is_some() {
+        return Err(());
+    }
+    let region = ir.region(op, 0);
+    single_block(ir, region).ok_or(())?;
+    replace_op_with_region(rw, op, region, &[])
+}
+
+/// Whether `op` is function-like (upstream's `FunctionOpInterface`, which
+/// the IR does not model yet): it carries a `function_type`.
+fn is_function_like(ir: &Ir, op: OpRef) -> bool {
+    ir.attr(op, "function_type").is_some()
+}
+
+/// Upstream `MultiBlockExecuteInliner`: inside a function or another
+/// `scf.execute_region` (whose regions may hold several blocks), the body's
+/// blocks are inlined in place: the block holding the op is split after
+/// it, a `cf.br` enters the body, every `scf.yield` becomes a `cf.br` to the
+/// continuation, whose arguments replace the results.
+fn multi_block_execute_inliner(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
+    let ir = rw.ir();
+    if ir.attr(op, "no_inline").is_some() {
+        return Err(());
+    }
+    let parent = ir.op_parent_op(op).ok_or(())?;
+    if !(is_function_like(ir, parent) || ir.op_name_str(parent) == "scf.execute_region") {
+        return Err(());
+    }
+    let prev_block = ir.op_block(op).ok_or(())?;
+    let region = ir.region(op, 0);
+    let entry = ir.first_block(region).ok_or(())?;
+    let loc = ir.op_loc(op);
+    let result_types: Vec<mlir_ir::Type> = ir.results(op).map(|v| ir.value_type(v)).collect();
+    let br = rw.ctx().op_name("cf.br");
+    let post_block = rw.split_block(prev_block, Some(op));
+    rw.set_insertion_point_to_end(prev_block);
+    let mut state = OperationState::new(br, loc);
+    state.successors.push(entry);
+    rw.create(state);
+    let blocks: Vec<mlir_ir::BlockRef> = rw.ir().region_blocks(region).collect();
+    for blk in blocks {
+        let Some(term) = rw.ir().terminator(blk) else {
+            continue;
+        };
+        if rw.ir().op_name_str(term) != "scf.yield" {
+            continue;
+        }
+        let mut state = OperationState::new(br, rw.ir().op_loc(term));
+        state.operands.extend(rw.ir().operands(term));
+        state.successors.push(post_block);
+        rw.set_insertion_point_before(term);
+        rw.create(state);
+        rw.erase_op(term);
+    }
+    rw.inline_region_before_block(region, post_block);
+    let args: Vec<Value> = result_types
+        .into_iter()
+        .map(|ty| rw.add_block_argument(post_block, ty, loc))
+        .collect();
+    rw.replace_op(op, &args);
+    Ok(())
+}
+
+// ----- scf.index_switch -----
+
+/// Upstream `FoldConstantCase`: an `scf.index_switch` on a constant is
+/// replaced by the body of the matching case, or of the default region
+/// when no case matches.
+fn fold_constant_case(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
+    let ir = rw.ir();
+    let c = const_int(ir, ir.operand(op, 0)).ok_or(())?;
+    if c.width() > 64 {
+        return Err(());
+    }
+    let c = c.to_i64();
+    let cases = super::dense_array(ir.ctx(), ir.attr(op, "cases"));
+    // Region 0 is the default region, the cases follow in order.
+    let index = cases.iter().position(|&v| v == c).map_or(0, |i| i + 1);
+    let region = ir.region(op, index);
+    replace_op_with_region(rw, op, region, &[])
+}
+
+// ----- scf.while -----
+
+/// The parts of an `scf.while`: before block, its `scf.condition`, after
+/// block, its `scf.yield`.
+struct WhileParts {
+    before: mlir_ir::BlockRef,
+    cond: OpRef,
+    after: mlir_ir::BlockRef,
+    yield_op: OpRef,
+}
+
+fn while_parts(ir: &Ir, op: OpRef) -> Option<WhileParts> {
+    let before = ir.first_block(ir.region(op, 0))?;
+    let after = ir.first_block(ir.region(op, 1))?;
+    Some(WhileParts {
+        before,
+        cond: ir.terminator(before)?,
+        after,
+        yield_op: ir.terminator(after)?,
+    })
+}
+
+/// The values `scf.condition` forwards (its operands after the condition).
+fn condition_args(ir: &Ir, cond: OpRef) -> Vec<Value> {
+    ir.operands(cond).skip(1).collect()
+}
+
+/// A new `scf.while` before `op` with empty regions (upstream's ODS
+/// builder, without blocks).
+fn create_while(
+    rw: &mut PatternRewriter<'_>,
+    op: OpRef,
+    types: &[mlir_ir::Type],
+    inits: &[Value],
+) -> OpRef {
+    let ir = rw.ir();
+    let mut state = OperationState::new(ir.op_name(op), ir.op_loc(op));
+    state.operands.extend_from_slice(inits);
+    state.result_types.extend_from_slice(types);
+    state.num_empty_regions = 2;
+    rw.set_insertion_point_before(op);
+    rw.create(state)
+}
+
+/// Upstream's `WhileOp::build` with body builders: like [`create_while`],
+/// plus a before block taking the inits' types (at their locations) and an
+/// after block taking the result types (at the op's location).
+fn create_while_with_blocks(
+    rw: &mut PatternRewriter<'_>,
+    op: OpRef,
+    types: &[mlir_ir::Type],
+    inits: &[Value],
+) -> (OpRef, mlir_ir::BlockRef, mlir_ir::BlockRef) {
+    let ir = rw.ir();
+    let init_locs: Vec<mlir_ir::Location> = inits.iter().map(|&v| ir.value_loc(v)).collect();
+    let after_locs = vec![ir.op_loc(op); types.len()];
+    create_while_with_arg_locs(rw, op, types, inits, &init_locs, &after_locs)
+}
+
+/// [`create_while_with_blocks`] with the given block argument locations.
+fn create_while_with_arg_locs(
+    rw: &mut PatternRewriter<'_>,
+    op: OpRef,
+    types: &[mlir_ir::Type],
+    inits: &[Value],
+    before_locs: &[mlir_ir::Location],
+    after_locs: &[mlir_ir::Location],
+) -> (OpRef, mlir_ir::BlockRef, mlir_ir::BlockRef) {
+    let new_op = create_while(rw, op, types, inits);
+    let ir = rw.ir();
+    let init_types: Vec<mlir_ir::Type> = inits.iter().map(|&v| ir.value_type(v)).collect();
+    let (r0, r1) = (ir.region(new_op, 0), ir.region(new_op, 1));
+    let before = rw.with_insertion_guard(|rw| rw.create_block(r0, None, &init_types, before_locs));
+    let after = rw.with_insertion_guard(|rw| rw.create_block(r1, None, types, after_locs));
+    (new_op, before, after)
+}
+
+/// Replaces terminator `term` by a copy with other operands (upstream's
+/// `replaceOpWithNewOp<ConditionOp/YieldOp>` at the terminator).
+fn replace_terminator(rw: &mut PatternRewriter<'_>, term: OpRef, operands: &[Value]) {
+    let ir = rw.ir();
+    let mut state = OperationState::new(ir.op_name(term), ir.op_loc(term));
+    state.operands.extend_from_slice(operands);
+    rw.with_insertion_guard(|rw| {
+        rw.set_insertion_point_before(term);
+        rw.replace_op_with_new_op(term, state);
+    });
+}
+
+/// Upstream `WhileConditionTruth`: after-block arguments that receive the
+/// condition itself are `true` wherever they are used.
+fn while_condition_truth(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
+    let ir = rw.ir();
+    let p = while_parts(ir, op).ok_or(())?;
+    let cond_value = ir.operand(p.cond, 0);
+    let targets: Vec<Value> = condition_args(ir, p.cond)
+        .into_iter()
+        .zip(ir.arguments(p.after))
+        .filter(|&(v, arg)| v == cond_value && !ir.use_empty(arg))
+        .map(|(_, arg)| arg)
+        .collect();
+    if targets.is_empty() {
+        return Err(());
+    }
+    let loc = ir.op_loc(op);
+    rw.set_insertion_point_before(op);
+    let t = i1_constant(rw, loc, true);
+    for arg in targets {
+        rw.replace_all_uses_with(arg, t);
+    }
+    Ok(())
+}
+
+/// Upstream `RemoveLoopInvariantArgsFromBeforeBlock`: a before-block
+/// argument is loop invariant when the yield passes back its initial value,
+/// or an after-block argument that `scf.condition` filled with that argument
+/// or its initial value; such arguments stop being loop-carried and become
+/// their initial value.
+fn remove_loop_invariant_args_from_before_block(
+    op: OpRef,
+    rw: &mut PatternRewriter<'_>,
+) -> LogicalResult {
+    let ir = rw.ir();
+    let p = while_parts(ir, op).ok_or(())?;
+    let cond_args = condition_args(ir, p.cond);
+    let inits: Vec<Value> = ir.operands(op).collect();
+    let yielded: Vec<Value> = ir.operands(p.yield_op).collect();
+    let before_args: Vec<Value> = ir.arguments(p.before).collect();
+    let invariant = |i: usize| -> bool {
+        let (init, y) = (inits[i], yielded[i]);
+        if y == init {
+            return true;
+        }
+        if y.is_block_argument() && ir.value_parent_block(y) == Some(p.after) {
+            let c = cond_args[y.number() as usize];
+            return c == before_args[i] || c == init;
+        }
+        false
+    };
+    let n = inits.len().min(yielded.len());
+    let flags: Vec<bool> = (0..n).map(invariant).collect();
+    if !flags.iter().any(|&f| f) {
+        return Err(());
+    }
+    let mut new_inits = Vec::new();
+    let mut new_yields = Vec::new();
+    let mut new_locs = Vec::new();
+    for i in 0..n {
+        if !flags[i] {
+            new_inits.push(inits[i]);
+            new_yields.push(yielded[i]);
+            new_locs.push(ir.value_loc(before_args[i]));
+        }
+    }
+    let new_types: Vec<mlir_ir::Type> = new_yields.iter().map(|&v| ir.value_type(v)).collect();
+    let result_types: Vec<mlir_ir::Type> = ir.results(op).map(|v| ir.value_type(v)).collect();
+    replace_terminator(rw, p.yield_op, &new_yields);
+    let new_op = create_while(rw, op, &result_types, &new_inits);
+    let r0 = rw.ir().region(new_op, 0);
+    let new_before = rw.with_insertion_guard(|rw| rw.create_block(r0, None, &new_types, &new_locs));
+    let mut j = 0;
+    let mut replacements = Vec::with_capacity(before_args.len());
+    for i in 0..before_args.len() {
+        if i < n && flags[i] {
+            replacements.push(inits[i]);
+        } else {
+            replacements.push(rw.ir().argument(new_before, j));
+            j += 1;
+        }
+    }
+    rw.merge_blocks(p.before, new_before, &replacements);
+    let (old_after, new_after) = (rw.ir().region(op, 1), rw.ir().region(new_op, 1));
+    let first = rw.ir().first_block(new_after);
+    rw.inline_region_before(old_after, new_after, first);
+    let results: Vec<Value> = rw.ir().results(new_op).collect();
+    rw.replace_op(op, &results);
+    Ok(())
+}
+
+/// Upstream `RemoveLoopInvariantValueYielded`: values `scf.condition`
+/// forwards that are not defined in the before block replace the matching
+/// after-block arguments and results directly.
+fn remove_loop_invariant_value_yielded(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
+    let ir = rw.ir();
+    let p = while_parts(ir, op).ok_or(())?;
+    let cond_args = condition_args(ir, p.cond);
+    let outside: Vec<bool> = cond_args
+        .iter()
+        .map(|&v| ir.value_parent_block(v) != Some(p.before))
+        .collect();
+    if !outside.iter().any(|&o| o) {
+        return Err(());
+    }
+    let after_args: Vec<Value> = ir.arguments(p.after).collect();
+    let mut new_cond_args = Vec::new();
+    let mut new_types = Vec::new();
+    let mut new_locs = Vec::new();
+    for (i, &v) in cond_args.iter().enumerate() {
+        if !outside[i] {
+            new_cond_args.push(v);
+            new_types.push(ir.value_type(v));
+            new_locs.push(ir.value_loc(after_args[i]));
+        }
+    }
+    let inits: Vec<Value> = ir.operands(op).collect();
+    let cond_value = ir.operand(p.cond, 0);
+    let mut cond_operands = vec![cond_value];
+    cond_operands.extend_from_slice(&new_cond_args);
+    replace_terminator(rw, p.cond, &cond_operands);
+    let new_op = create_while(rw, op, &new_types, &inits);
+    let r1 = rw.ir().region(new_op, 1);
+    let new_after = rw.with_insertion_guard(|rw| rw.create_block(r1, None, &new_types, &new_locs));
+    let mut arg_repl = Vec::with_capacity(after_args.len());
+    let mut results = Vec::with_capacity(after_args.len());
+    let mut j = 0;
+    for (i, &v) in cond_args.iter().enumerate() {
+        if outside[i] {
+            arg_repl.push(v);
+            results.push(v);
+        } else {
+            arg_repl.push(rw.ir().argument(new_after, j));
+            results.push(rw.ir().result(new_op, j));
+            j += 1;
+        }
+    }
+    rw.merge_blocks(p.after, new_after, &arg_repl);
+    let (old_before, new_before) = (rw.ir().region(op, 0), rw.ir().region(new_op, 0));
+    let first = rw.ir().first_block(new_before);
+    rw.inline_region_before(old_before, new_before, first);
+    rw.replace_op(op, &results);
+    Ok(())
+}
+
+/// The inverse of an `arith.cmpi` predicate (upstream `invertPredicate`).
+fn invert_cmpi_predicate(p: i64) -> Option<i64> {
+    // eq, ne, slt, sle, sgt, sge, ult, ule, ugt, uge.
+    const INVERSE: [i64; 10] = [1, 0, 5, 4, 3, 2, 9, 8, 7, 6];
+    INVERSE.get(usize::try_from(p).ok()?).copied()
+}
+
+/// Upstream `WhileCmpCond`: in the after block, an `arith.cmpi` repeating
+/// the loop condition's comparison on the forwarded value (same other
+/// operand, same or inverted predicate) is a constant.
+fn while_cmp_cond(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
+    let ir = rw.ir();
+    let p = while_parts(ir, op).ok_or(())?;
+    let cmp = ir.operand(p.cond, 0).defining_op().ok_or(())?;
+    if ir.op_name_str(cmp) != "arith.cmpi" {
+        return Err(());
+    }
+    let pred = crate::arith::fold::predicate(ir, cmp).ok_or(())?;
+    let mut rewrites: Vec<(OpRef, bool)> = Vec::new();
+    for (v, arg) in condition_args(ir, p.cond)
+        .into_iter()
+        .zip(ir.arguments(p.after))
+    {
+        for idx in 0..2 {
+            if v != ir.operand(cmp, idx) {
+                continue;
+            }
+            for u in ir.uses(arg) {
+                let cmp2 = u.op;
+                if ir.op_name_str(cmp2) != "arith.cmpi" || rewrites.iter().any(|&(o, _)| o == cmp2)
+                {
+                    continue;
+                }
+                if ir.operand(cmp2, 1 - idx) != ir.operand(cmp, 1 - idx) {
+                    continue;
+                }
+                let Some(pred2) = crate::arith::fold::predicate(ir, cmp2) else {
+                    continue;
+                };
+                let same = if pred2 == pred {
+                    true
+                } else if Some(pred2) == invert_cmpi_predicate(pred) {
+                    false
+                } else {
+                    continue;
+                };
+                rewrites.push((cmp2, same));
+            }
+        }
+    }
+    if rewrites.is_empty() {
+        return Err(());
+    }
+    // The constants are created at the pattern's insertion point, before
+    // the loop, as upstream's `replaceOpWithNewOp` does.
+    rw.set_insertion_point_before(op);
+    for (cmp2, same) in rewrites {
+        let loc = rw.ir().op_loc(cmp2);
+        let c = i1_constant(rw, loc, same);
+        rw.replace_op(cmp2, &[c]);
+    }
+    Ok(())
+}
+
+/// Upstream `WhileUnusedResult`: results unused both outside and as
+/// after-block arguments are no longer forwarded.
+fn while_unused_result(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
+    let ir = rw.ir();
+    let p = while_parts(ir, op).ok_or(())?;
+    let cond_args = condition_args(ir, p.cond);
+    let after_args: Vec<Value> = ir.arguments(p.after).collect();
+    let mut kept = Vec::new();
+    for (i, &arg) in after_args.iter().enumerate() {
+        let result = ir.result(op, i);
+        if !(ir.use_empty(result) && ir.use_empty(arg)) {
+            kept.push(i);
+        }
+    }
+    if kept.len() == after_args.len() {
+        return Err(());
+    }
+    let new_types: Vec<mlir_ir::Type> = kept
+        .iter()
+        .map(|&i| ir.value_type(ir.result(op, i)))
+        .collect();
+    // The kept after-block arguments keep their locations, as they do when
+    // mlir-opt 22's generic patterns erase the others in place.
+    let new_locs: Vec<mlir_ir::Location> =
+        kept.iter().map(|&i| ir.value_loc(after_args[i])).collect();
+    let mut cond_operands = vec![ir.operand(p.cond, 0)];
+    cond_operands.extend(kept.iter().map(|&i| cond_args[i]));
+    let inits: Vec<Value> = ir.operands(op).collect();
+    replace_terminator(rw, p.cond, &cond_operands);
+    let new_op = create_while(rw, op, &new_types, &inits);
+    let r1 = rw.ir().region(new_op, 1);
+    let new_after = rw.with_insertion_guard(|rw| rw.create_block(r1, None, &new_types, &new_locs));
+    // Dropped entries have no uses: they keep their own value.
+    let mut results: Vec<Value> = rw.ir().results(op).collect();
+    let mut arg_repl = after_args.clone();
+    for (k, &i) in kept.iter().enumerate() {
+        results[i] = rw.ir().result(new_op, k);
+        arg_repl[i] = rw.ir().argument(new_after, k);
+    }
+    let (old_before, new_before) = (rw.ir().region(op, 0), rw.ir().region(new_op, 0));
+    let first = rw.ir().first_block(new_before);
+    rw.inline_region_before(old_before, new_before, first);
+    rw.merge_blocks(p.after, new_after, &arg_repl);
+    rw.replace_op(op, &results);
+    Ok(())
+}
+
+/// Upstream `WhileRemoveDuplicatedResults`: a value `scf.condition`
+/// forwards more than once is forwarded once.
+fn while_remove_duplicated_results(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
+    let ir = rw.ir();
+    let p = while_parts(ir, op).ok_or(())?;
+    let cond_args = condition_args(ir, p.cond);
+    let mut unique: Vec<Value> = Vec::new();
+    let mut position = Vec::with_capacity(cond_args.len());
+    for &v in &cond_args {
+        match unique.iter().position(|&u| u == v) {
+            Some(k) => position.push(k),
+            None => {
+                position.push(unique.len());
+                unique.push(v);
+            }
+        }
+    }
+    if unique.len() == cond_args.len() {
+        return rw.notify_match_failure(op, || "No results to remove");
+    }
+    let types: Vec<mlir_ir::Type> = unique.iter().map(|&v| ir.value_type(v)).collect();
+    let inits: Vec<Value> = ir.operands(op).collect();
+    let cond_value = ir.operand(p.cond, 0);
+    // Block arguments keep their locations (see `while_unused_result`).
+    let before_locs: Vec<mlir_ir::Location> =
+        ir.arguments(p.before).map(|a| ir.value_loc(a)).collect();
+    let after_locs: Vec<mlir_ir::Location> = (0..unique.len())
+        .map(|k| {
+            let first = position.iter().position(|&q| q == k).unwrap_or(0);
+            ir.value_loc(ir.argument(p.after, first))
+        })
+        .collect();
+    let (new_op, new_before, new_after) =
+        create_while_with_arg_locs(rw, op, &types, &inits, &before_locs, &after_locs);
+    let after_repl: Vec<Value> = position
+        .iter()
+        .map(|&k| rw.ir().argument(new_after, k))
+        .collect();
+    let results: Vec<Value> = position
+        .iter()
+        .map(|&k| rw.ir().result(new_op, k))
+        .collect();
+    let mut cond_operands = vec![cond_value];
+    cond_operands.extend_from_slice(&unique);
+    replace_terminator(rw, p.cond, &cond_operands);
+    let before_args: Vec<Value> = rw.ir().arguments(new_before).collect();
+    rw.merge_blocks(p.before, new_before, &before_args);
+    rw.merge_blocks(p.after, new_after, &after_repl);
+    rw.replace_op(op, &results);
+    Ok(())
+}
+
+/// Upstream `WhileRemoveUnusedArgs`: unused before-block arguments are
+/// dropped along with their initial and yielded values.
+fn while_remove_unused_args(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
+    let ir = rw.ir();
+    let p = while_parts(ir, op).ok_or(())?;
+    let before_args: Vec<Value> = ir.arguments(p.before).collect();
+    if !before_args.iter().any(|&a| ir.use_empty(a)) {
+        return rw.notify_match_failure(op, || "No args to remove");
+    }
+    let yielded: Vec<Value> = ir.operands(p.yield_op).collect();
+    let inits: Vec<Value> = ir.operands(op).collect();
+    let mut new_yields = Vec::new();
+    let mut new_inits = Vec::new();
+    let mut erase = Vec::new();
+    for (i, &a) in before_args.iter().enumerate() {
+        if ir.use_empty(a) {
+            erase.push(i);
+        } else {
+            new_yields.push(yielded[i]);
+            new_inits.push(inits[i]);
+        }
+    }
+    let result_types: Vec<mlir_ir::Type> = ir.results(op).map(|v| ir.value_type(v)).collect();
+    // Block arguments keep their locations (see `while_unused_result`).
+    let before_locs: Vec<mlir_ir::Location> = before_args
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| !erase.contains(i))
+        .map(|(_, &a)| ir.value_loc(a))
+        .collect();
+    let after_locs: Vec<mlir_ir::Location> =
+        ir.arguments(p.after).map(|a| ir.value_loc(a)).collect();
+    for &i in erase.iter().rev() {
+        rw.erase_block_argument(p.before, i);
+    }
+    let (new_op, new_before, new_after) =
+        create_while_with_arg_locs(rw, op, &result_types, &new_inits, &before_locs, &after_locs);
+    replace_terminator(rw, p.yield_op, &new_yields);
+    let before_args: Vec<Value> = rw.ir().arguments(new_before).collect();
+    let after_args: Vec<Value> = rw.ir().arguments(new_after).collect();
+    rw.merge_blocks(p.before, new_before, &before_args);
+    rw.merge_blocks(p.after, new_after, &after_args);
+    let results: Vec<Value> = rw.ir().results(new_op).collect();
+    rw.replace_op(op, &results);
+    Ok(())
+}
+
+/// Upstream `WhileOpAlignBeforeArgs`: when `scf.condition` forwards exactly
+/// the before-block arguments, each once, in another order, it is made to
+/// forward them in order; after-block arguments and results follow.
+fn while_op_align_before_args(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
+    let ir = rw.ir();
+    let p = while_parts(ir, op).ok_or(())?;
+    let before_args: Vec<Value> = ir.arguments(p.before).collect();
+    let term_args = condition_args(ir, p.cond);
+    if before_args == term_args {
+        return Err(());
+    }
+    let has_duplicates = term_args
+        .iter()
+        .enumerate()
+        .any(|(i, v)| term_args[..i].contains(v));
+    if has_duplicates || before_args.len() != term_args.len() {
+        return Err(());
+    }
+    // mapping[k] = position of term_args[k] among the before arguments.
+    let mut mapping = vec![0usize; before_args.len()];
+    for (i, a) in before_args.iter().enumerate() {
+        let k = term_args.iter().position(|t| t == a).ok_or(())?;
+        mapping[k] = i;
+    }
+    let mut new_types = vec![ir.value_type(before_args[0]); before_args.len()];
+    for (i, &j) in mapping.iter().enumerate() {
+        new_types[j] = ir.value_type(ir.result(op, i));
+    }
+    let cond_value = ir.operand(p.cond, 0);
+    let inits: Vec<Value> = ir.operands(op).collect();
+    let mut cond_operands = vec![cond_value];
+    cond_operands.extend_from_slice(&before_args);
+    replace_terminator(rw, p.cond, &cond_operands);
+    let (new_op, new_before, new_after) = create_while_with_blocks(rw, op, &new_types, &inits);
+    let results: Vec<Value> = mapping.iter().map(|&j| rw.ir().result(new_op, j)).collect();
+    let after_repl: Vec<Value> = mapping
+        .iter()
+        .map(|&j| rw.ir().argument(new_after, j))
+        .collect();
+    let before_repl: Vec<Value> = rw.ir().arguments(new_before).collect();
+    let first = rw.ir().first_op(new_before);
+    rw.inline_block_before(p.before, new_before, first, &before_repl);
+    let first = rw.ir().first_op(new_after);
+    rw.inline_block_before(p.after, new_after, first, &after_repl);
+    rw.replace_op(op, &results);
+    Ok(())
+}
+
+// ----- scf.parallel -----
+
+/// The operand groups of an `scf.parallel` (lower bounds, upper bounds,
+/// steps, initial values), by its `operandSegmentSizes`.
+fn parallel_operands(ir: &Ir, op: OpRef) -> Option<[Vec<Value>; 4]> {
+    let sizes = super::dense_array(ir.ctx(), ir.attr(op, "operandSegmentSizes"));
+    if sizes.len() != 4 {
+        return None;
+    }
+    let all: Vec<Value> = ir.operands(op).collect();
+    let mut start = 0usize;
+    let mut groups: [Vec<Value>; 4] = Default::default();
+    for (g, &n) in groups.iter_mut().zip(&sizes) {
+        let n = usize::try_from(n).ok()?;
+        *g = all.get(start..start + n)?.to_vec();
+        start += n;
+    }
+    Some(groups)
+}
+
+/// A new `scf.parallel` at the insertion point with the given operand
+/// groups, one empty region and the op's location.
+fn create_parallel(
+    rw: &mut PatternRewriter<'_>,
+    op: OpRef,
+    groups: [&[Value]; 4],
+    result_types: &[mlir_ir::Type],
+) -> OpRef {
+    let ctx = rw.ir().ctx_arc().clone();
+    let name = rw.ir().op_name(op);
+    let mut state = OperationState::new(name, rw.ir().op_loc(op));
+    for g in groups {
+        state.operands.extend_from_slice(g);
+    }
+    state.result_types.extend_from_slice(result_types);
+    let sizes: Vec<i64> = groups.iter().map(|g| g.len() as i64).collect();
+    let seg = mlir_ir::ods::preds::dense_int_array(&ctx, 32, &sizes);
+    let key = ctx.ident("operandSegmentSizes");
+    let slot = if ctx.op_info(name).is_inherent_attr("operandSegmentSizes") {
+        &mut state.properties
+    } else {
+        &mut state.attributes
+    };
+    *slot = Some(ctx.dictionary_with(ctx.empty_dictionary(), key, Some(seg)));
+    state.num_empty_regions = 1;
+    rw.create(state)
+}
+
+/// Upstream `ParallelOpSingleOrZeroIterationDimsFolder`: a dimension with a
+/// constant trip count of zero makes the loop its initial values; one with
+/// a single iteration is dropped, its induction variable becoming the lower
+/// bound. When no dimension remains, the body and the reductions are
+/// inlined.
+fn parallel_single_or_zero_iteration_dims(
+    op: OpRef,
+    rw: &mut PatternRewriter<'_>,
+) -> LogicalResult {
+    let ir = rw.ir();
+    let [lbs, ubs, steps, inits] = parallel_operands(ir, op).ok_or(())?;
+    let body = single_block(ir, ir.region(op, 0)).ok_or(())?;
+    let ivs: Vec<Value> = ir.arguments(body).collect();
+    if ivs.len() != lbs.len() {
+        return Err(());
+    }
+    let mut mapping = mlir_ir::IrMapping::new();
+    let mut kept = Vec::new();
+    for (d, &iv) in ivs.iter().enumerate() {
+        match constant_trip_count(ir, lbs[d], ubs[d], steps[d], true) {
+            Some(0) => {
+                rw.replace_op(op, &inits);
+                return Ok(());
+            }
+            Some(1) => mapping.map_value(iv, lbs[d]),
+            _ => kept.push(d),
+        }
+    }
+    if kept.len() == lbs.len() {
+        return Err(());
+    }
+    let term = ir.terminator(body).ok_or(())?;
+    let body_ops: Vec<OpRef> = ir.block_ops(body).filter(|&o| o != term).collect();
+    let all_ops: Vec<OpRef> = ir.block_ops(body).collect();
+    let result_types: Vec<mlir_ir::Type> = ir.results(op).map(|v| ir.value_type(v)).collect();
+    let arg_types: Vec<mlir_ir::Type> = kept.iter().map(|&d| ir.value_type(ivs[d])).collect();
+    let arg_locs: Vec<mlir_ir::Location> = kept.iter().map(|&d| ir.value_loc(ivs[d])).collect();
+    rw.set_insertion_point_before(op);
+    if kept.is_empty() {
+        for o in body_ops {
+            rw.clone_with_mapping(o, &mut mapping);
+        }
+        let mut results = Vec::with_capacity(inits.len());
+        let reductions = rw.ir().regions(term).len();
+        for i in 0..reductions {
+            let ir = rw.ir();
+            let block = ir.first_block(ir.region(term, i)).ok_or(())?;
+            let ret = ir.terminator(block).ok_or(())?;
+            let (a0, a1) = (ir.argument(block, 0), ir.argument(block, 1));
+            let operand = mapping.lookup_value_or_default(ir.operand(term, i));
+            let ops: Vec<OpRef> = ir.block_ops(block).filter(|&o| o != ret).collect();
+            mapping.map_value(a0, inits[results.len()]);
+            mapping.map_value(a1, operand);
+            for o in ops {
+                rw.clone_with_mapping(o, &mut mapping);
+            }
+            let ret_value = rw.ir().operand(ret, 0);
+            results.push(mapping.lookup_value_or_default(ret_value));
+        }
+        rw.replace_op(op, &results);
+        return Ok(());
+    }
+    let pick = |v: &[Value]| -> Vec<Value> { kept.iter().map(|&d| v[d]).collect() };
+    let (new_lbs, new_ubs, new_steps) = (pick(&lbs), pick(&ubs), pick(&steps));
+    let new_op = create_parallel(
+        rw,
+        op,
+        [&new_lbs, &new_ubs, &new_steps, &inits],
+        &result_types,
+    );
+    // The body is cloned (not moved), as upstream does, with the collapsed
+    // induction variables mapped to their lower bounds.
+    let region = rw.ir().region(new_op, 0);
+    let block = rw.with_insertion_guard(|rw| rw.create_block(region, None, &arg_types, &arg_locs));
+    for (k, &d) in kept.iter().enumerate() {
+        let arg = rw.ir().argument(block, k);
+        mapping.map_value(ivs[d], arg);
+    }
+    rw.with_insertion_guard(|rw| {
+        rw.set_insertion_point_to_end(block);
+        for o in all_ops {
+            rw.clone_with_mapping(o, &mut mapping);
+        }
+    });
+    let results: Vec<Value> = rw.ir().results(new_op).collect();
+    rw.replace_op(op, &results);
+    Ok(())
+}
+
+/// Upstream `MergeNestedParallelLoops`: an `scf.parallel` whose body is only
+/// another `scf.parallel` with bounds independent of the outer induction
+/// variables (and neither has reductions) becomes one loop over both sets
+/// of dimensions.
+fn merge_nested_parallel_loops(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
+    let ir = rw.ir();
+    let outer_body = single_block(ir, ir.region(op, 0)).ok_or(())?;
+    let outer_term = ir.terminator(outer_body).ok_or(())?;
+    let inner = ir.first_op(outer_body).ok_or(())?;
+    if inner == outer_term || ir.next_op(inner) != Some(outer_term) {
+        return Err(());
+    }
+    if ir.op_name(inner) != ir.op_name(op) {
+        return Err(());
+    }
+    let [olbs, oubs, osteps, oinits] = parallel_operands(ir, op).ok_or(())?;
+    let [ilbs, iubs, isteps, iinits] = parallel_operands(ir, inner).ok_or(())?;
+    let outer_ivs: Vec<Value> = ir.arguments(outer_body).collect();
+    if outer_ivs
+        .iter()
+        .any(|v| ilbs.contains(v) || iubs.contains(v) || isteps.contains(v))
+    {
+        return Err(());
+    }
+    if !oinits.is_empty() || !iinits.is_empty() {
+        return Err(());
+    }
+    let inner_body = single_block(ir, ir.region(inner, 0)).ok_or(())?;
+    let inner_term = ir.terminator(inner_body).ok_or(())?;
+    let inner_ivs: Vec<Value> = ir.arguments(inner_body).collect();
+    let inner_ops: Vec<OpRef> = ir
+        .block_ops(inner_body)
+        .filter(|&o| o != inner_term)
+        .collect();
+    let cat = |a: &[Value], b: &[Value]| -> Vec<Value> { a.iter().chain(b).copied().collect() };
+    let (lbs, ubs, steps) = (cat(&olbs, &ilbs), cat(&oubs, &iubs), cat(&osteps, &isteps));
+    let loc = ir.op_loc(op);
+    let index = ir.ctx().index_type();
+    let reduce = ir.op_name(outer_term);
+    rw.set_insertion_point_before(op);
+    let new_op = create_parallel(rw, op, [&lbs, &ubs, &steps, &[]], &[]);
+    let region = rw.ir().region(new_op, 0);
+    let n = lbs.len();
+    let block =
+        rw.with_insertion_guard(|rw| rw.create_block(region, None, &vec![index; n], &vec![loc; n]));
+    let mut mapping = mlir_ir::IrMapping::new();
+    for (k, &v) in outer_ivs.iter().chain(&inner_ivs).enumerate() {
+        let arg = rw.ir().argument(block, k);
+        mapping.map_value(v, arg);
+    }
+    rw.with_insertion_guard(|rw| {
+        rw.set_insertion_point_to_end(block);
+        for o in inner_ops {
+            rw.clone_with_mapping(o, &mut mapping);
+        }
+        // Upstream's builder ends a body without reductions with an empty
+        // `scf.reduce`.
+        rw.create(OperationState::new(reduce, loc));
+    });
+    rw.replace_op(op, &[]);
+    Ok(())
 }
 
 // ----- scf.for -----

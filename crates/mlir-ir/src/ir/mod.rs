@@ -1598,6 +1598,19 @@ impl Ir {
         }
     }
 
+    /// Exchanges the blocks of regions `a` and `b`, keeping their order.
+    pub fn swap_region_blocks(&mut self, a: RegionRef, b: RegionRef) {
+        if a == b {
+            return;
+        }
+        let blocks_a: Vec<BlockRef> = self.region_blocks(a).collect();
+        self.splice_blocks(b, a, None);
+        for blk in blocks_a {
+            self.remove_block(blk);
+            self.insert_block(b, None, blk);
+        }
+    }
+
     /// Splits `block` before `at`: `at` and the ops after it move to a new
     /// block inserted right after `block`, which is returned.
     pub fn split_block(&mut self, block: BlockRef, at: Option<OpRef>) -> BlockRef {

@@ -490,3 +490,26 @@ fn context_and_ir_are_shareable_across_threads() {
     let t = ctx.ranked_tensor_type(&[4], ctx.f32_type(), None);
     assert_eq!(ctx.ranked_tensor_type(&[4], ctx.f32_type(), None), t);
 }
+
+#[test]
+fn swap_region_blocks_exchanges_block_lists_in_order() {
+    let mut t = T::new();
+    let op = t.make("test.two_regions", &[], 0, 2);
+    let (r0, r1) = (t.ir.region(op, 0), t.ir.region(op, 1));
+    let a1 = t.block_in(r0);
+    let a2 = t.block_in(r0);
+    let b1 = t.block_in(r1);
+    let x = t.add(a1, "test.x", &[], 0);
+    t.ir.swap_region_blocks(r0, r1);
+    assert_eq!(t.ir.region_blocks(r0).collect::<Vec<_>>(), vec![b1]);
+    assert_eq!(t.ir.region_blocks(r1).collect::<Vec<_>>(), vec![a1, a2]);
+    assert_eq!(t.ir.block_parent_region(a1), Some(r1));
+    assert_eq!(t.ir.op_block(x), Some(a1));
+    // An empty region swaps too.
+    let empty = t.make("test.two_regions", &[], 0, 2);
+    let (e0, e1) = (t.ir.region(empty, 0), t.ir.region(empty, 1));
+    let c = t.block_in(e0);
+    t.ir.swap_region_blocks(e0, e1);
+    assert!(t.ir.first_block(e0).is_none());
+    assert_eq!(t.ir.first_block(e1), Some(c));
+}
