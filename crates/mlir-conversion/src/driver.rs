@@ -507,7 +507,12 @@ impl<'t> Legalizer<'t> {
             let (ir, s) = ir_st(rw);
             s.created_since(ir, n)
         };
-        let created_set: HashSet<OpRef> = created.iter().copied().collect();
+        // Only needed for created blocks, which most patterns do not make.
+        let created_set: HashSet<OpRef> = if blocks.is_empty() {
+            HashSet::new()
+        } else {
+            created.iter().copied().collect()
+        };
         for b in blocks {
             let Some(parent) = rw.ir().block_parent_op(b) else {
                 continue;
@@ -685,7 +690,14 @@ fn commit(
         .filter(|&op| ir.is_live_op(op))
         .collect();
     let mut top: Vec<OpRef> = Vec::new();
+    // While no replaced op has regions and no block was erased, every
+    // replaced op is outermost: skip the ancestor walks.
+    let flat = state.replaced_with_regions == 0 && state.erased_blocks.is_empty();
     for &op in &roots {
+        if flat {
+            top.push(op);
+            continue;
+        }
         // Only the outermost replaced ops are erased (with what they hold).
         let mut nested = false;
         let mut cur = ir.op_parent_op(op);
@@ -716,6 +728,10 @@ fn commit(
         }
     }
     for &op in &top {
+        if ir.regions(op).is_empty() {
+            ir.drop_all_references(op);
+            continue;
+        }
         for o in ir.walk_collect(op, WalkOrder::PostOrder) {
             ir.drop_all_references(o);
         }

@@ -93,6 +93,10 @@ impl OpState {
     }
 }
 
+/// What a value maps to: its replacement values and the type converter of
+/// the pattern that made the replacement.
+pub(crate) type MappedTo = (ValueVector, Option<Arc<TypeConverter>>);
+
 /// One undoable change (MLIR's `IRRewrite` subclasses).
 pub(crate) enum Rewrite {
     /// An op was created (inserted without a previous position).
@@ -107,8 +111,10 @@ pub(crate) enum Rewrite {
         region: RegionRef,
         next: Option<BlockRef>,
     },
-    /// An op was modified in place; the state before.
-    ModifyOp(OpState),
+    /// An op was modified in place; the state before (boxed: the snapshot
+    /// is large and rare, while every entry is moved as often as the
+    /// journal grows).
+    ModifyOp(Box<OpState>),
     /// An op was replaced or erased (deferred).
     ReplaceOp(OpRef),
     /// A block was erased (detached, deferred).
@@ -117,10 +123,11 @@ pub(crate) enum Rewrite {
         region: RegionRef,
         next: Option<BlockRef>,
     },
-    /// `from` was mapped; `previous` is what it mapped to before.
+    /// `from` was mapped; `previous` is what it mapped to before (boxed, as
+    /// a value is rarely mapped twice).
     MapValue {
         from: Value,
-        previous: Option<(ValueVector, Option<Arc<TypeConverter>>)>,
+        previous: Option<Box<MappedTo>>,
     },
     /// An unresolved materialization was registered.
     Materialization(OpRef),
@@ -235,7 +242,7 @@ impl ConversionState {
         to: ValueVector,
         converter: Option<Arc<TypeConverter>>,
     ) {
-        let previous = self.mapping.insert(from, (to, converter));
+        let previous = self.mapping.insert(from, (to, converter)).map(Box::new);
         if previous.is_none() {
             self.mapped_order.push(from);
         }
@@ -394,7 +401,7 @@ impl ConversionState {
                 }
                 Rewrite::MapValue { from, previous } => match previous {
                     Some(p) => {
-                        self.mapping.insert(from, p);
+                        self.mapping.insert(from, *p);
                     }
                     None => {
                         self.mapping.remove(&from);
@@ -433,6 +440,13 @@ impl ConversionState {
 
     /// The pre-existing ops modified in place since journal position `n`.
     pub(crate) fn modified_since(&self, ir: &Ir, n: usize) -> Vec<OpRef> {
+        // Most patterns modify nothing in place: skip building the sets.
+        if !self.journal[n..]
+            .iter()
+            .any(|r| matches!(r, Rewrite::ModifyOp(_)))
+        {
+            return Vec::new();
+        }
         let created: HashSet<OpRef> = self.journal[n..]
             .iter()
             .filter_map(|r| match r {
@@ -516,7 +530,7 @@ impl RewriteHooks for ConversionState {
 
     fn op_modification_started(&mut self, ir: &Ir, op: OpRef) {
         self.journal
-            .push(Rewrite::ModifyOp(OpState::capture(ir, op)));
+            .push(Rewrite::ModifyOp(Box::new(OpState::capture(ir, op))));
     }
 
     fn op_inserted(&mut self, _ir: &Ir, op: OpRef, previous: Option<InsertPoint>) {
