@@ -585,6 +585,10 @@ fn commit(
     //    that is kept (MLIR sends all notifications in bulk at the end), and
     //    the uses of replaced values are redirected where MLIR commits them.
     let journal = std::mem::take(&mut state.journal);
+    // The values whose uses were redirected: the results of replaced ops as
+    // a table of their ops (one per replaced op, without hashing), other
+    // values (block arguments, values mapped on their own) in a set.
+    let mut redirected_ops = crate::state::OpSet::default();
     let mut redirected: HashSet<Value> = HashSet::new();
     let unresolved: HashSet<OpRef> = state.unresolved.iter().map(|m| m.op).collect();
     for entry in &journal {
@@ -639,9 +643,10 @@ fn commit(
                         ir.results(op).flat_map(|r| state.lookup(r)).collect();
                     l.notify_operation_replaced(ir, op, &values);
                 }
-                for i in 0..ir.num_results(op) {
-                    let r = ir.result(op, i);
-                    if redirected.insert(r) {
+                if !redirected_ops.contains(op) {
+                    redirected_ops.insert(op);
+                    for i in 0..ir.num_results(op) {
+                        let r = ir.result(op, i);
                         redirect_uses(ir, state, r, listener.as_deref_mut());
                     }
                 }
@@ -675,12 +680,17 @@ fn commit(
         }
     }
     // Values mapped without a journaled replacement of their owner.
-    let order = state.mapped_order.clone();
-    for from in order {
-        if ir.is_live_value(from) && redirected.insert(from) {
+    let order = std::mem::take(&mut state.mapped_order);
+    for &from in &order {
+        let done = match from.def() {
+            ValueDef::OpResult(op, _) => redirected_ops.contains(op),
+            ValueDef::BlockArgument(..) => false,
+        };
+        if !done && ir.is_live_value(from) && redirected.insert(from) {
             redirect_uses(ir, state, from, listener.as_deref_mut());
         }
     }
+    state.mapped_order = order;
 
     // 2. Erase what was replaced or erased.
     let roots: Vec<OpRef> = state
@@ -702,7 +712,7 @@ fn commit(
         let mut nested = false;
         let mut cur = ir.op_parent_op(op);
         while let Some(p) = cur {
-            if state.replaced_set.contains(&p) {
+            if state.replaced_set.contains(p) {
                 nested = true;
                 break;
             }

@@ -133,6 +133,35 @@ pub(crate) enum Rewrite {
     Materialization(OpRef),
 }
 
+/// A set of ops kept as a table indexed by the op's slot (the legalizer asks
+/// whether an op was replaced for nearly every op it visits, so this avoids
+/// hashing); a slot holds the handle itself, so that an op created later in
+/// a reused slot is not mistaken for the one recorded.
+#[derive(Default)]
+pub(crate) struct OpSet {
+    slots: Vec<Option<OpRef>>,
+}
+
+impl OpSet {
+    pub(crate) fn contains(&self, op: OpRef) -> bool {
+        self.slots.get(op.index() as usize) == Some(&Some(op))
+    }
+
+    pub(crate) fn insert(&mut self, op: OpRef) {
+        let i = op.index() as usize;
+        if i >= self.slots.len() {
+            self.slots.resize(i + 1, None);
+        }
+        self.slots[i] = Some(op);
+    }
+
+    pub(crate) fn remove(&mut self, op: OpRef) {
+        if self.contains(op) {
+            self.slots[op.index() as usize] = None;
+        }
+    }
+}
+
 /// The conversion state installed as the rewriter's hooks.
 pub struct ConversionState {
     pub(crate) journal: Vec<Rewrite>,
@@ -143,7 +172,7 @@ pub struct ConversionState {
     pub(crate) mapped_order: Vec<Value>,
     /// Ops replaced or erased, in order.
     pub(crate) replaced: Vec<OpRef>,
-    pub(crate) replaced_set: HashSet<OpRef>,
+    pub(crate) replaced_set: OpSet,
     /// How many replaced ops have regions: while none has, and no block is
     /// erased and no op is recursively legal, no op can be ignored because
     /// of an ancestor (the common case, kept cheap).
@@ -171,7 +200,7 @@ impl ConversionState {
             mapping: HashMap::new(),
             mapped_order: Vec::new(),
             replaced: Vec::new(),
-            replaced_set: HashSet::new(),
+            replaced_set: OpSet::default(),
             replaced_with_regions: 0,
             erased_blocks: Vec::new(),
             recursively_legal: HashSet::new(),
@@ -190,14 +219,14 @@ impl ConversionState {
 
     /// Whether `op` was replaced or erased.
     pub fn is_replaced(&self, op: OpRef) -> bool {
-        self.replaced_set.contains(&op)
+        self.replaced_set.contains(op)
     }
 
     /// Whether `op` must not be legalized: it, or an op or block it is
     /// nested in, was replaced or erased, or it is nested in a recursively
     /// legal op.
     pub fn is_ignored(&self, ir: &Ir, op: OpRef) -> bool {
-        if self.replaced_set.contains(&op) {
+        if self.replaced_set.contains(op) {
             return true;
         }
         if self.replaced_with_regions == 0
@@ -218,7 +247,7 @@ impl ConversionState {
             let Some(parent) = ir.block_parent_op(block) else {
                 return false;
             };
-            if self.replaced_set.contains(&parent) || self.recursively_legal.contains(&parent) {
+            if self.replaced_set.contains(parent) || self.recursively_legal.contains(&parent) {
                 return true;
             }
             cur = parent;
@@ -379,7 +408,7 @@ impl ConversionState {
                     }
                 }
                 Rewrite::ReplaceOp(op) => {
-                    self.replaced_set.remove(&op);
+                    self.replaced_set.remove(op);
                     if ir.is_live_op(op) && !ir.regions(op).is_empty() {
                         self.replaced_with_regions -= 1;
                     }
@@ -431,7 +460,7 @@ impl ConversionState {
                 Rewrite::CreateOp(op) => Some(*op),
                 _ => None,
             })
-            .filter(|&op| ir.is_live_op(op) && !self.replaced_set.contains(&op))
+            .filter(|&op| ir.is_live_op(op) && !self.replaced_set.contains(op))
             // Unresolved materializations are reconciled at the end, not
             // legalized.
             .filter(|op| !self.unresolved_set.contains(op))
@@ -462,7 +491,7 @@ impl ConversionState {
                 _ => None,
             })
             .filter(|op| !created.contains(op) && seen.insert(*op))
-            .filter(|&op| ir.is_live_op(op) && !self.replaced_set.contains(&op))
+            .filter(|&op| ir.is_live_op(op) && !self.replaced_set.contains(op))
             .collect()
     }
 
@@ -490,7 +519,7 @@ impl ConversionState {
 
 impl RewriteHooks for ConversionState {
     fn replace_op(&mut self, ir: &Ir, op: OpRef, values: Option<&[Value]>) -> bool {
-        if self.replaced_set.contains(&op) {
+        if self.replaced_set.contains(op) {
             // Replacing an op twice is a pattern error upstream (an
             // assertion); keep the first replacement.
             return true;
