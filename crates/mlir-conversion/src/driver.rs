@@ -235,10 +235,12 @@ fn convert_ops(
                 report.unlegalized_ops.push(op);
                 continue;
             }
-            _ if illegal => {
+            // Only a partial conversion says why it failed (mlir-opt 22's
+            // full conversion reports every failure alike).
+            ConversionMode::Partial => {
                 format!("failed to legalize operation '{name}' that was explicitly marked illegal")
             }
-            _ => format!("failed to legalize operation '{name}'"),
+            ConversionMode::Full => format!("failed to legalize operation '{name}'"),
         };
         let d = rw.ir().op_diag(op, Severity::Error, msg);
         rw.ctx().emit(d);
