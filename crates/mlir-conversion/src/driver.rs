@@ -202,7 +202,10 @@ fn apply_conversion_impl(
         report.legalizable_ops.retain(|&op| ir.is_live_op(op));
         return (result, report);
     }
-    let committed = commit(ir, &mut state, config, listener);
+    // Without rollback, a failed conversion keeps what was done so far, but
+    // its unresolved materializations stay as they are (MLIR 22 returns
+    // before reconciling them).
+    let committed = commit(ir, &mut state, config, listener, result.is_ok());
     report.unlegalized_ops.retain(|&op| ir.is_live_op(op));
     (result.and(committed), report)
 }
@@ -582,6 +585,7 @@ fn commit(
     state: &mut ConversionState,
     config: &ConversionConfig,
     mut listener: Option<&mut (dyn RewriterListener + '_)>,
+    reconcile_casts: bool,
 ) -> Result<(), ()> {
     // 1. Replay the journal in order: the listener hears about every change
     //    that is kept (MLIR sends all notifications in bulk at the end), and
@@ -784,6 +788,9 @@ fn commit(
     }
 
     // 3. Reconcile the unresolved materializations.
+    if !reconcile_casts {
+        return Ok(());
+    }
     reconcile(ir, state, config)
 }
 
