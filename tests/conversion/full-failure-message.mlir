@@ -3,8 +3,8 @@
 // marked illegal"). Without rollback, the failed conversion keeps what was
 // done (the signature conversion of @f) and leaves its materializations
 // unresolved. Checked against mlir-opt 22.
-// RUN: rmlir-opt -allow-unregistered-dialect %s -test-legalize-patterns="test-legalize-mode=full" 2>&1 | FileCheck %s --check-prefixes=CHECK,RB
-// RUN: rmlir-opt -allow-unregistered-dialect %s -test-legalize-patterns="test-legalize-mode=full allow-pattern-rollback=0" 2>&1 | FileCheck %s --check-prefixes=CHECK,NORB
+// RUN: not rmlir-opt -allow-unregistered-dialect %s -test-legalize-patterns="test-legalize-mode=full" 2>&1 | FileCheck %s --check-prefixes=CHECK,RB
+// RUN: not rmlir-opt -allow-unregistered-dialect %s -test-legalize-patterns="test-legalize-mode=full allow-pattern-rollback=0" 2>&1 | FileCheck %s --check-prefixes=CHECK,NORB
 
 // CHECK: error: failed to legalize operation 'test.illegal_op_f'{{$}}
 // CHECK: remark: applyFullConversion failed
