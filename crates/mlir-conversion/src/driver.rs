@@ -202,7 +202,10 @@ fn apply_conversion_impl(
         report.legalizable_ops.retain(|&op| ir.is_live_op(op));
         return (result, report);
     }
-    let committed = commit(ir, &mut state, config, listener);
+    // Without rollback, a failed conversion keeps what was done so far, but
+    // its unresolved materializations stay as they are (MLIR 22 returns
+    // before reconciling them).
+    let committed = commit(ir, &mut state, config, listener, result.is_ok());
     report.unlegalized_ops.retain(|&op| ir.is_live_op(op));
     (result.and(committed), report)
 }
@@ -235,10 +238,12 @@ fn convert_ops(
                 report.unlegalized_ops.push(op);
                 continue;
             }
-            _ if illegal => {
+            // Only a partial conversion says why it failed (mlir-opt 22's
+            // full conversion reports every failure alike).
+            ConversionMode::Partial => {
                 format!("failed to legalize operation '{name}' that was explicitly marked illegal")
             }
-            _ => format!("failed to legalize operation '{name}'"),
+            ConversionMode::Full => format!("failed to legalize operation '{name}'"),
         };
         let d = rw.ir().op_diag(op, Severity::Error, msg);
         rw.ctx().emit(d);
@@ -507,7 +512,12 @@ impl<'t> Legalizer<'t> {
             let (ir, s) = ir_st(rw);
             s.created_since(ir, n)
         };
-        let created_set: HashSet<OpRef> = created.iter().copied().collect();
+        // Only needed for created blocks, which most patterns do not make.
+        let created_set: HashSet<OpRef> = if blocks.is_empty() {
+            HashSet::new()
+        } else {
+            created.iter().copied().collect()
+        };
         for b in blocks {
             let Some(parent) = rw.ir().block_parent_op(b) else {
                 continue;
@@ -586,11 +596,16 @@ fn commit(
     state: &mut ConversionState,
     config: &ConversionConfig,
     mut listener: Option<&mut (dyn RewriterListener + '_)>,
+    reconcile_casts: bool,
 ) -> Result<(), ()> {
     // 1. Replay the journal in order: the listener hears about every change
     //    that is kept (MLIR sends all notifications in bulk at the end), and
     //    the uses of replaced values are redirected where MLIR commits them.
     let journal = std::mem::take(&mut state.journal);
+    // The values whose uses were redirected: the results of replaced ops as
+    // a table of their ops (one per replaced op, without hashing), other
+    // values (block arguments, values mapped on their own) in a set.
+    let mut redirected_ops = crate::state::OpSet::default();
     let mut redirected: HashSet<Value> = HashSet::new();
     let unresolved: HashSet<OpRef> = state.unresolved.iter().map(|m| m.op).collect();
     for entry in &journal {
@@ -645,9 +660,10 @@ fn commit(
                         ir.results(op).flat_map(|r| state.lookup(r)).collect();
                     l.notify_operation_replaced(ir, op, &values);
                 }
-                for i in 0..ir.num_results(op) {
-                    let r = ir.result(op, i);
-                    if redirected.insert(r) {
+                if !redirected_ops.contains(op) {
+                    redirected_ops.insert(op);
+                    for i in 0..ir.num_results(op) {
+                        let r = ir.result(op, i);
                         redirect_uses(ir, state, r, listener.as_deref_mut());
                     }
                 }
@@ -681,12 +697,17 @@ fn commit(
         }
     }
     // Values mapped without a journaled replacement of their owner.
-    let order = state.mapped_order.clone();
-    for from in order {
-        if ir.is_live_value(from) && redirected.insert(from) {
+    let order = std::mem::take(&mut state.mapped_order);
+    for &from in &order {
+        let done = match from.def() {
+            ValueDef::OpResult(op, _) => redirected_ops.contains(op),
+            ValueDef::BlockArgument(..) => false,
+        };
+        if !done && ir.is_live_value(from) && redirected.insert(from) {
             redirect_uses(ir, state, from, listener.as_deref_mut());
         }
     }
+    state.mapped_order = order;
 
     // 2. Erase what was replaced or erased.
     let roots: Vec<OpRef> = state
@@ -696,12 +717,19 @@ fn commit(
         .filter(|&op| ir.is_live_op(op))
         .collect();
     let mut top: Vec<OpRef> = Vec::new();
+    // While no replaced op has regions and no block was erased, every
+    // replaced op is outermost: skip the ancestor walks.
+    let flat = state.replaced_with_regions == 0 && state.erased_blocks.is_empty();
     for &op in &roots {
+        if flat {
+            top.push(op);
+            continue;
+        }
         // Only the outermost replaced ops are erased (with what they hold).
         let mut nested = false;
         let mut cur = ir.op_parent_op(op);
         while let Some(p) = cur {
-            if state.replaced_set.contains(&p) {
+            if state.replaced_set.contains(p) {
                 nested = true;
                 break;
             }
@@ -727,6 +755,10 @@ fn commit(
         }
     }
     for &op in &top {
+        if ir.regions(op).is_empty() {
+            ir.drop_all_references(op);
+            continue;
+        }
         for o in ir.walk_collect(op, WalkOrder::PostOrder) {
             ir.drop_all_references(o);
         }
@@ -767,6 +799,9 @@ fn commit(
     }
 
     // 3. Reconcile the unresolved materializations.
+    if !reconcile_casts {
+        return Ok(());
+    }
     reconcile(ir, state, config)
 }
 

@@ -93,6 +93,10 @@ impl OpState {
     }
 }
 
+/// What a value maps to: its replacement values and the type converter of
+/// the pattern that made the replacement.
+pub(crate) type MappedTo = (ValueVector, Option<Arc<TypeConverter>>);
+
 /// One undoable change (MLIR's `IRRewrite` subclasses).
 pub(crate) enum Rewrite {
     /// An op was created (inserted without a previous position).
@@ -107,8 +111,10 @@ pub(crate) enum Rewrite {
         region: RegionRef,
         next: Option<BlockRef>,
     },
-    /// An op was modified in place; the state before.
-    ModifyOp(OpState),
+    /// An op was modified in place; the state before (boxed: the snapshot
+    /// is large and rare, while every entry is moved as often as the
+    /// journal grows).
+    ModifyOp(Box<OpState>),
     /// An op was replaced or erased (deferred).
     ReplaceOp(OpRef),
     /// A block was erased (detached, deferred).
@@ -117,13 +123,43 @@ pub(crate) enum Rewrite {
         region: RegionRef,
         next: Option<BlockRef>,
     },
-    /// `from` was mapped; `previous` is what it mapped to before.
+    /// `from` was mapped; `previous` is what it mapped to before (boxed, as
+    /// a value is rarely mapped twice).
     MapValue {
         from: Value,
-        previous: Option<(ValueVector, Option<Arc<TypeConverter>>)>,
+        previous: Option<Box<MappedTo>>,
     },
     /// An unresolved materialization was registered.
     Materialization(OpRef),
+}
+
+/// A set of ops kept as a table indexed by the op's slot (the legalizer asks
+/// whether an op was replaced for nearly every op it visits, so this avoids
+/// hashing); a slot holds the handle itself, so that an op created later in
+/// a reused slot is not mistaken for the one recorded.
+#[derive(Default)]
+pub(crate) struct OpSet {
+    slots: Vec<Option<OpRef>>,
+}
+
+impl OpSet {
+    pub(crate) fn contains(&self, op: OpRef) -> bool {
+        self.slots.get(op.index() as usize) == Some(&Some(op))
+    }
+
+    pub(crate) fn insert(&mut self, op: OpRef) {
+        let i = op.index() as usize;
+        if i >= self.slots.len() {
+            self.slots.resize(i + 1, None);
+        }
+        self.slots[i] = Some(op);
+    }
+
+    pub(crate) fn remove(&mut self, op: OpRef) {
+        if self.contains(op) {
+            self.slots[op.index() as usize] = None;
+        }
+    }
 }
 
 /// The conversion state installed as the rewriter's hooks.
@@ -136,7 +172,7 @@ pub struct ConversionState {
     pub(crate) mapped_order: Vec<Value>,
     /// Ops replaced or erased, in order.
     pub(crate) replaced: Vec<OpRef>,
-    pub(crate) replaced_set: HashSet<OpRef>,
+    pub(crate) replaced_set: OpSet,
     /// How many replaced ops have regions: while none has, and no block is
     /// erased and no op is recursively legal, no op can be ignored because
     /// of an ancestor (the common case, kept cheap).
@@ -164,7 +200,7 @@ impl ConversionState {
             mapping: HashMap::new(),
             mapped_order: Vec::new(),
             replaced: Vec::new(),
-            replaced_set: HashSet::new(),
+            replaced_set: OpSet::default(),
             replaced_with_regions: 0,
             erased_blocks: Vec::new(),
             recursively_legal: HashSet::new(),
@@ -183,14 +219,14 @@ impl ConversionState {
 
     /// Whether `op` was replaced or erased.
     pub fn is_replaced(&self, op: OpRef) -> bool {
-        self.replaced_set.contains(&op)
+        self.replaced_set.contains(op)
     }
 
     /// Whether `op` must not be legalized: it, or an op or block it is
     /// nested in, was replaced or erased, or it is nested in a recursively
     /// legal op.
     pub fn is_ignored(&self, ir: &Ir, op: OpRef) -> bool {
-        if self.replaced_set.contains(&op) {
+        if self.replaced_set.contains(op) {
             return true;
         }
         if self.replaced_with_regions == 0
@@ -211,7 +247,7 @@ impl ConversionState {
             let Some(parent) = ir.block_parent_op(block) else {
                 return false;
             };
-            if self.replaced_set.contains(&parent) || self.recursively_legal.contains(&parent) {
+            if self.replaced_set.contains(parent) || self.recursively_legal.contains(&parent) {
                 return true;
             }
             cur = parent;
@@ -235,7 +271,7 @@ impl ConversionState {
         to: ValueVector,
         converter: Option<Arc<TypeConverter>>,
     ) {
-        let previous = self.mapping.insert(from, (to, converter));
+        let previous = self.mapping.insert(from, (to, converter)).map(Box::new);
         if previous.is_none() {
             self.mapped_order.push(from);
         }
@@ -372,7 +408,7 @@ impl ConversionState {
                     }
                 }
                 Rewrite::ReplaceOp(op) => {
-                    self.replaced_set.remove(&op);
+                    self.replaced_set.remove(op);
                     if ir.is_live_op(op) && !ir.regions(op).is_empty() {
                         self.replaced_with_regions -= 1;
                     }
@@ -394,7 +430,7 @@ impl ConversionState {
                 }
                 Rewrite::MapValue { from, previous } => match previous {
                     Some(p) => {
-                        self.mapping.insert(from, p);
+                        self.mapping.insert(from, *p);
                     }
                     None => {
                         self.mapping.remove(&from);
@@ -424,7 +460,7 @@ impl ConversionState {
                 Rewrite::CreateOp(op) => Some(*op),
                 _ => None,
             })
-            .filter(|&op| ir.is_live_op(op) && !self.replaced_set.contains(&op))
+            .filter(|&op| ir.is_live_op(op) && !self.replaced_set.contains(op))
             // Unresolved materializations are reconciled at the end, not
             // legalized.
             .filter(|op| !self.unresolved_set.contains(op))
@@ -433,6 +469,13 @@ impl ConversionState {
 
     /// The pre-existing ops modified in place since journal position `n`.
     pub(crate) fn modified_since(&self, ir: &Ir, n: usize) -> Vec<OpRef> {
+        // Most patterns modify nothing in place: skip building the sets.
+        if !self.journal[n..]
+            .iter()
+            .any(|r| matches!(r, Rewrite::ModifyOp(_)))
+        {
+            return Vec::new();
+        }
         let created: HashSet<OpRef> = self.journal[n..]
             .iter()
             .filter_map(|r| match r {
@@ -448,7 +491,7 @@ impl ConversionState {
                 _ => None,
             })
             .filter(|op| !created.contains(op) && seen.insert(*op))
-            .filter(|&op| ir.is_live_op(op) && !self.replaced_set.contains(&op))
+            .filter(|&op| ir.is_live_op(op) && !self.replaced_set.contains(op))
             .collect()
     }
 
@@ -476,7 +519,7 @@ impl ConversionState {
 
 impl RewriteHooks for ConversionState {
     fn replace_op(&mut self, ir: &Ir, op: OpRef, values: Option<&[Value]>) -> bool {
-        if self.replaced_set.contains(&op) {
+        if self.replaced_set.contains(op) {
             // Replacing an op twice is a pattern error upstream (an
             // assertion); keep the first replacement.
             return true;
@@ -516,7 +559,7 @@ impl RewriteHooks for ConversionState {
 
     fn op_modification_started(&mut self, ir: &Ir, op: OpRef) {
         self.journal
-            .push(Rewrite::ModifyOp(OpState::capture(ir, op)));
+            .push(Rewrite::ModifyOp(Box::new(OpState::capture(ir, op))));
     }
 
     fn op_inserted(&mut self, _ir: &Ir, op: OpRef, previous: Option<InsertPoint>) {
