@@ -3,6 +3,9 @@
 //! pattern set and with many non-matching patterns, in one 10^5-op
 //! function, plus the per-op cost of 10^6 ops in one function versus in
 //! 1000 functions of 1000 ops (which must not grow with function size).
+//! The `greedy_phases` group times phases alone on the same two shapes
+//! (the driver without region simplification, unreachable-block erasure,
+//! region DCE), to tell which one's per-op cost depends on region size.
 //! Times are the benchmark thread's CPU time (Linux), so a busy machine
 //! disturbs them less than wall time. `docs/PERFORMANCE.md` records the
 //! figures.
