@@ -3,6 +3,9 @@
 //! pattern set and with many non-matching patterns, in one 10^5-op
 //! function, plus the per-op cost of 10^6 ops in one function versus in
 //! 1000 functions of 1000 ops (which must not grow with function size).
+//! The `greedy_phases` group times phases alone on the same two shapes
+//! (the driver without region simplification, unreachable-block erasure,
+//! region DCE), to tell which one's per-op cost depends on region size.
 //! Times are the benchmark thread's CPU time (Linux), so a busy machine
 //! disturbs them less than wall time. `docs/PERFORMANCE.md` records the
 //! figures.
@@ -14,7 +17,10 @@ use std::time::{Duration, Instant};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use mlir_ir::{Context, Dialect, Ir, OpBuilder, OpInfo, OpRef, OperationState, TraitSet};
 use mlir_rewrite::{FrozenRewritePatternSet, Pattern, RewritePatternSet};
-use mlir_transforms::{apply_patterns_greedily, GreedyRewriteConfig, RegionSimplificationLevel};
+use mlir_transforms::{
+    apply_patterns_greedily, erase_unreachable_blocks, run_region_dce, GreedyRewriteConfig,
+    RegionSimplificationLevel,
+};
 
 struct BenchDialect;
 
@@ -69,18 +75,44 @@ fn build(ctx: &Arc<Context>, funcs: usize, ops: usize) -> (Ir, OpRef) {
     (ir, module)
 }
 
-fn run(ir: &mut Ir, module: OpRef, patterns: &FrozenRewritePatternSet) {
-    let funcs: Vec<OpRef> = {
-        let b = ir.first_block(ir.region(module, 0)).expect("module body");
-        ir.block_ops(b).collect()
-    };
-    for f in funcs {
-        let config = GreedyRewriteConfig {
-            region_simplification: RegionSimplificationLevel::Normal,
-            ..Default::default()
-        };
-        let r = apply_patterns_greedily(ir, f, patterns, config);
-        assert!(r.succeeded() && !r.changed);
+/// What one timed run does to each function: the whole driver, or one of
+/// its phases alone (to find which one's per-op cost grows with function
+/// size).
+#[derive(Copy, Clone)]
+enum Phase {
+    /// The driver with region simplification `normal`.
+    Driver,
+    /// The driver with region simplification disabled.
+    NoSimplify,
+    /// `erase_unreachable_blocks` alone.
+    Unreachable,
+    /// `run_region_dce` alone.
+    Dce,
+}
+
+fn functions(ir: &Ir, module: OpRef) -> Vec<OpRef> {
+    let b = ir.first_block(ir.region(module, 0)).expect("module body");
+    ir.block_ops(b).collect()
+}
+
+fn run(ir: &mut Ir, module: OpRef, patterns: &FrozenRewritePatternSet, phase: Phase) {
+    for f in functions(ir, module) {
+        let region = ir.region(f, 0);
+        match phase {
+            Phase::Driver | Phase::NoSimplify => {
+                let config = GreedyRewriteConfig {
+                    region_simplification: match phase {
+                        Phase::Driver => RegionSimplificationLevel::Normal,
+                        _ => RegionSimplificationLevel::Disabled,
+                    },
+                    ..Default::default()
+                };
+                let r = apply_patterns_greedily(ir, f, patterns, config);
+                assert!(r.succeeded() && !r.changed);
+            }
+            Phase::Unreachable => assert!(!erase_unreachable_blocks(ir, None, &[region])),
+            Phase::Dce => assert!(!run_region_dce(ir, None, &[region])),
+        }
     }
 }
 
@@ -110,13 +142,14 @@ fn time_runs(
     iters: u64,
     setup: impl Fn() -> (Ir, OpRef),
     patterns: &FrozenRewritePatternSet,
+    phase: Phase,
 ) -> Duration {
     let mut total = Duration::ZERO;
     for _ in 0..iters {
         let (mut ir, m) = setup();
         let cpu = thread_cpu_time();
         let wall = Instant::now();
-        run(&mut ir, m, patterns);
+        run(&mut ir, m, patterns, phase);
         total += match (cpu, thread_cpu_time()) {
             (Some(a), Some(b)) => b - a,
             _ => wall.elapsed(),
@@ -146,8 +179,28 @@ fn bench(c: &mut Criterion) {
     for (name, funcs, ops, set) in cases {
         g.throughput(Throughput::Elements((funcs * ops) as u64));
         g.bench_function(name, |bch| {
-            bch.iter_custom(|iters| time_runs(iters, || build(&ctx, funcs, ops), set))
+            bch.iter_custom(|iters| {
+                time_runs(iters, || build(&ctx, funcs, ops), set, Phase::Driver)
+            })
         });
+    }
+    g.finish();
+
+    // The driver's phases alone, on the same 10^6 ops in both shapes.
+    let mut g = c.benchmark_group("greedy_phases");
+    g.sample_size(10);
+    let phases = [
+        ("no_simplify", Phase::NoSimplify),
+        ("unreachable", Phase::Unreachable),
+        ("dce", Phase::Dce),
+    ];
+    for (pname, phase) in phases {
+        for (shape, funcs, ops) in [("1000x1000", 1000, 1000), ("1e6", 1, 1_000_000)] {
+            g.throughput(Throughput::Elements((funcs * ops) as u64));
+            g.bench_function(format!("{pname}_{shape}"), |bch| {
+                bch.iter_custom(|iters| time_runs(iters, || build(&ctx, funcs, ops), &empty, phase))
+            });
+        }
     }
     g.finish();
 }

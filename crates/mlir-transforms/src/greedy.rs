@@ -364,6 +364,9 @@ impl Worklist {
             self.len -= 1;
         }
     }
+    fn reserve(&mut self, additional: usize) {
+        self.list.reserve(additional);
+    }
     fn reverse(&mut self) {
         self.list.reverse();
         for (i, op) in self.list.iter().enumerate() {
@@ -954,6 +957,82 @@ fn collect_region_ops(ir: &Ir, region: RegionRef, order: WalkOrder) -> Vec<OpRef
     out
 }
 
+/// What seeding needs to know about one op of the region: the op and its
+/// [`SeedKind`]. Kept small (12 bytes), as a 10^6-op region has 10^6.
+type Seed = (OpRef, SeedKind);
+
+/// How an op is queued. Constant values are kept apart (in
+/// [`Seeds::constants`], in walk order) to keep [`Seed`] small.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum SeedKind {
+    /// Not a uniqued constant; directly in the scope region (it has no
+    /// ancestors below the scope to queue).
+    InScope,
+    /// Not a uniqued constant; nested below the scope region.
+    Nested,
+    /// A constant to unique (constant CSE is on); its value is the next
+    /// one of [`Seeds::constants`].
+    Constant,
+}
+
+/// The ops of a region in walk order, with what seeding needs to know.
+struct Seeds {
+    ops: Vec<Seed>,
+    /// The values of the [`SeedKind::Constant`] ops, in walk order.
+    constants: Vec<mlir_ir::Attribute>,
+    /// Whether the region or a region nested in it has more than one block
+    /// (otherwise there is no unreachable block to erase).
+    multi_block: bool,
+}
+
+/// Walks `region` once in `order`, gathering the [`Seed`] of each op.
+fn collect_seeds(
+    ir: &Ir,
+    region: RegionRef,
+    order: WalkOrder,
+    scope: Option<RegionRef>,
+    cse_constants: bool,
+) -> Seeds {
+    let mut ops = Vec::new();
+    let mut constants = Vec::new();
+    let mut multi_block = ir
+        .first_block(region)
+        .is_some_and(|entry| ir.next_block(entry).is_some());
+    let mut visit = |o: OpRef| {
+        if ir.num_regions(o) != 0 {
+            multi_block |= ir.regions(o).iter().any(|&r| {
+                ir.first_block(r)
+                    .is_some_and(|b| ir.next_block(b).is_some())
+            });
+        }
+        let constant = if cse_constants {
+            ir.constant_value(o)
+        } else {
+            None
+        };
+        let kind = match constant {
+            Some(value) => {
+                constants.push(value);
+                SeedKind::Constant
+            }
+            None if ir.op_parent_region(o) == scope => SeedKind::InScope,
+            None => SeedKind::Nested,
+        };
+        ops.push((o, kind));
+        mlir_ir::WalkResult::Advance
+    };
+    for b in ir.region_blocks(region) {
+        for op in ir.block_ops(b) {
+            ir.walk(op, order, &mut visit);
+        }
+    }
+    Seeds {
+        ops,
+        constants,
+        multi_block,
+    }
+}
+
 /// Applies `patterns` (and folding) greedily to the ops in `region`, whose
 /// parent op should be isolated from above, and simplifies the region
 /// (MLIR's `applyPatternsGreedily(Region &, ...)`). The parent op itself is
@@ -1000,25 +1079,47 @@ pub fn apply_patterns_greedily_in_region(
         }
         driver.state.worklist.clear();
         let mut folder = OperationFolder::new();
-        let ops = collect_region_ops(ir, region, order);
-        for op in ops {
-            if !ir.is_live_op(op) {
+        // One walk gathers, for each op, everything seeding needs to know
+        // that constant uniquing cannot change: whether it is a constant
+        // (its value) and whether it sits directly in the scope. Seeding
+        // then reads this list rather than the ops again, so a large region
+        // is swept once here, not twice (the second sweep missed the cache
+        // on a 10^6-op function).
+        let seeds = collect_seeds(ir, region, order, driver.state.scope, cse_constants);
+        driver.state.worklist.reserve(seeds.ops.len());
+        // Only constant uniquing erases ops during seeding; until it has,
+        // every gathered op is live.
+        let mut erased_any = false;
+        let mut constants = seeds.constants.iter().copied();
+        for &(op, kind) in &seeds.ops {
+            // Taken even for a dead constant, to stay in step.
+            let value = (kind == SeedKind::Constant)
+                .then(|| constants.next().expect("one value per constant"));
+            if erased_any && !ir.is_live_op(op) {
                 continue;
             }
-            if cse_constants {
-                if let Some(value) = ir.constant_value(op) {
+            match (kind, value) {
+                (SeedKind::Constant, Some(value)) => {
                     if !folder.insert_known_constant(ir, Some(&mut driver.state), op, Some(value)) {
+                        erased_any = true;
                         continue;
                     }
+                    // Uniquing may have moved the constant to another
+                    // region: look at its ancestors anew.
+                    driver.state.add_to_worklist(ir, op);
                 }
+                (SeedKind::InScope, _) => driver.state.add_single(op),
+                _ => driver.state.add_to_worklist(ir, op),
             }
-            driver.state.add_to_worklist(ir, op);
         }
         if top_down {
             driver.state.worklist.reverse();
         }
 
-        continue_rewrites = erase_unreachable_blocks(ir, Some(&mut driver.state), &[region]);
+        // Unreachable blocks can only exist where there is more than one
+        // block: the walk saw whether there is any.
+        continue_rewrites =
+            seeds.multi_block && erase_unreachable_blocks(ir, Some(&mut driver.state), &[region]);
         continue_rewrites |= driver.process_worklist(ir);
         if level != RegionSimplificationLevel::Disabled {
             continue_rewrites |= simplify_regions(

@@ -239,9 +239,13 @@ fn propagate_region(ir: &Ir, region: RegionRef, live: &mut LiveMap) {
         return;
     };
     for b in post_order(ir, entry) {
-        let ops: SmallVec<[OpRef; 16]> = ir.block_ops(b).collect();
-        for &op in ops.iter().rev() {
+        // Nothing changes while liveness is computed, so the ops are
+        // followed backwards in place rather than gathered first (which
+        // was a second sweep over a large block, missing the cache).
+        let mut cur = ir.last_op(b);
+        while let Some(op) = cur {
             propagate_op(ir, op, live);
+            cur = ir.prev_op(op);
         }
         if b == entry {
             continue;
@@ -287,8 +291,11 @@ fn delete_deadness(
                     erase_successor_operands(ir, t, live);
                 }
             }
-            let ops: SmallVec<[OpRef; 16]> = ir.block_ops(b).collect();
-            for &op in ops.iter().rev() {
+            // Backwards in place: erasing an op leaves the one before it
+            // (taken first) in the block, and only dead ops are erased.
+            let mut cur = ir.last_op(b);
+            while let Some(op) = cur {
+                cur = ir.prev_op(op);
                 if !live.op_live(op) {
                     erased = true;
                     // Graph regions can have use cycles; uses by other dead
