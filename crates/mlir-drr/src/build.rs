@@ -28,29 +28,9 @@ pub fn generate_rewriters(td: &str, out_name: &str) {
 /// wrappers (relative to where the output is included, e.g. `super::ops`),
 /// so ops can be built with their custom builders.
 pub fn generate_rewriters_with(td: &str, out_name: &str, ops_path: Option<&str>) {
-    let manifest = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| ".".into());
-    let out_dir = std::env::var("OUT_DIR").expect("OUT_DIR is set for build scripts");
-    let path = Path::new(&manifest).join(td);
-    match generate_to_string_with(&path, &[], ops_path) {
-        Ok((code, deps)) => {
-            for d in deps {
-                println!("cargo:rerun-if-changed={}", d.display());
-            }
-            let out = Path::new(&out_dir).join(out_name);
-            if let Err(e) = std::fs::write(&out, code) {
-                eprintln!("error: cannot write {}: {e}", out.display());
-                std::process::exit(1);
-            }
-        }
-        Err(diags) => {
-            println!("cargo:rerun-if-changed={}", path.display());
-            for d in &diags {
-                eprintln!("{d}");
-                println!("cargo:warning={}", d.headline());
-            }
-            std::process::exit(1);
-        }
-    }
+    mlir_ods::build::run_generator(td, out_name, |path| {
+        generate_to_string_with(path, &[], ops_path)
+    });
 }
 
 /// Parses `path` (with the base library and `include_dirs` searched for

@@ -27,10 +27,22 @@ pub fn base_library_dir() -> PathBuf {
 /// Generates Rust from `td` (relative to the crate being built) into
 /// `$OUT_DIR/out_name`; exits the build script on errors.
 pub fn generate_op_defs(td: &str, out_name: &str) {
+    run_generator(td, out_name, |path| generate_to_string(path, &[]));
+}
+
+/// The build-script side of every `.td` generator (ODS here, DRR in
+/// `mlir-drr`): runs `generate` on `td` (relative to the crate being built),
+/// writes the code to `$OUT_DIR/out_name`, tells Cargo which files to watch,
+/// and on errors prints the located diagnostics and exits the build script.
+pub fn run_generator(
+    td: &str,
+    out_name: &str,
+    generate: impl FnOnce(&Path) -> Result<(String, Vec<PathBuf>), Vec<Diagnostic>>,
+) {
     let manifest = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| ".".into());
     let out_dir = std::env::var("OUT_DIR").expect("OUT_DIR is set for build scripts");
     let path = Path::new(&manifest).join(td);
-    match generate_to_string(&path, &[]) {
+    match generate(&path) {
         Ok((code, deps)) => {
             for d in deps {
                 println!("cargo:rerun-if-changed={}", d.display());
