@@ -388,9 +388,9 @@ impl<'t> Legalizer<'t> {
         let n = st(rw).journal_len();
         let ir = rw.ir();
         // A constant is not folded: it would fold to itself and be
-        // materialized again, endlessly (MLIR's `OpBuilder::tryFold` skips
-        // constants too).
-        if ir.op_has_trait(op, mlir_ir::traits::TraitSet::CONSTANT_LIKE) {
+        // materialized again, endlessly. Same test as `OpBuilder::try_fold`
+        // (MLIR's `tryFold` skips what `m_Constant` matches).
+        if ir.constant_value(op).is_some() {
             return Err(());
         }
         let operands: SmallVec<[Option<Attribute>; 4]> =

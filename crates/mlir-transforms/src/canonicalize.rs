@@ -306,7 +306,4 @@ impl crate::pass::Pass for CanonicalizerPass {
         // pass failure without a diagnostic of its own).
         canonicalizer.run(ir, op).map(|_| ()).map_err(|_| ())
     }
-    fn clone_pass(&self) -> Box<dyn crate::pass::Pass> {
-        Box::new(self.clone())
-    }
 }

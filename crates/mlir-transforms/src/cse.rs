@@ -327,7 +327,4 @@ impl Pass for CsePass {
         }
         Ok(())
     }
-    fn clone_pass(&self) -> Box<dyn Pass> {
-        Box::new(self.clone())
-    }
 }

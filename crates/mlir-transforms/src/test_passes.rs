@@ -60,9 +60,6 @@ impl Pass for TestFailurePass {
         }
         Err(())
     }
-    fn clone_pass(&self) -> Box<dyn Pass> {
-        Box::new(self.clone())
-    }
 }
 
 /// Parses options of every kind and does nothing (upstream's
@@ -129,9 +126,6 @@ impl Pass for TestOptionsPass {
         cx.mark_all_analyses_preserved();
         Ok(())
     }
-    fn clone_pass(&self) -> Box<dyn Pass> {
-        Box::new(self.clone())
-    }
 }
 
 /// Folds every op once with an [`OperationFolder`], in reverse pre-order,
@@ -194,9 +188,6 @@ impl Pass for TestSingleFoldPass {
             }
         }
         Ok(())
-    }
-    fn clone_pass(&self) -> Box<dyn Pass> {
-        Box::new(self.clone())
     }
 }
 

@@ -170,9 +170,6 @@ impl Pass for BreakTerminator {
         ir.erase_op(term);
         Ok(())
     }
-    fn clone_pass(&self) -> Box<dyn Pass> {
-        Box::new(self.clone())
-    }
 }
 
 #[test]

@@ -234,7 +234,4 @@ impl Pass for TestTraitFolder {
         let _ = apply_patterns_greedily(ir, op, &patterns, GreedyRewriteConfig::default());
         Ok(())
     }
-    fn clone_pass(&self) -> Box<dyn Pass> {
-        Box::new(self.clone())
-    }
 }

@@ -242,9 +242,6 @@ impl Pass for TestReturnTypePass {
         }
         Ok(())
     }
-    fn clone_pass(&self) -> Box<dyn Pass> {
-        Box::new(*self)
-    }
 }
 
 /// Upstream's `invokeCreateWithInferredReturnType<OpTy>`: for each pair of
@@ -363,9 +360,6 @@ impl Pass for TestDerivedAttrPass {
             }
         }
         Ok(())
-    }
-    fn clone_pass(&self) -> Box<dyn Pass> {
-        Box::new(*self)
     }
 }
 

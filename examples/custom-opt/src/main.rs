@@ -107,9 +107,6 @@ impl Pass for ToyCountPass {
         cx.mark_all_analyses_preserved();
         Ok(())
     }
-    fn clone_pass(&self) -> Box<dyn Pass> {
-        Box::new(self.clone())
-    }
 }
 
 /// The dialects of this tool: rmlir's and `toy`.

@@ -80,7 +80,7 @@ impl<'a> PassContext<'a> {
 /// Returning `Err(())` from [`Pass::run_on_operation`] is MLIR's
 /// `signalPassFailure`: the pass manager stops, and mlir-opt exits with 1
 /// without printing the IR. Report the reason as a diagnostic first.
-pub trait Pass: Send {
+pub trait Pass: Send + PassClone {
     /// The pass name shown in timing and statistics (`CSE`).
     fn name(&self) -> &str;
     /// The command-line argument (`cse`); empty for unregistered passes.
@@ -127,7 +127,17 @@ pub trait Pass: Send {
         op: OpRef,
         cx: &mut PassContext<'_>,
     ) -> Result<(), ()>;
-    /// A copy of this pass (options and initialized state included), for
-    /// the pipelines of worker threads (MLIR's `clonePass`).
+}
+
+/// A copy of a pass (options and initialized state included), for the
+/// pipelines of worker threads (MLIR's `clonePass`). Implemented for every
+/// `Clone` pass, so a pass only derives `Clone`.
+pub trait PassClone {
     fn clone_pass(&self) -> Box<dyn Pass>;
+}
+
+impl<T: Pass + Clone + 'static> PassClone for T {
+    fn clone_pass(&self) -> Box<dyn Pass> {
+        Box::new(self.clone())
+    }
 }

@@ -399,9 +399,6 @@ impl Pass for TestLegalizePatternDriver {
             }
         }
     }
-    fn clone_pass(&self) -> Box<dyn Pass> {
-        Box::new(self.clone())
-    }
 }
 
 /// `-test-legalize-unknown-root-patterns`: a match-any pattern erases every
@@ -431,9 +428,6 @@ impl Pass for TestUnknownRootOpDriver {
         let mut target = ConversionTarget::new();
         target.add_illegal_dialect("test");
         apply_partial_conversion(ir, op, &target, &patterns, &ConversionConfig::default()).0
-    }
-    fn clone_pass(&self) -> Box<dyn Pass> {
-        Box::new(self.clone())
     }
 }
 
@@ -483,9 +477,6 @@ impl Pass for TestRemappedValue {
             ir.num_operands(op) > 1
         });
         apply_full_conversion(ir, op, &target, &patterns, &ConversionConfig::default())
-    }
-    fn clone_pass(&self) -> Box<dyn Pass> {
-        Box::new(self.clone())
     }
 }
 
@@ -562,9 +553,6 @@ impl Pass for TestMergeBlocksPatternDriver {
             ir.ctx().emit(d);
         }
         Ok(())
-    }
-    fn clone_pass(&self) -> Box<dyn Pass> {
-        Box::new(self.clone())
     }
 }
 
@@ -710,9 +698,6 @@ impl Pass for TestTypeConversionDriver {
         add_conversion_pattern(&mut set, FunctionSignatureConversion(converter));
         let patterns = FrozenRewritePatternSet::new(set);
         apply_partial_conversion(ir, op, &target, &patterns, &ConversionConfig::default()).0
-    }
-    fn clone_pass(&self) -> Box<dyn Pass> {
-        Box::new(self.clone())
     }
 }
 

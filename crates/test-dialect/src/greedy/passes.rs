@@ -100,9 +100,6 @@ impl Pass for TestGreedyPatternDriver {
         }
         Ok(())
     }
-    fn clone_pass(&self) -> Box<dyn Pass> {
-        Box::new(self.clone())
-    }
 }
 
 /// Runs the op-list greedy driver on the ops of a function that the test
@@ -218,9 +215,6 @@ impl Pass for TestStrictPatternDriver {
         );
         Ok(())
     }
-    fn clone_pass(&self) -> Box<dyn Pass> {
-        Box::new(self.clone())
-    }
 }
 
 /// Applies the walk driver's test patterns to the regions of the op it runs
@@ -283,9 +277,6 @@ impl Pass for TestWalkPatternDriver {
             };
         walk_and_apply_patterns(ir, op, &frozen, listener)
     }
-    fn clone_pass(&self) -> Box<dyn Pass> {
-        Box::new(self.clone())
-    }
 }
 
 /// Applies `TestSelectiveOpReplacementPattern` with the greedy driver
@@ -317,9 +308,6 @@ impl Pass for TestSelectiveReplacementPatternDriver {
             return Err(());
         }
         Ok(())
-    }
-    fn clone_pass(&self) -> Box<dyn Pass> {
-        Box::new(self.clone())
     }
 }
 
@@ -361,8 +349,5 @@ impl Pass for TestBrokenPatternDriver {
             return Err(());
         }
         Ok(())
-    }
-    fn clone_pass(&self) -> Box<dyn Pass> {
-        Box::new(self.clone())
     }
 }
