@@ -184,8 +184,21 @@ fn apply_conversion_impl(
     let mut report = ConversionReport::default();
     let to_convert = conversion_set(ir, roots, target);
     let mut state = ConversionState::new(config.allow_pattern_rollback);
+    let immediate = state.immediate && mode != ConversionMode::Analysis;
+    if mode == ConversionMode::Analysis {
+        // An analysis conversion always rolls everything back.
+        state.immediate = false;
+    }
+    let mut listener = listener;
     let result = {
         let mut rw = PatternRewriter::new(ir);
+        // Without rollback, the listener hears of each change as it happens
+        // (MLIR 22 notifies it at once); with rollback, at commit.
+        if immediate {
+            if let Some(l) = listener.as_deref_mut() {
+                rw.set_listener(Some(l));
+            }
+        }
         rw.set_hooks(Some(&mut state as &mut dyn RewriteHooks));
         let mut legalizer = Legalizer::new(target, patterns, config);
         convert_ops(
@@ -229,6 +242,19 @@ fn convert_ops(
                 report.legalizable_ops.push(op);
             }
             continue;
+        }
+        if let Some(pattern) = legalizer.fatal.take() {
+            // MLIR 22 aborts (`report_fatal_error`); a library must not, so
+            // the conversion fails with the same words at the op.
+            let msg = format!("pattern '{pattern}' rollback of IR modifications requested");
+            let loc = if rw.ir().is_live_op(op) {
+                rw.ir().op_loc(op)
+            } else {
+                rw.ctx().unknown_loc()
+            };
+            let d = Diagnostic::new(Severity::Error, loc, msg);
+            rw.ctx().emit(d);
+            return Err(());
         }
         let name = rw.ir().op_name_str(op).to_string();
         let illegal = target.is_illegal(rw.ir(), op);
@@ -319,6 +345,11 @@ struct Legalizer<'t> {
     ordered: HashMap<OpName, Arc<[u32]>>,
     /// Patterns being applied (on the stack of recursive legalization).
     active: HashSet<u32>,
+    /// The pattern being applied, innermost (for the no-rollback error).
+    current_pattern: Option<String>,
+    /// Set when a rollback was needed without rollback support: the name of
+    /// the pattern whose changes could not be undone.
+    fatal: Option<String>,
 }
 
 impl<'t> Legalizer<'t> {
@@ -333,6 +364,8 @@ impl<'t> Legalizer<'t> {
             config,
             ordered: HashMap::new(),
             active: HashSet::new(),
+            current_pattern: None,
+            fatal: None,
         }
     }
 
@@ -366,8 +399,14 @@ impl<'t> Legalizer<'t> {
         {
             return Ok(());
         }
+        if self.fatal.is_some() {
+            return Err(());
+        }
         if self.legalize_with_pattern(rw, op).is_ok() {
             return Ok(());
+        }
+        if self.fatal.is_some() {
+            return Err(());
         }
         if self.config.folding_mode == FoldingMode::AfterPatterns
             && self.legalize_with_fold(rw, op).is_ok()
@@ -377,7 +416,21 @@ impl<'t> Legalizer<'t> {
         Err(())
     }
 
-    fn rollback(&self, rw: &mut PatternRewriter<'_>, n: usize) {
+    /// Undoes what was done since journal position `n`. Without rollback
+    /// support only unresolved materializations can be undone: anything
+    /// else is the fatal error MLIR 22 reports (`pattern '...' rollback of IR
+    /// modifications requested`), which fails the conversion here.
+    fn rollback(&mut self, rw: &mut PatternRewriter<'_>, n: usize) {
+        let ok = {
+            let (ir, s) = ir_st(rw);
+            s.can_undo_to(ir, n)
+        };
+        if !ok {
+            if self.fatal.is_none() {
+                self.fatal = Some(self.current_pattern.clone().unwrap_or_default());
+            }
+            return;
+        }
         let mut state = take_state(rw);
         state.undo_to(rw.ir_mut_for_hooks(), n);
         put_state(rw, state);
@@ -475,17 +528,24 @@ impl<'t> Legalizer<'t> {
                     let n = st(rw).journal_len();
                     set_insertion_point_at(rw, op);
                     self.active.insert(idx);
+                    let outer = self
+                        .current_pattern
+                        .replace(pattern.debug_name().to_string());
                     let result = boxed.match_and_rewrite(op, rw);
                     let result = result.and_then(|()| self.legalize_pattern_result(rw, op, n));
                     self.active.remove(&idx);
-                    if result.is_err() {
+                    if result.is_err() && self.fatal.is_none() {
                         self.rollback(rw, n);
                     }
+                    self.current_pattern = outer;
                     result
                 },
             );
             if applied.is_ok() {
                 return Ok(());
+            }
+            if self.fatal.is_some() {
+                return Err(());
             }
         }
         Err(())
@@ -598,6 +658,15 @@ fn commit(
     mut listener: Option<&mut (dyn RewriterListener + '_)>,
     reconcile_casts: bool,
 ) -> Result<(), ()> {
+    if state.immediate {
+        // Everything was applied (and notified) as it happened.
+        state.journal.clear();
+        return if reconcile_casts {
+            reconcile(ir, state, config, listener)
+        } else {
+            Ok(())
+        };
+    }
     // 1. Replay the journal in order: the listener hears about every change
     //    that is kept (MLIR sends all notifications in bulk at the end), and
     //    the uses of replaced values are redirected where MLIR commits them.
@@ -644,8 +713,10 @@ fn commit(
             }
             Rewrite::ModifyOp(s) => {
                 let op = s.op();
+                // Like MLIR, even an op replaced later hears of it (it is
+                // still alive until the erasures below).
                 if let Some(l) = listener.as_deref_mut() {
-                    if ir.is_live_op(op) && !state.is_ignored(ir, op) {
+                    if ir.is_live_op(op) {
                         l.notify_operation_modified(ir, op);
                     }
                 }
@@ -693,7 +764,7 @@ fn commit(
                     redirect_uses(ir, state, *from, listener.as_deref_mut());
                 }
             }
-            Rewrite::Materialization(_) => {}
+            Rewrite::Materialization(_) | Rewrite::Modified(_) | Rewrite::Erased(_) => {}
         }
     }
     // Values mapped without a journaled replacement of their owner.
@@ -802,7 +873,7 @@ fn commit(
     if !reconcile_casts {
         return Ok(());
     }
-    reconcile(ir, state, config)
+    reconcile(ir, state, config, listener)
 }
 
 /// Redirects the uses of `from` by ops that survive to its latest
@@ -814,13 +885,17 @@ fn redirect_uses(
     from: Value,
     mut listener: Option<&mut (dyn RewriterListener + '_)>,
 ) {
-    let uses: SmallVec<[mlir_ir::OpOperand; 4]> = ir
+    // A value used only by IR that is erased needs no replacement; once one
+    // is needed, every use is redirected, those in replaced ops too (MLIR
+    // replaces them all, and its listener hears of each user).
+    let Some(first_live) = ir
         .uses(from)
-        .filter(|u| !state.is_ignored(ir, u.op))
-        .collect();
-    if uses.is_empty() {
+        .find(|u| !state.is_ignored(ir, u.op))
+        .map(|u| u.op)
+    else {
         return;
-    }
+    };
+    let uses: SmallVec<[mlir_ir::OpOperand; 4]> = ir.uses(from).collect();
     let repl = state.lookup(from);
     if repl.len() == 1 && repl[0] == from {
         return;
@@ -832,7 +907,7 @@ fn redirect_uses(
         // A source materialization, placed where both the replacement
         // values and the original value are available.
         let converter = state.converter_for(ir, from);
-        let ip = materialization_point(ir, state, from, &repl, uses[0].op);
+        let ip = materialization_point(ir, state, from, &repl, first_live);
         let loc = match from.def() {
             ValueDef::OpResult(op, _) => ir.op_loc(op),
             ValueDef::BlockArgument(..) => ir.value_loc(from),
@@ -947,6 +1022,7 @@ fn reconcile(
     ir: &mut Ir,
     state: &mut ConversionState,
     config: &ConversionConfig,
+    mut listener: Option<&mut (dyn RewriterListener + '_)>,
 ) -> Result<(), ()> {
     let casts: Vec<_> = state
         .unresolved
@@ -1003,6 +1079,10 @@ fn reconcile(
         if !ir.is_live_op(m.op) {
             continue;
         }
+        // The marker only guides lookups during the conversion.
+        if ir.attr(m.op, crate::state::PURE_TYPE_CONVERSION).is_some() {
+            ir.set_attr(m.op, crate::state::PURE_TYPE_CONVERSION, None);
+        }
         if !config.build_materializations {
             if config.attach_debug_materialization_kind {
                 let kind = match m.kind {
@@ -1017,27 +1097,28 @@ fn reconcile(
         let inputs: SmallVec<[Value; 2]> = ir.operands(m.op).collect();
         let types: SmallVec<[mlir_ir::Type; 2]> = ir.result_types(m.op).collect();
         let loc = ir.op_loc(m.op);
+        // The materialization is built and the cast replaced through a
+        // rewriter carrying the listener (MLIR 22 notifies the ops the
+        // materialization creates, the cast's replacement, its users'
+        // modification and its erasure).
+        let mut rw = match listener.as_deref_mut() {
+            Some(l) => PatternRewriter::with_listener(ir, l),
+            None => PatternRewriter::new(ir),
+        };
         let mut made = None;
         if types.len() == 1 {
             if let Some(conv) = &m.converter {
-                let mut b = OpBuilder::new(ir);
-                b.set_insertion_point(Some(InsertPoint::before(b.ir, m.op)));
+                rw.set_insertion_point_before(m.op);
                 let ty = types[0];
-                made = match m.kind {
-                    MaterializationKind::Source => {
-                        conv.materialize_source(&mut b, ty, &inputs, loc)
-                    }
-                    MaterializationKind::Target => {
-                        conv.materialize_target(&mut b, ty, &inputs, loc)
-                    }
-                };
+                made = rw.with_builder(|b| match m.kind {
+                    MaterializationKind::Source => conv.materialize_source(b, ty, &inputs, loc),
+                    MaterializationKind::Target => conv.materialize_target(b, ty, &inputs, loc),
+                });
             }
         }
         match made {
             Some(v) => {
-                let r = ir.result(m.op, 0);
-                replace_uses(ir, r, v);
-                ir.erase_op(m.op);
+                rw.replace_op(m.op, &[v]);
             }
             // A 1:N cast the converter cannot materialize stays, as in
             // mlir-opt 22.

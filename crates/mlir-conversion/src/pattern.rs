@@ -200,21 +200,14 @@ impl<'r, 'a> ConversionPatternRewriter<'r, 'a> {
         fallback: OpRef,
         converter: Option<Arc<TypeConverter>>,
     ) -> OpRef {
-        let ip = self.insertion_point();
-        match inputs.last() {
-            Some(&v) => self.set_insertion_point_after_value(v),
-            None => self.set_insertion_point_before(fallback),
-        }
-        let op = self.create_named(
-            "builtin.unrealized_conversion_cast",
-            loc,
-            inputs,
-            types,
-            None,
-        );
-        self.set_insertion_point(ip);
-        self.state().add_unresolved(op, kind, converter);
-        op
+        let ip = match inputs {
+            [] => mlir_ir::InsertPoint::before(self.ir(), fallback),
+            _ => crate::state::insert_point_after(self.ir(), inputs),
+        };
+        let (ir, state) = self.rw.ir_mut_and_hooks_as::<ConversionState>();
+        state
+            .expect("conversion state")
+            .build_materialization(ir, kind, ip, loc, inputs, types, converter, true)
     }
 
     /// The remapped operands of `op` for a pattern with `converter`.
@@ -323,6 +316,24 @@ impl<'r, 'a> ConversionPatternRewriter<'r, 'a> {
         let n = self.ir().num_results(op);
         assert_eq!(n, replacements.len(), "incorrect # of replacement ranges");
         let results: SmallVec<[Value; 4]> = self.ir().results(op).collect();
+        if self.state().immediate {
+            // Bridge each range to its result's type now, then replace as
+            // usual (the rewriter notifies).
+            let converter = self.state().current_converter.clone();
+            let mut values: SmallVec<[Value; 4]> = SmallVec::new();
+            for (r, repl) in results.iter().zip(replacements) {
+                let (ir, state) = self.rw.ir_mut_and_hooks_as::<ConversionState>();
+                let v = state.expect("conversion state").replacement_value(
+                    ir,
+                    *r,
+                    repl,
+                    converter.clone(),
+                );
+                values.push(v.unwrap_or(*r));
+            }
+            self.rw.replace_op(op, &values);
+            return;
+        }
         let state = self.state();
         let converter = state.current_converter.clone();
         if state.is_replaced(op) {
@@ -347,6 +358,13 @@ impl<'r, 'a> ConversionPatternRewriter<'r, 'a> {
     /// replacement.
     pub fn replace_all_uses_of_value(&mut self, from: Value, to: &[Value]) {
         let converter = self.state().current_converter.clone();
+        if self.state().immediate {
+            let (ir, state) = self.rw.ir_mut_and_hooks_as::<ConversionState>();
+            state
+                .expect("conversion state")
+                .replace_value_now(ir, from, to, converter);
+            return;
+        }
         self.state()
             .map(from, to.iter().copied().collect(), converter);
     }
@@ -365,8 +383,16 @@ impl<'r, 'a> ConversionPatternRewriter<'r, 'a> {
         let region = ir.block_parent_region(block).expect("block in a region");
         let old_args: SmallVec<[Value; 4]> = ir.arguments(block).collect();
         let types: SmallVec<[Type; 4]> = conversion.converted_types().iter().copied().collect();
+        // Nothing changes when the argument types stay the same.
+        if old_args
+            .iter()
+            .map(|&a| ir.value_type(a))
+            .eq(types.iter().copied())
+        {
+            return block;
+        }
         // Each new argument takes the location of the original input it
-        // comes from; added inputs take the block's first argument location.
+        // comes from; added inputs take an unknown location.
         let unknown = ir.ctx().unknown_loc();
         let mut locs: SmallVec<[mlir_ir::Location; 4]> = SmallVec::from_elem(unknown, types.len());
         for (i, &a) in old_args.iter().enumerate() {
@@ -383,6 +409,15 @@ impl<'r, 'a> ConversionPatternRewriter<'r, 'a> {
         while let Some(op) = self.ir().first_op(block) {
             self.move_op_before_in(op, new_block, None);
         }
+        let immediate = self.state().immediate;
+        if immediate {
+            // Predecessors branch to the new block, unnotified as in MLIR.
+            let (ir, _) = self.rw.ir_mut_and_hooks_as::<ConversionState>();
+            let uses: SmallVec<[mlir_ir::BlockOperand; 4]> = ir.block_uses(block).collect();
+            for u in uses {
+                ir.set_successor(u.op, u.index as usize, new_block);
+            }
+        }
         let converter_arc = converter.cloned();
         for (i, &a) in old_args.iter().enumerate() {
             let repl: ValueVector = match conversion.input_mapping(i) {
@@ -392,11 +427,40 @@ impl<'r, 'a> ConversionPatternRewriter<'r, 'a> {
                 Some(InputMapping::Values(vs)) => vs.iter().copied().collect(),
                 None => ValueVector::new(),
             };
+            if immediate {
+                let (ir, state) = self.rw.ir_mut_and_hooks_as::<ConversionState>();
+                let state = state.expect("conversion state");
+                let mut repl = repl;
+                if repl.is_empty() && ir.uses(a).next().is_some() {
+                    // A dropped argument still in use: a value "out of thin
+                    // air" at the start of the new block.
+                    let ip = mlir_ir::InsertPoint {
+                        block: new_block,
+                        before: ir.first_op(new_block),
+                    };
+                    let (loc, ty) = (ir.value_loc(a), ir.value_type(a));
+                    let cast = state.build_materialization(
+                        ir,
+                        MaterializationKind::Source,
+                        ip,
+                        loc,
+                        &[],
+                        &[ty],
+                        converter_arc.clone(),
+                        false,
+                    );
+                    repl.push(ir.result(cast, 0));
+                }
+                state.replace_value_now(ir, a, &repl, converter_arc.clone());
+                continue;
+            }
             self.state().map(a, repl, converter_arc.clone());
             self.state().arg_home.insert(a, new_block);
         }
-        // Predecessors of the old block branch to the new one.
-        self.replace_all_block_uses_with(block, new_block);
+        if !immediate {
+            // Predecessors of the old block branch to the new one.
+            self.replace_all_block_uses_with(block, new_block);
+        }
         self.erase_block(block);
         new_block
     }

@@ -19,7 +19,7 @@ use smallvec::SmallVec;
 use mlir_ir::{
     Attribute, BlockRef, InsertPoint, Ir, Location, OpRef, RegionRef, Type, Value, ValueDef,
 };
-use mlir_rewrite::RewriteHooks;
+use mlir_rewrite::{HookAction, RewriteHooks};
 
 use crate::type_converter::TypeConverter;
 
@@ -131,6 +131,10 @@ pub(crate) enum Rewrite {
     },
     /// An unresolved materialization was registered.
     Materialization(OpRef),
+    /// Without rollback: an op was modified in place (no snapshot is kept).
+    Modified(OpRef),
+    /// Without rollback: an op was replaced or erased, immediately.
+    Erased(OpRef),
 }
 
 /// A set of ops kept as a table indexed by the op's slot (the legalizer asks
@@ -191,6 +195,11 @@ pub struct ConversionState {
     /// Whether a failed pattern may be rolled back; when not, a pattern
     /// that changed the IR and then failed is a fatal error.
     pub(crate) allow_rollback: bool,
+    /// Without rollback, changes are applied to the IR at once (MLIR 22's
+    /// no-rollback mode): replacements replace uses and erase right away,
+    /// bridging type mismatches with materializations, and nothing but
+    /// unresolved materializations can be undone.
+    pub(crate) immediate: bool,
 }
 
 impl ConversionState {
@@ -209,6 +218,7 @@ impl ConversionState {
             arg_home: HashMap::new(),
             current_converter: None,
             allow_rollback,
+            immediate: !allow_rollback,
         }
     }
 
@@ -446,9 +456,33 @@ impl ConversionState {
                     if let Some(i) = self.unresolved.iter().rposition(|m| m.op == op) {
                         self.unresolved.remove(i);
                     }
+                    // Casts built directly (not through the rewriter, so
+                    // without a `CreateOp` entry) go with their entry.
+                    if ir.is_live_op(op) && ir.op_use_empty(op) {
+                        ir.erase_op(op);
+                    }
                 }
+                // Only reachable once the driver checked that nothing but
+                // materializations is being undone (see `can_undo_to`).
+                Rewrite::Modified(_) | Rewrite::Erased(_) => {}
             }
         }
+    }
+
+    /// Whether everything journaled after position `n` can be undone without
+    /// rollback support: only unresolved materializations (and what
+    /// registering them recorded) can, as in MLIR 22.
+    pub(crate) fn can_undo_to(&self, ir: &Ir, n: usize) -> bool {
+        if !self.immediate {
+            return true;
+        }
+        let is_cast = |op: OpRef| self.unresolved_set.contains(&op);
+        self.journal[n..].iter().all(|r| match r {
+            Rewrite::Materialization(_) => true,
+            Rewrite::CreateOp(op) => is_cast(*op) || !ir.is_live_op(*op),
+            Rewrite::MapValue { from, .. } => from.defining_op().is_some_and(is_cast),
+            _ => false,
+        })
     }
 
     /// The ops created (and still alive, not replaced) since journal position `n`,
@@ -472,7 +506,7 @@ impl ConversionState {
         // Most patterns modify nothing in place: skip building the sets.
         if !self.journal[n..]
             .iter()
-            .any(|r| matches!(r, Rewrite::ModifyOp(_)))
+            .any(|r| matches!(r, Rewrite::ModifyOp(_) | Rewrite::Modified(_)))
         {
             return Vec::new();
         }
@@ -488,6 +522,7 @@ impl ConversionState {
             .iter()
             .filter_map(|r| match r {
                 Rewrite::ModifyOp(s) => Some(s.op),
+                Rewrite::Modified(op) => Some(*op),
                 _ => None,
             })
             .filter(|op| !created.contains(op) && seen.insert(*op))
@@ -510,19 +545,189 @@ impl ConversionState {
     /// Whether the root op was replaced, erased or modified since position `n`.
     pub(crate) fn root_changed_since(&self, op: OpRef, n: usize) -> bool {
         self.journal[n..].iter().any(|r| match r {
-            Rewrite::ReplaceOp(o) => *o == op,
+            Rewrite::ReplaceOp(o) | Rewrite::Erased(o) | Rewrite::Modified(o) => *o == op,
             Rewrite::ModifyOp(s) => s.op == op,
             _ => false,
         })
     }
 }
 
+/// The marker of materializations made only to bridge a type mismatch
+/// (MLIR's `kPureTypeConversionMarker`), as opposed to replacement values
+/// made "out of thin air"; removed from casts that survive a successful
+/// conversion.
+pub(crate) const PURE_TYPE_CONVERSION: &str = "__pure_type_conversion__";
+
+impl ConversionState {
+    /// Builds an unresolved materialization: a
+    /// `builtin.unrealized_conversion_cast` from `inputs` to `types` at `ip`,
+    /// directly in the IR (MLIR builds them with a plain builder: neither
+    /// the listener nor the legalizer hears of them). Journaled, so that
+    /// undoing the entry erases it.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn build_materialization(
+        &mut self,
+        ir: &mut Ir,
+        kind: MaterializationKind,
+        ip: InsertPoint,
+        loc: Location,
+        inputs: &[Value],
+        types: &[Type],
+        converter: Option<Arc<TypeConverter>>,
+        pure: bool,
+    ) -> OpRef {
+        let name = ir.ctx().op_name("builtin.unrealized_conversion_cast");
+        let state = mlir_ir::OperationState::new(name, loc)
+            .operands(inputs)
+            .results(types);
+        let op = ir.create_op(state);
+        ir.insert_op(ip.block, ip.before, op);
+        if pure {
+            let unit = ir.ctx().unit_attr();
+            ir.set_attr(op, PURE_TYPE_CONVERSION, Some(unit));
+        }
+        self.add_unresolved(op, kind, converter);
+        op
+    }
+
+    /// Without rollback: the value that replaces `from` when it is replaced
+    /// by `to` (MLIR 22's `getReplacementValues`): nothing for a dead value,
+    /// a materialization "out of thin air" for a dropped one, `to` itself
+    /// when the types agree, else a source materialization of `to` back to
+    /// `from`'s type, which is mapped to `to` so that later lookups see
+    /// through it.
+    pub(crate) fn replacement_value(
+        &mut self,
+        ir: &mut Ir,
+        from: Value,
+        to: &[Value],
+        converter: Option<Arc<TypeConverter>>,
+    ) -> Option<Value> {
+        // A dead value needs no replacement.
+        ir.uses(from).next()?;
+        let from_ty = ir.value_type(from);
+        let loc = ir.value_loc(from);
+        if to.is_empty() {
+            let ip = insert_point_after(ir, &[from]);
+            let cast = self.build_materialization(
+                ir,
+                MaterializationKind::Source,
+                ip,
+                loc,
+                &[],
+                &[from_ty],
+                converter,
+                true,
+            );
+            return Some(ir.result(cast, 0));
+        }
+        if to.len() == 1 && ir.value_type(to[0]) == from_ty {
+            return Some(to[0]);
+        }
+        let ip = insert_point_after(ir, to);
+        let cast = self.build_materialization(
+            ir,
+            MaterializationKind::Source,
+            ip,
+            loc,
+            to,
+            &[from_ty],
+            converter.clone(),
+            true,
+        );
+        let r = ir.result(cast, 0);
+        self.map(r, to.iter().copied().collect(), converter);
+        Some(r)
+    }
+
+    /// Without rollback: replaces the uses of `from` with `to` at once,
+    /// without notifications (MLIR 22 replaces values with a rewriter that
+    /// has no listener); a use before the replacement's definition in the
+    /// same block keeps `from`.
+    pub(crate) fn replace_value_now(
+        &mut self,
+        ir: &mut Ir,
+        from: Value,
+        to: &[Value],
+        converter: Option<Arc<TypeConverter>>,
+    ) {
+        let Some(repl) = self.replacement_value(ir, from, to, converter) else {
+            return;
+        };
+        let def = repl.defining_op();
+        let uses: SmallVec<[mlir_ir::OpOperand; 8]> = ir.uses(from).collect();
+        for u in uses {
+            if let Some(d) = def {
+                if ir.op_block(u.op) == ir.op_block(d) && !ir.is_before_in_block(d, u.op) {
+                    continue;
+                }
+            }
+            ir.set_operand(u.op, u.index as usize, repl);
+        }
+    }
+}
+
+/// The earliest point where every value of `values` is defined (MLIR's
+/// `computeInsertPoint`): after the latest defining op, or at the start of
+/// the block of a block argument.
+pub(crate) fn insert_point_after(ir: &Ir, values: &[Value]) -> InsertPoint {
+    let point = |v: Value| -> (BlockRef, Option<OpRef>) {
+        match v.def() {
+            ValueDef::BlockArgument(b, _) => (b, None),
+            ValueDef::OpResult(op, _) => (ir.op_block(op).expect("a linked value"), Some(op)),
+        }
+    };
+    let (mut block, mut after) = point(values[0]);
+    for &v in &values[1..] {
+        let (b, a) = point(v);
+        if b != block {
+            // Values in different blocks: the nested (later) one wins.
+            if ir
+                .block_parent_op(b)
+                .is_some_and(|p| ir.op_block(p) == Some(block))
+            {
+                (block, after) = (b, a);
+            }
+            continue;
+        }
+        match (after, a) {
+            (None, Some(_)) => after = a,
+            (Some(x), Some(y)) if ir.is_before_in_block(x, y) => after = a,
+            _ => {}
+        }
+    }
+    InsertPoint {
+        block,
+        before: match after {
+            Some(op) => ir.next_op(op),
+            None => ir.first_op(block),
+        },
+    }
+}
+
 impl RewriteHooks for ConversionState {
-    fn replace_op(&mut self, ir: &Ir, op: OpRef, values: Option<&[Value]>) -> bool {
+    fn replace_op(&mut self, ir: &mut Ir, op: OpRef, values: Option<&[Value]>) -> HookAction {
+        if self.immediate {
+            self.journal.push(Rewrite::Erased(op));
+            let converter = self.current_converter.clone();
+            let mut out: SmallVec<[Value; 4]> = SmallVec::new();
+            for i in 0..ir.num_results(op) {
+                let r = ir.result(op, i);
+                let to: ValueVector = match values {
+                    Some(v) => smallvec::smallvec![v[i]],
+                    None => ValueVector::new(),
+                };
+                out.push(
+                    self.replacement_value(ir, r, &to, converter.clone())
+                        .unwrap_or(r),
+                );
+            }
+            return HookAction::ReplaceWith(out);
+        }
         if self.replaced_set.contains(op) {
             // Replacing an op twice is a pattern error upstream (an
             // assertion); keep the first replacement.
-            return true;
+            return HookAction::Handled;
         }
         let converter = self.current_converter.clone();
         for i in 0..ir.num_results(op) {
@@ -533,13 +738,21 @@ impl RewriteHooks for ConversionState {
             self.map(ir.result(op, i), to, converter.clone());
         }
         self.note_replaced(ir, op);
+        HookAction::Handled
+    }
+
+    fn replace_all_uses_with(&mut self, ir: &mut Ir, from: Value, to: Value) -> bool {
+        let converter = self.current_converter.clone();
+        if self.immediate {
+            self.replace_value_now(ir, from, &[to], converter);
+            return true;
+        }
+        self.map(from, smallvec::smallvec![to], converter);
         true
     }
 
-    fn replace_all_uses_with(&mut self, _ir: &Ir, from: Value, to: Value) -> bool {
-        let converter = self.current_converter.clone();
-        self.map(from, smallvec::smallvec![to], converter);
-        true
+    fn defers_erasure(&self) -> bool {
+        !self.immediate
     }
 
     fn erase_block(&mut self, ir: &mut Ir, block: BlockRef) -> bool {
@@ -558,6 +771,10 @@ impl RewriteHooks for ConversionState {
     }
 
     fn op_modification_started(&mut self, ir: &Ir, op: OpRef) {
+        if self.immediate {
+            self.journal.push(Rewrite::Modified(op));
+            return;
+        }
         self.journal
             .push(Rewrite::ModifyOp(Box::new(OpState::capture(ir, op))));
     }

@@ -43,24 +43,45 @@ struct OpSnapshot {
     attributes: Attribute,
 }
 
+/// What the rewriter does after asking its hooks about a replacement or an
+/// erasure (see [`RewriteHooks::replace_op`]).
+pub enum HookAction {
+    /// The hooks took the change over: the rewriter does not touch the IR.
+    Handled,
+    /// The rewriter replaces (or erases) as usual.
+    Proceed,
+    /// The rewriter replaces the op's results with these values (one per
+    /// result) instead, notifying as usual, then erases the op. A result
+    /// without uses may be given any value.
+    ReplaceWith(SmallVec<[Value; 4]>),
+}
+
 /// A driver's hooks into the rewriter (used by the dialect conversion, whose
 /// `ConversionPatternRewriter` is a `PatternRewriter` with hooks installed).
 ///
 /// MLIR's conversion rewriter overrides the virtual methods of
 /// `RewriterBase` so that replacements and erasures are deferred and every
-/// change can be rolled back. Our `PatternRewriter` is a concrete type, so the
-/// few methods that must behave differently ask the hooks first: when a hook
-/// returns `true` it has taken the change over and the rewriter does not
-/// touch the IR. The other hooks observe changes (before they happen, unlike
-/// listeners, so that they can be undone). Without hooks the cost is one
-/// branch per method.
+/// change can be rolled back (or, without rollback, so that type mismatches
+/// are bridged by materializations). Our `PatternRewriter` is a concrete
+/// type, so the few methods that must behave differently ask the hooks
+/// first, and the hooks say whether they took the change over. The other
+/// hooks observe changes (before they happen, unlike listeners, so that they
+/// can be undone). Without hooks the cost is one branch per method.
 pub trait RewriteHooks: Any {
     /// `op` is about to be replaced by `values` (one per result), or erased
-    /// when `values` is `None`. Returns whether the hook took over.
-    fn replace_op(&mut self, ir: &Ir, op: OpRef, values: Option<&[Value]>) -> bool;
+    /// when `values` is `None`.
+    fn replace_op(&mut self, ir: &mut Ir, op: OpRef, values: Option<&[Value]>) -> HookAction;
     /// Every use of `from` is about to be replaced with `to`. Returns whether
     /// the hook took over.
-    fn replace_all_uses_with(&mut self, ir: &Ir, from: Value, to: Value) -> bool;
+    fn replace_all_uses_with(&mut self, ir: &mut Ir, from: Value, to: Value) -> bool;
+    /// Whether erasures are deferred (the hooks keep erased ops and blocks
+    /// alive to be able to restore them): then erasing a block only asks
+    /// [`Self::replace_op`] for each of its ops and [`Self::erase_block`],
+    /// and block moves skip the structural checks that erased-but-present
+    /// IR would fail.
+    fn defers_erasure(&self) -> bool {
+        true
+    }
     /// `block` (now empty of ops the hook has not already taken over) is about
     /// to be erased. Returns whether the hook took over.
     fn erase_block(&mut self, ir: &mut Ir, block: BlockRef) -> bool;
@@ -167,6 +188,17 @@ impl<'a> PatternRewriter<'a> {
             .as_deref_mut()
             .and_then(|h| h.as_any_mut().downcast_mut::<T>());
         (&*self.ir, hooks)
+    }
+    /// The IR, mutably, together with the hooks downcast to `T`: for the
+    /// owner of the hooks only (the conversion state changing the IR on
+    /// behalf of its conversion-only rewriter methods); patterns never get
+    /// `&mut Ir`.
+    pub fn ir_mut_and_hooks_as<T: Any>(&mut self) -> (&mut Ir, Option<&mut T>) {
+        let hooks = self
+            .hooks
+            .as_deref_mut()
+            .and_then(|h| h.as_any_mut().downcast_mut::<T>());
+        (&mut *self.ir, hooks)
     }
     /// Whether the slow, one-step-at-a-time paths must be taken (a
     /// listener or hooks observe every step).
@@ -652,6 +684,10 @@ impl<'a> PatternRewriter<'a> {
                 return;
             }
         }
+        self.replace_uses_notifying(from, to);
+    }
+    /// The plain use replacement, without asking the hooks.
+    fn replace_uses_notifying(&mut self, from: Value, to: Value) {
         let uses: SmallVec<[OpOperand; 8]> = self.ir.uses(from).collect();
         for u in uses {
             self.set_use(u, to);
@@ -787,8 +823,10 @@ impl<'a> PatternRewriter<'a> {
     /// "modified" per use, then the erase notifications.
     pub fn replace_op(&mut self, op: OpRef, values: &[Value]) {
         if let Some(h) = self.hooks.as_deref_mut() {
-            if h.replace_op(self.ir, op, Some(values)) {
-                return;
+            match h.replace_op(self.ir, op, Some(values)) {
+                HookAction::Handled => return,
+                HookAction::Proceed => {}
+                HookAction::ReplaceWith(v) => return self.replace_and_erase_plain(op, &v),
             }
         }
         self.replace_all_op_uses_with(op, values);
@@ -799,12 +837,32 @@ impl<'a> PatternRewriter<'a> {
         if self.hooks.is_some() {
             let values: SmallVec<[Value; 4]> = self.ir.results(new_op).collect();
             let h = self.hooks.as_deref_mut().expect("hooks");
-            if h.replace_op(self.ir, op, Some(&values)) {
-                return;
+            match h.replace_op(self.ir, op, Some(&values)) {
+                HookAction::Handled => return,
+                HookAction::Proceed => {}
+                HookAction::ReplaceWith(v) => return self.replace_and_erase_plain(op, &v),
             }
         }
         self.replace_all_op_uses_with_op(op, new_op);
         self.erase_op(op);
+    }
+    /// What a replacement does once the hooks have chosen the values:
+    /// "replaced", "modified" per use, then the erase notifications, without
+    /// asking the hooks again.
+    fn replace_and_erase_plain(&mut self, op: OpRef, values: &[Value]) {
+        assert_eq!(
+            self.ir.num_results(op),
+            values.len(),
+            "incorrect # of replacement values"
+        );
+        self.note_replaced(op);
+        if let Some(l) = self.listener.as_deref_mut() {
+            l.notify_operation_replaced(self.ir, op, values);
+        }
+        for (i, &t) in values.iter().enumerate() {
+            self.replace_uses_notifying(Value::result(op, i as u32), t);
+        }
+        self.erase_op_plain(op);
     }
     /// Creates an op from `state` at the insertion point and replaces `op`
     /// with it (MLIR's `replaceOpWithNewOp`): "inserted", "replaced",
@@ -838,10 +896,19 @@ impl<'a> PatternRewriter<'a> {
     /// ("block erased" each); finally "erased" for `op` itself.
     pub fn erase_op(&mut self, op: OpRef) {
         if let Some(h) = self.hooks.as_deref_mut() {
-            if h.replace_op(self.ir, op, None) {
-                return;
+            match h.replace_op(self.ir, op, None) {
+                HookAction::Handled => return,
+                HookAction::Proceed => {}
+                // Results still in use get values from the hooks (the
+                // conversion's materializations "out of thin air").
+                HookAction::ReplaceWith(v) => return self.replace_and_erase_plain(op, &v),
             }
         }
+        self.erase_op_plain(op);
+    }
+
+    /// [`Self::erase_op`] without asking the hooks.
+    fn erase_op_plain(&mut self, op: OpRef) {
         assert!(
             self.ir.op_use_empty(op),
             "expected '{}' to have no uses",
@@ -942,7 +1009,7 @@ impl<'a> PatternRewriter<'a> {
     /// first (each as [`Self::erase_op`]), then "block erased" (MLIR's
     /// `eraseBlock`).
     pub fn erase_block(&mut self, block: BlockRef) {
-        if let Some(h) = self.hooks.as_deref_mut() {
+        if let Some(h) = self.hooks.as_deref_mut().filter(|h| h.defers_erasure()) {
             // The ops go first, last to first, each through the hooks (which
             // defer their erasure), then the block itself.
             let ops: SmallVec<[OpRef; 16]> = self.ir.block_ops(block).collect();
@@ -1078,7 +1145,7 @@ impl<'a> PatternRewriter<'a> {
         // Under driver hooks (the dialect conversion) erasures are deferred:
         // a branch that was erased still refers to `source` and still ends
         // `dest`, so the structural checks do not apply.
-        let deferred = self.hooks.is_some();
+        let deferred = self.hooks.as_deref().is_some_and(|h| h.defers_erasure());
         assert!(
             deferred || self.ir.block_has_no_predecessors(source),
             "expected 'source' to have no predecessors"
