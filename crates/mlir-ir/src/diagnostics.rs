@@ -17,7 +17,18 @@
 //! and an op printer is installed ([`Context::set_diagnostic_printers`]).
 //! The printers are hooks because the textual printer lives elsewhere and
 //! the diagnostics machinery must not depend on it.
+//!
+//! The form of the op in the note follows MLIR: an error prints it in the
+//! generic form; a warning or a remark in its own (custom) form, which the
+//! printer turns into the generic form when the op's closest
+//! isolated-from-above ancestor does not verify. An op printed on several
+//! lines (one with regions) starts on a new line after the note's text.
+//!
+//! [`silence_diagnostics`] drops every diagnostic emitted on the current
+//! thread while it runs, as the scoped handler MLIR's printer installs
+//! around that verification does.
 
+use std::cell::Cell;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
@@ -93,8 +104,10 @@ impl fmt::Display for Diagnostic {
 /// next handler down the stack gets it.
 pub type DiagnosticHandler = Box<dyn FnMut(&Context, &Diagnostic) -> bool + Send>;
 
-/// Prints an operation for a diagnostic (mlir-opt prints the generic form).
-pub type OpPrinter = fn(&Ir, OpRef) -> String;
+/// Prints an operation for a diagnostic, without a trailing newline. The
+/// flag asks for the generic form (what MLIR prints in error diagnostics);
+/// without it the op is printed with the tool's default flags.
+pub type OpPrinter = fn(&Ir, OpRef, bool) -> String;
 /// Prints an attribute for a diagnostic (e.g. fused-location metadata).
 pub type AttrPrinter = fn(&Context, Attribute) -> String;
 
@@ -236,7 +249,11 @@ impl Context {
 
     /// Sends `diag` to the handlers, newest first. Without any handler that
     /// takes it, errors are printed to stderr (as MLIR's default handler does).
+    /// Inside [`silence_diagnostics`] on this thread, `diag` is dropped.
     pub fn emit(&self, diag: Diagnostic) {
+        if SILENCED.with(Cell::get) {
+            return;
+        }
         let mut handlers = self
             .diagnostics
             .handlers
@@ -252,6 +269,29 @@ impl Context {
             eprintln!("{}: {}", crate::asm::location_prefix(self, diag.loc), diag);
         }
     }
+}
+
+thread_local! {
+    /// Set while [`silence_diagnostics`] runs on this thread.
+    static SILENCED: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Runs `f` with every diagnostic emitted on this thread dropped, and no
+/// `see current operation` note built for them (nobody would read it). MLIR's
+/// printer does the same around the verification that decides whether an op
+/// can be printed in its custom form: a handler that swallows the
+/// diagnostics of its own thread only, so other threads' diagnostics still
+/// get through.
+pub fn silence_diagnostics<R>(f: impl FnOnce() -> R) -> R {
+    /// Restores the previous state, also when `f` unwinds.
+    struct Restore(bool);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            SILENCED.with(|s| s.set(self.0));
+        }
+    }
+    let _restore = Restore(SILENCED.with(|s| s.replace(true)));
+    f()
 }
 
 /// `s` as an MLIR string literal: `"..."` with LLVM's `printEscapedString`
@@ -294,22 +334,18 @@ fn quote_symbol(s: &str) -> String {
 impl Ir {
     /// A diagnostic about `op` at its location (MLIR's `Operation::emitError`,
     /// `emitWarning` and `emitRemark`), with the `see current operation` note
-    /// when the context asks for it. It is not emitted: return it from a
-    /// verifier hook or pass it to [`Context::emit`].
+    /// when the context asks for it: the op in generic form for an error, in
+    /// its own form for a warning or a remark (see the module docs). It is
+    /// not emitted: return it from a verifier hook or pass it to
+    /// [`Context::emit`].
     pub fn op_diag(&self, op: OpRef, severity: Severity, message: impl Into<String>) -> Diagnostic {
         let mut d = Diagnostic::new(severity, self.op_loc(op), message);
-        if self.ctx().print_op_on_diagnostic() {
+        if self.ctx().print_op_on_diagnostic() && !SILENCED.with(Cell::get) {
             if let Some(p) = self.ctx().diagnostic_printers().op {
-                let printed = p(self, op);
-                // Multi-line ops start on a new line, as mlir-opt prints them.
-                let sep = if printed.contains('\n') && !printed.starts_with('\n') {
-                    "\n"
-                } else {
-                    ""
-                };
+                let printed = p(self, op, severity == Severity::Error);
                 d.attach_note(
                     self.op_loc(op),
-                    format!("see current operation: {sep}{printed}"),
+                    format!("see current operation: {}", on_own_line(printed)),
                 );
             }
         }
@@ -322,12 +358,27 @@ impl Ir {
         self.op_diag(op, Severity::Error, msg)
     }
 
-    /// `op` as text for a diagnostic message (through the installed op
-    /// printer; without one, just the quoted op name).
-    pub fn op_to_diagnostic_string(&self, op: OpRef) -> String {
+    /// `op` as MLIR appends it to the text of a diagnostic of `severity`
+    /// (`diag << *op`): generic form in an error, the op's own form
+    /// otherwise, on a new line when it spans several lines. Without an
+    /// installed op printer, just the quoted op name.
+    pub fn op_to_diagnostic_string(&self, op: OpRef, severity: Severity) -> String {
         match self.ctx().diagnostic_printers().op {
-            Some(p) => p(self, op),
+            Some(p) => on_own_line(p(self, op, severity == Severity::Error)),
             None => format!("\"{}\"(...)", self.op_name_str(op)),
         }
+    }
+}
+
+/// `printed` with a newline in front when it spans several lines, as MLIR's
+/// `Diagnostic::appendOp` puts such ops on their own lines.
+fn on_own_line(printed: String) -> String {
+    if printed.contains('\n') {
+        let mut s = String::with_capacity(printed.len() + 1);
+        s.push('\n');
+        s.push_str(&printed);
+        s
+    } else {
+        printed
     }
 }

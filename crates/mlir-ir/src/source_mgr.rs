@@ -160,8 +160,16 @@ impl SourceMgr {
             let starts = b.line_starts();
             let start = *starts.get(k)?;
             let end = starts.get(k + 1).map_or(b.text().len(), |&e| e - 1);
+            // A chunk of a split file starts in the middle of a line (right
+            // after the split marker), and its columns count from the start
+            // of that line: mlir-opt shows the whole line, marker included.
+            let line_start = if k == 0 {
+                b.source[..b.start].rfind('\n').map_or(0, |i| i + 1)
+            } else {
+                b.start + start
+            };
             // LLVM ends a line at `\r` as well as at `\n`.
-            let text = &b.text()[start..end];
+            let text = &b.source[line_start..b.start + end];
             let text = text.find('\r').map_or(text, |r| &text[..r]);
             Some(SourceLine {
                 buffer: BufferId(i as u32),
@@ -605,6 +613,26 @@ mod tests {
         assert_eq!(
             m.line("tab.mlir", 11).map(|l| l.text),
             Some("func.func @h() {")
+        );
+    }
+
+    #[test]
+    fn split_chunk_first_line_is_the_whole_marker_line() {
+        // mlir-opt puts the implicit module of a chunk right after the split
+        // marker and shows the marker's line, as the line of the file it is.
+        let ctx = Context::new();
+        let text: Arc<str> = Arc::from("\"a\"() : () -> ()\n// -----  \n\"b\"() : () -> ()\n");
+        let start = text.find("-----").unwrap() + 5;
+        let mut m = SourceMgr::new();
+        m.add_shared_buffer("s.mlir", text.clone(), start..text.len(), 1);
+        let d = Diagnostic::remark(ctx.file_line_col("s.mlir", 2, 9), "r");
+        assert_eq!(
+            m.render_diagnostic(&ctx, &d),
+            "s.mlir:2:9: remark: r\n// -----  \n        ^\n"
+        );
+        assert_eq!(
+            m.line("s.mlir", 3).map(|l| l.text),
+            Some("\"b\"() : () -> ()")
         );
     }
 

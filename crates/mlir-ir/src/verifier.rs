@@ -313,7 +313,7 @@ impl Verifier<'_> {
         if !might_terminate {
             let msg = format!(
                 "block with no terminator, has {}",
-                ir.op_to_diagnostic_string(last)
+                ir.op_to_diagnostic_string(last, Severity::Error)
             );
             return self.emit(ir.op_diag(last, Severity::Error, msg));
         }

@@ -28,16 +28,22 @@ use mlir_transforms::pipeline::{parse_pass_pipeline, PipelineError};
 
 mod debug_log;
 
-/// `--mlir-print-debuginfo`, read by the op printer of diagnostics notes
-/// (MLIR's default printing flags come from the command line too).
+/// `--mlir-print-debuginfo` and `--mlir-print-op-generic`, read by the op
+/// printer of diagnostics (MLIR's default printing flags come from the
+/// command line too).
 static DEBUGINFO: AtomicBool = AtomicBool::new(false);
+static PRINT_GENERIC: AtomicBool = AtomicBool::new(false);
 
-/// Prints an op for a `see current operation:` note: generic form, local scope.
-fn print_op_for_diagnostic(ir: &Ir, op: OpRef) -> String {
+/// Prints an op for a diagnostic (`see current operation:` notes, ops in
+/// messages) with the flags MLIR's `Diagnostic::appendOp` uses: the
+/// command line's, then local scope, elements attributes of more than 16
+/// elements elided, and the generic form when asked (in errors).
+fn print_op_for_diagnostic(ir: &Ir, op: OpRef, generic: bool) -> String {
     let flags = PrintFlags {
-        generic: true,
+        generic: generic || PRINT_GENERIC.load(Ordering::Relaxed),
         debuginfo: DEBUGINFO.load(Ordering::Relaxed),
-        ..PrintFlags::default()
+        local_scope: true,
+        elide_elements_larger_than: Some(16),
     };
     printer::print_op_local(ir, op, &flags)
 }
@@ -514,6 +520,7 @@ pub fn rmlir_opt_main(
     };
     let split = opts.split_input_file.is_some();
     DEBUGINFO.store(opts.print_debuginfo, Ordering::Relaxed);
+    PRINT_GENERIC.store(opts.print_op_generic, Ordering::Relaxed);
     ctx.set_diagnostic_printers(DiagnosticPrinters {
         op: Some(print_op_for_diagnostic),
         attr: Some(print_attr_for_diagnostic),

@@ -103,26 +103,60 @@ fn print_file_metadata(p: &AttrPrinter<'_>, out: &mut String) {
 
 /// Prints one op the way MLIR prints an op inside a diagnostic or a debug
 /// log (`Operation::print` with `useLocalScope`): SSA names are computed from
-/// the closest isolated-from-above ancestor, nothing is aliased, and the
-/// text has no trailing newline.
+/// the closest isolated-from-above ancestor (unregistered ops are never
+/// isolated: they do not have the trait), nothing is aliased, and the text
+/// has no trailing newline.
+///
+/// Unless `flags.generic` is set, that ancestor is verified first (its
+/// diagnostics silenced) and everything is printed in the generic form when
+/// it fails, as MLIR's printer does so that custom printers never see
+/// invalid IR. This costs a verification per call: it is meant for
+/// diagnostics and logs, not for bulk output.
 pub fn print_op_local(ir: &Ir, op: OpRef, flags: &PrintFlags) -> String {
     let mut root = op;
     while let Some(parent) = ir.op_parent_op(root) {
-        if !ir.op_is_registered(root) || ir.op_has_trait(root, TraitSet::ISOLATED_FROM_ABOVE) {
+        if ir.op_has_trait(root, TraitSet::ISOLATED_FROM_ABOVE) {
             break;
         }
         root = parent;
     }
-    let flags = PrintFlags {
+    let mut flags = PrintFlags {
         local_scope: true,
         ..flags.clone()
     };
+    if !flags.generic && !scope_verifies(ir, root) {
+        flags.generic = true;
+    }
     let names = SsaNames::compute(ir, root, &flags);
     let attr_printer = AttrPrinter::new(ir.ctx(), &flags, None);
     let mut p = OpPrinter::new(ir, &attr_printer, &names, &flags, None);
     p.print_operation(op);
     p.print_trailing_location(ir.op_loc(op));
     std::mem::take(&mut p.out)
+}
+
+thread_local! {
+    /// Set while [`scope_verifies`] runs on this thread.
+    static VERIFYING_SCOPE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether `root` (and everything nested in it) verifies, with the
+/// verifier's diagnostics dropped. A print requested while that verification
+/// runs (by a hook that prints an op into its message) takes the scope as
+/// invalid, so printing never recurses into another verification.
+fn scope_verifies(ir: &Ir, root: OpRef) -> bool {
+    /// Clears the flag again, also when the verifier unwinds.
+    struct Done;
+    impl Drop for Done {
+        fn drop(&mut self) {
+            VERIFYING_SCOPE.with(|v| v.set(false));
+        }
+    }
+    if VERIFYING_SCOPE.with(|v| v.replace(true)) {
+        return false;
+    }
+    let _done = Done;
+    crate::diagnostics::silence_diagnostics(|| crate::verifier::verify(ir, root).is_ok())
 }
 
 /// Prints `op` as a top-level operation into a string.
