@@ -11,7 +11,8 @@
 //! to legal IR: a pattern whose generated ops are legal already is tried
 //! before one whose generated ops must be legalized again, whatever their
 //! benefits; and a pattern that can only ever produce ops nothing can
-//! legalize is not tried at all (it would always be rolled back).
+//! legalize is not worth trying (it would always be rolled back), which
+//! MLIR acts on when it is the only pattern of its op (see below).
 //!
 //! # The graph
 //!
@@ -35,7 +36,8 @@
 //! pattern and illegal or unknown to the target (legal and dynamically legal
 //! ops are fine); its root then has a valid pattern, so the still invalid
 //! patterns of every op that generates that root go back on the worklist.
-//! Patterns still invalid at the end are dropped.
+//! Patterns still invalid at the end are invalid for good (see below for
+//! what that means to the driver).
 //!
 //! # The cost model
 //!
@@ -52,9 +54,18 @@
 //! `applyCostModel`, then `matchAndRewrite`) is then: the op's op-specific
 //! patterns from the frozen set, ordered by their position in their root's
 //! valid list (a pattern without a root name, by its position in the any-op
-//! list), dropped ones removed; merged with the ordered match-any patterns,
-//! a match-any pattern going first only when its *static* benefit is
-//! strictly higher than that of the next op-specific pattern.
+//! list); merged with the ordered match-any patterns, a match-any pattern
+//! going first only when its *static* benefit is strictly higher than that
+//! of the next op-specific pattern.
+//!
+//! Invalid patterns get MLIR's impossible-to-match benefit, and
+//! `applyCostModel` sorts by decreasing benefit before popping such
+//! patterns off the *end* of each list. As that sentinel compares higher
+//! than every real benefit, an invalid pattern is really dropped only when
+//! every pattern of its op's list is invalid (typically, when it is the
+//! only one); next to a valid pattern it sorts to the *front* and is tried
+//! first (its result then fails to legalize and is rolled back). MLIR 22's
+//! code does so, and this file reproduces it.
 //!
 //! Where MLIR's order comes from hash-map iteration (the order of the
 //! op-specific pattern lists in the walk, the members of a parent or
@@ -106,8 +117,8 @@ impl<T: Copy + Eq + Hash> OrderedSet<T> {
 /// The patterns the conversion driver tries on each op name, in order,
 /// computed once per conversion from the pattern set and the target.
 pub(crate) struct LegalizationGraph {
-    /// Per op name: its op-specific patterns (indices into the frozen set)
-    /// that may lead to legal IR, best first.
+    /// Per op name: its op-specific patterns (indices into the frozen set),
+    /// in the order they are tried.
     op_patterns: HashMap<OpName, Vec<u32>>,
     /// The match-any patterns, best first.
     any_op: Vec<u32>,
@@ -338,8 +349,15 @@ impl Builder<'_> {
             let pos = list.iter().position(|&p| p == idx)?;
             Some(list.len() - pos)
         };
+        // A list is sorted by decreasing dynamic benefit (stable), then
+        // impossible-to-match patterns are popped from its end. MLIR's
+        // impossible-to-match sentinel compares *higher* than any benefit,
+        // so in a list that also holds a kept pattern the rejected ones
+        // sort to the front and stay: only a list whose patterns are all
+        // rejected (in particular a lone rejected pattern) loses them.
+        // Patterns whose static benefit is impossible never enter a list.
         let order = |list: &[u32]| -> Vec<u32> {
-            let mut scored: Vec<(u32, usize)> = list
+            let mut scored: Vec<(u32, Option<usize>)> = list
                 .iter()
                 .filter(|&&i| {
                     !patterns
@@ -348,9 +366,14 @@ impl Builder<'_> {
                         .benefit()
                         .is_impossible_to_match()
                 })
-                .filter_map(|&i| model(i).map(|m| (i, m)))
+                .map(|&i| (i, model(i)))
                 .collect();
-            scored.sort_by(|a, b| b.1.cmp(&a.1));
+            let key = |m: Option<usize>| m.unwrap_or(usize::MAX);
+            // `sort_by_key` is stable, as `llvm::stable_sort`.
+            scored.sort_by_key(|&(_, m)| std::cmp::Reverse(key(m)));
+            while scored.last().is_some_and(|&(_, m)| m.is_none()) {
+                scored.pop();
+            }
             scored.into_iter().map(|(i, _)| i).collect()
         };
         let mut op_patterns = HashMap::new();

@@ -141,48 +141,74 @@ fn match_any_merged_by_static_benefit() {
     assert!(out.contains("\"b.z\""), "{out}");
 }
 
-/// Patterns shared by the dropping tests: `bad` (benefit 5) and `only`
+/// Patterns shared by the dropping tests: `bad` (benefit 1) and `only`
 /// generate `c.never`, which the target does not know and no pattern
-/// produces legal IR from; `ok` generates the legal `b.z`; `on_legal` is
-/// rooted at an op the target always accepts.
+/// produces legal IR from; `ok` (benefit 5) generates the legal `b.z`;
+/// `never1` and `never2` both generate `c.never`; `on_legal` is rooted at
+/// an op the target always accepts.
 fn never_legal_patterns(set: &mut RewritePatternSet, log: &Log) {
-    logged(set, log, "bad", "a.x", 5, &["c.never"], "c.never");
-    logged(set, log, "ok", "a.x", 1, &["b.z"], "b.z");
+    logged(set, log, "bad", "a.x", 1, &["c.never"], "c.never");
+    logged(set, log, "ok", "a.x", 5, &["b.z"], "b.z");
     logged(set, log, "only", "d.w", 1, &["c.never"], "c.never");
+    logged(set, log, "never1", "d.v", 1, &["c.never"], "c.never");
+    logged(set, log, "never2", "d.v", 2, &["c.never"], "c.never");
     logged(set, log, "on_legal", "b.q", 1, &["b.z"], "b.z");
 }
 
-/// Without match-any patterns, MLIR keeps only the patterns whose generated
-/// ops are all legal, dynamically legal, or legalizable by kept patterns:
-/// `bad` and `only` are never tried (whatever their benefit), `on_legal` is
-/// dropped because its root is always legal; `d.w` (unknown to the target) stays unconverted.
+const NEVER_LEGAL_INPUT: &str = r#""a.x"() : () -> i32
+"d.w"() : () -> i32
+"d.v"() : () -> i32"#;
+
+/// Without match-any patterns, MLIR drops the patterns that can never lead
+/// to legal IR when no pattern of their op can: `only` (alone on `d.w`),
+/// `never1` and `never2` (both invalid on `d.v`) and `on_legal` (its root
+/// is always legal) are never tried, and `d.w` and `d.v` (unknown to the
+/// target) stay unconverted.
 #[test]
-fn never_legal_pattern_is_dropped() {
+fn never_legal_patterns_are_dropped() {
     let ctx = ctx();
     let log = Log::default();
     let mut set = RewritePatternSet::new(ctx.clone());
     never_legal_patterns(&mut set, &log);
     let frozen = FrozenRewritePatternSet::new(set);
 
-    assert_eq!(order(&frozen, "a.x"), ["ok"]);
     assert!(order(&frozen, "d.w").is_empty());
+    assert!(order(&frozen, "d.v").is_empty());
     assert!(order(&frozen, "b.q").is_empty());
-    let out = convert(
-        &ctx,
-        &frozen,
-        r#""a.x"() : () -> i32
-"d.w"() : () -> i32"#,
-    );
-    assert_eq!(taken(&log), ["ok"]);
-    assert!(out.contains("\"b.z\"") && out.contains("\"d.w\""), "{out}");
+    let out = convert(&ctx, &frozen, NEVER_LEGAL_INPUT);
+    // Only `a.x`'s patterns run (see the next test for their order).
+    assert_eq!(taken(&log), ["bad", "ok"]);
+    assert!(out.contains("\"d.w\"") && out.contains("\"d.v\""), "{out}");
+}
+
+/// Next to a valid pattern, an invalid one is not dropped but tried
+/// *first*, whatever the benefits: MLIR's cost model gives it the
+/// impossible-to-match benefit, which `PatternApplicator::applyCostModel`
+/// sorts above every real benefit and only pops off the end of the list.
+/// `bad` (benefit 1) runs before `ok` (benefit 5), its `c.never` fails to
+/// legalize, it is rolled back and `ok` applies.
+#[test]
+fn never_legal_pattern_beside_a_valid_one_is_tried_first() {
+    let ctx = ctx();
+    let log = Log::default();
+    let mut set = RewritePatternSet::new(ctx.clone());
+    never_legal_patterns(&mut set, &log);
+    let frozen = FrozenRewritePatternSet::new(set);
+
+    assert_eq!(order(&frozen, "a.x"), ["bad", "ok"]);
+    let out = convert(&ctx, &frozen, NEVER_LEGAL_INPUT);
+    assert_eq!(taken(&log), ["bad", "ok"]);
+    assert!(out.contains("\"b.z\"") && !out.contains("c.never"), "{out}");
 }
 
 /// With a match-any pattern present MLIR cannot tell what may be
-/// legalized, so nothing is dropped (except patterns on always-legal
-/// roots, which could never run anyway): `bad` (depth 1, as `c.never` has
-/// no pattern; benefit 5) is tried first, its `c.never` fails to legalize
-/// (`any` is tried on it), it is rolled back, then `ok` succeeds. `d.w`
-/// tries `only` (and `any` on its `c.never`), then `any` itself.
+/// legalized, so every pattern is valid (except those on always-legal
+/// roots, which could never run anyway) and ordered by depth, then
+/// benefit: on `a.x`, `ok` (depth 1, benefit 5) then `bad` (depth 1, as
+/// `c.never` has no pattern; benefit 1), and `ok` applies at once. `d.w`
+/// tries `only` (and `any` on its `c.never`), then `any` itself; `d.v`
+/// tries `never2` then `never1` (by benefit), each with `any` on its
+/// `c.never`, then `any`.
 #[test]
 fn match_any_pattern_keeps_every_pattern() {
     let ctx = ctx();
@@ -192,16 +218,15 @@ fn match_any_pattern_keeps_every_pattern() {
     logged_any(&mut set, &log, "any", 1);
     let frozen = FrozenRewritePatternSet::new(set);
 
-    assert_eq!(order(&frozen, "a.x"), ["bad", "ok", "any"]);
+    assert_eq!(order(&frozen, "a.x"), ["ok", "bad", "any"]);
     assert_eq!(order(&frozen, "d.w"), ["only", "any"]);
+    assert_eq!(order(&frozen, "d.v"), ["never2", "never1", "any"]);
     assert_eq!(order(&frozen, "b.q"), ["any"]);
-    let out = convert(
-        &ctx,
-        &frozen,
-        r#""a.x"() : () -> i32
-"d.w"() : () -> i32"#,
+    let out = convert(&ctx, &frozen, NEVER_LEGAL_INPUT);
+    assert_eq!(
+        taken(&log),
+        ["ok", "only", "any", "any", "never2", "any", "never1", "any", "any"]
     );
-    assert_eq!(taken(&log), ["bad", "any", "ok", "only", "any", "any"]);
     assert!(out.contains("\"b.z\"") && out.contains("\"d.w\""), "{out}");
     assert!(!out.contains("c.never"), "{out}");
 }
