@@ -64,13 +64,15 @@
 //! than every real benefit, an invalid pattern is really dropped only when
 //! every pattern of its op's list is invalid (typically, when it is the
 //! only one); next to a valid pattern it sorts to the *front* and is tried
-//! first (its result then fails to legalize and is rolled back). MLIR 22's
-//! code does so, and this file reproduces it.
+//! first (when it does create the ops it declares, they fail to legalize
+//! and it is rolled back). MLIR 22's code does so, and this file
+//! reproduces it.
 //!
 //! Where MLIR's order comes from hash-map iteration (the order of the
 //! op-specific pattern lists in the walk, the members of a parent or
 //! invalid set, the op whose depth is computed first), this file uses
-//! first-insertion order, so the result is deterministic.
+//! first-insertion order (for the walk, the order op names were interned),
+//! so the result is deterministic.
 
 use std::hash::Hash;
 
