@@ -4,7 +4,7 @@
 //! The ops to convert are collected up front in MLIR's order (a pre-order
 //! walk that does not enter recursively legal ops). Each is legalized: legal ops are left
 //! alone; others are folded (per the folding mode) or rewritten by the
-//! patterns rooted at them, highest benefit first. After a pattern succeeds,
+//! patterns rooted at them, shallowest first (`legalization_graph.rs`). After a pattern succeeds,
 //! the ops it created and the ops it modified are legalized recursively; if
 //! that fails, everything the pattern did is undone (the journal in
 //! [`ConversionState`]) and the next pattern is tried.
@@ -28,10 +28,9 @@ use mlir_ir::{
     Attribute, Diagnostic, InsertPoint, Ir, OpBuilder, OpName, OpRef, Severity, Value, ValueDef,
     WalkOrder,
 };
-use mlir_rewrite::{
-    FrozenRewritePatternSet, PatternBenefit, PatternRewriter, RewriteHooks, RewriterListener,
-};
+use mlir_rewrite::{FrozenRewritePatternSet, PatternRewriter, RewriteHooks, RewriterListener};
 
+use crate::legalization_graph::LegalizationGraph;
 use crate::state::{value_block, ConversionState, MaterializationKind, Rewrite};
 use crate::target::ConversionTarget;
 
@@ -341,7 +340,9 @@ struct Legalizer<'t> {
     target: &'t ConversionTarget,
     patterns: &'t FrozenRewritePatternSet,
     config: &'t ConversionConfig,
-    /// Pattern indices per root op name, by decreasing benefit.
+    /// The pattern order of the conversion (see `legalization_graph.rs`).
+    graph: LegalizationGraph,
+    /// Pattern indices per op name, in the order they are tried.
     ordered: HashMap<OpName, Arc<[u32]>>,
     /// Patterns being applied (on the stack of recursive legalization).
     active: HashSet<u32>,
@@ -362,6 +363,7 @@ impl<'t> Legalizer<'t> {
             target,
             patterns,
             config,
+            graph: LegalizationGraph::new(target, patterns),
             ordered: HashMap::new(),
             active: HashSet::new(),
             current_pattern: None,
@@ -370,19 +372,13 @@ impl<'t> Legalizer<'t> {
     }
 
     /// The patterns to try on ops named `name`: those rooted at the name
-    /// and the match-any ones, by decreasing benefit (stable: ties keep
-    /// their order in the set, op-specific ones first).
+    /// that may lead to legal IR and the match-any ones, by legalization
+    /// depth, then benefit ([`LegalizationGraph::patterns_for`]).
     fn patterns_for(&mut self, name: OpName) -> Arc<[u32]> {
         if let Some(p) = self.ordered.get(&name) {
             return p.clone();
         }
-        let frozen = self.patterns;
-        let mut list: Vec<u32> = frozen.patterns_for(name).to_vec();
-        list.extend_from_slice(frozen.match_any_op_patterns());
-        let benefit = |i: u32| -> PatternBenefit { frozen.pattern(i).pattern().benefit() };
-        list.retain(|&i| !benefit(i).is_impossible_to_match());
-        list.sort_by_key(|&i| std::cmp::Reverse(benefit(i).benefit()));
-        let list: Arc<[u32]> = list.into();
+        let list: Arc<[u32]> = self.graph.patterns_for(self.patterns, name).into();
         self.ordered.insert(name, list.clone());
         list
     }

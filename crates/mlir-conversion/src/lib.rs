@@ -9,6 +9,8 @@
 //! * The driver (`driver.rs`): [`apply_partial_conversion`],
 //!   [`apply_full_conversion`], [`apply_analysis_conversion`], folding
 //!   modes, rollback.
+//! * The legalization graph (`legalization_graph.rs`): which patterns the
+//!   driver tries on an op, ordered by legalization depth, then benefit.
 //! * The conversion state (`state.rs`): value mapping, deferred
 //!   replacements, the undo journal, unresolved materializations.
 //!
@@ -19,11 +21,14 @@
 #![allow(clippy::result_unit_err)]
 
 pub mod driver;
+mod legalization_graph;
 pub mod pattern;
 pub mod state;
 pub mod target;
 pub mod type_converter;
 
+#[cfg(test)]
+mod legalization_graph_tests;
 #[cfg(test)]
 mod tests;
 

@@ -70,6 +70,11 @@ pub trait OpConversionPattern: Send + Sync + 'static {
     fn benefit(&self) -> PatternBenefit {
         PatternBenefit::new(1)
     }
+    /// The names of ops the rewrite may generate (MLIR's generated names):
+    /// the legalization graph orders and filters patterns by them.
+    fn generated_ops(&self) -> &[&'static str] {
+        &[]
+    }
     /// The type converter, if any.
     fn type_converter(&self) -> Option<&Arc<TypeConverter>> {
         None
@@ -88,7 +93,9 @@ pub struct OpConversion<P>(pub P);
 
 impl<P: OpConversionPattern> ConversionPattern for OpConversion<P> {
     fn describe(&self, ctx: &Context) -> Pattern {
-        Pattern::for_op::<P::Op>(ctx, self.0.benefit()).with_debug_name(std::any::type_name::<P>())
+        Pattern::for_op::<P::Op>(ctx, self.0.benefit())
+            .with_generated_ops(ctx, self.0.generated_ops())
+            .with_debug_name(std::any::type_name::<P>())
     }
     fn type_converter(&self) -> Option<&Arc<TypeConverter>> {
         self.0.type_converter()

@@ -181,6 +181,21 @@ impl ConversionTarget {
         self.info(ir, op).map(|i| i.action)
     }
 
+    /// The action for ops named `name`, if the target has a rule for them
+    /// (MLIR's `getOpAction(OperationName)`): the op's own action, else its
+    /// dialect's, else `Dynamic` when unknown ops are decided by a callback.
+    /// Used before any op exists, to build the legalization graph.
+    pub fn op_action_for_name(&self, name: &str) -> Option<LegalizationAction> {
+        if let Some(i) = self.ops.get(name) {
+            return Some(i.action);
+        }
+        let dialect = name.split('.').next().unwrap_or("");
+        if let Some(d) = self.dialects.get(dialect) {
+            return Some(d.action);
+        }
+        self.unknown.as_ref().map(|_| LegalizationAction::Dynamic)
+    }
+
     /// Whether `op` is legal, with details, or `None` if it is illegal or
     /// unknown (MLIR's `isLegal`).
     pub fn is_legal(&self, ir: &Ir, op: OpRef) -> Option<LegalOpDetails> {
