@@ -844,6 +844,7 @@ fn redirect_uses(
                 op: cast,
                 kind: MaterializationKind::Source,
                 converter,
+                original_type: None,
             });
         ir.result(cast, 0)
     };
@@ -1017,26 +1018,28 @@ fn reconcile(
         let inputs: SmallVec<[Value; 2]> = ir.operands(m.op).collect();
         let types: SmallVec<[mlir_ir::Type; 2]> = ir.result_types(m.op).collect();
         let loc = ir.op_loc(m.op);
-        let mut made = None;
-        if types.len() == 1 {
-            if let Some(conv) = &m.converter {
-                let mut b = OpBuilder::new(ir);
-                b.set_insertion_point(Some(InsertPoint::before(b.ir, m.op)));
-                let ty = types[0];
-                made = match m.kind {
-                    MaterializationKind::Source => {
-                        conv.materialize_source(&mut b, ty, &inputs, loc)
-                    }
-                    MaterializationKind::Target => {
-                        conv.materialize_target(&mut b, ty, &inputs, loc)
-                    }
-                };
-            }
+        let mut made: Option<SmallVec<[Value; 1]>> = None;
+        if let Some(conv) = &m.converter {
+            let mut b = OpBuilder::new(ir);
+            b.set_insertion_point(Some(InsertPoint::before(b.ir, m.op)));
+            made = match m.kind {
+                MaterializationKind::Source if types.len() == 1 => conv
+                    .materialize_source(&mut b, types[0], &inputs, loc)
+                    .map(|v| SmallVec::from_elem(v, 1)),
+                MaterializationKind::Source => None,
+                // Target materializations are 1:N and see the original type
+                // (MLIR 22's `materializeTargetConversion(..., originalType)`).
+                MaterializationKind::Target => {
+                    conv.materialize_target_multi(&mut b, &types, &inputs, loc, m.original_type)
+                }
+            };
         }
         match made {
-            Some(v) => {
-                let r = ir.result(m.op, 0);
-                replace_uses(ir, r, v);
+            Some(vs) => {
+                for (i, v) in vs.into_iter().enumerate() {
+                    let r = ir.result(m.op, i);
+                    replace_uses(ir, r, v);
+                }
                 ir.erase_op(m.op);
             }
             // A 1:N cast the converter cannot materialize stays, as in
