@@ -285,7 +285,13 @@ impl TypeConverter {
     /// ones are a bug of the callback (checked by an assertion, as in MLIR).
     pub fn add_target_materialization_1_to_n(
         &mut self,
-        f: impl Fn(&mut OpBuilder<'_>, &[Type], &[Value], Location, Option<Type>) -> SmallVec<[Value; 1]>
+        f: impl Fn(
+                &mut OpBuilder<'_>,
+                &[Type],
+                &[Value],
+                Location,
+                Option<Type>,
+            ) -> SmallVec<[Value; 1]>
             + Send
             + Sync
             + 'static,
