@@ -915,6 +915,7 @@ fn redirect_uses(
                 op: cast,
                 kind: MaterializationKind::Source,
                 converter,
+                original_type: None,
             });
         ir.result(cast, 0)
     };
@@ -1101,20 +1102,24 @@ fn reconcile(
             Some(l) => PatternRewriter::with_listener(ir, l),
             None => PatternRewriter::new(ir),
         };
-        let mut made = None;
-        if types.len() == 1 {
-            if let Some(conv) = &m.converter {
-                rw.set_insertion_point_before(m.op);
-                let ty = types[0];
-                made = rw.with_builder(|b| match m.kind {
-                    MaterializationKind::Source => conv.materialize_source(b, ty, &inputs, loc),
-                    MaterializationKind::Target => conv.materialize_target(b, ty, &inputs, loc),
-                });
-            }
+        let mut made: Option<SmallVec<[Value; 1]>> = None;
+        if let Some(conv) = &m.converter {
+            rw.set_insertion_point_before(m.op);
+            made = rw.with_builder(|b| match m.kind {
+                MaterializationKind::Source if types.len() == 1 => conv
+                    .materialize_source(b, types[0], &inputs, loc)
+                    .map(|v| SmallVec::from_elem(v, 1)),
+                MaterializationKind::Source => None,
+                // Target materializations are 1:N and see the original type
+                // (MLIR 22's `materializeTargetConversion(..., originalType)`).
+                MaterializationKind::Target => {
+                    conv.materialize_target_multi(b, &types, &inputs, loc, m.original_type)
+                }
+            });
         }
         match made {
-            Some(v) => {
-                rw.replace_op(m.op, &[v]);
+            Some(vs) => {
+                rw.replace_op(m.op, &vs);
             }
             // A 1:N cast the converter cannot materialize stays, as in
             // mlir-opt 22.

@@ -2,8 +2,11 @@
 //!
 //! * [`ConversionTarget`] (`target.rs`): legal, dynamically legal and
 //!   illegal ops and dialects, recursive legality, unknown-op legality.
-//! * [`TypeConverter`] (`type_converter.rs`): type conversions, caching,
-//!   source/target materializations, [`SignatureConversion`].
+//! * [`TypeConverter`] (`type_converter.rs`): type conversions on types and
+//!   (context-aware) on values, caching, type-attribute conversions,
+//!   source and 1:N target materializations, [`SignatureConversion`].
+//! * Helpers over the type converter (`function_signature.rs`): the
+//!   function-signature conversion pattern and [`convert_op_result_types`].
 //! * [`ConversionPattern`], [`OpConversionPattern`] and the
 //!   [`ConversionPatternRewriter`] (`pattern.rs`).
 //! * The driver (`driver.rs`): [`apply_partial_conversion`],
@@ -21,6 +24,7 @@
 #![allow(clippy::result_unit_err)]
 
 pub mod driver;
+pub mod function_signature;
 mod legalization_graph;
 pub mod pattern;
 pub mod state;
@@ -31,10 +35,16 @@ pub mod type_converter;
 mod legalization_graph_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod type_converter_tests;
 
 pub use driver::{
     apply_analysis_conversion, apply_conversion, apply_full_conversion, apply_partial_conversion,
     ConversionConfig, ConversionMode, ConversionReport, FoldingMode,
+};
+pub use function_signature::{
+    convert_function_op_types, convert_op_result_types,
+    populate_function_op_interface_type_conversion_pattern, FunctionOpSignatureConversion,
 };
 pub use pattern::{
     add_conversion_pattern, add_op_conversion_pattern, ConversionPattern, ConversionPatternAdapter,
@@ -44,7 +54,9 @@ pub use state::{ConversionState, MaterializationKind, ValueVector};
 pub use target::{
     ConversionTarget, LegalOpDetails, LegalityFn, LegalizationAction, RecursiveLegalityFn,
 };
-pub use type_converter::{InputMapping, SignatureConversion, TypeConverter, TypeVector};
+pub use type_converter::{
+    AttributeConversionResult, InputMapping, SignatureConversion, TypeConverter, TypeVector,
+};
 
 /// `ty` as mlir-opt prints it in diagnostics.
 pub(crate) fn type_str(ctx: &mlir_ir::Context, ty: mlir_ir::Type) -> String {

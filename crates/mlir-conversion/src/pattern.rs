@@ -254,8 +254,10 @@ impl<'r, 'a> ConversionPatternRewriter<'r, 'a> {
         };
         let orig_ty = self.ir().value_type(v);
         let mut desired = TypeVector::new();
+        // The value, not just its type, is converted: context-aware
+        // conversions see it (MLIR 22's `remapValues`).
         converter
-            .convert_types(self.ctx(), orig_ty, &mut desired)
+            .convert_value_types(self.ir(), v, &mut desired)
             .ok()?;
         let ir = self.ir();
         if latest.len() == desired.len()
@@ -285,6 +287,7 @@ impl<'r, 'a> ConversionPatternRewriter<'r, 'a> {
             user,
             Some(converter.clone()),
         );
+        self.state().set_unresolved_original_type(cast, orig_ty);
         Some(self.ir().results(cast).collect())
     }
 
@@ -489,15 +492,12 @@ impl<'r, 'a> ConversionPatternRewriter<'r, 'a> {
         }
         let mut entry = None;
         for (i, &block) in blocks.iter().enumerate() {
-            let types: SmallVec<[Type; 4]> = self
-                .ir()
-                .arguments(block)
-                .map(|a| self.ir().value_type(a))
-                .collect();
+            // The arguments are converted as values, so that context-aware
+            // conversions see them (MLIR 22's `convertBlockSignature(Block *)`).
             let conv = match (i, entry_conversion) {
                 (0, Some(c)) => c.clone(),
                 _ => converter
-                    .convert_block_signature(self.ctx(), &types)
+                    .convert_block_signature(self.ir(), block)
                     .ok_or(())?,
             };
             let new_block = self.apply_signature_conversion(block, &conv, Some(converter));

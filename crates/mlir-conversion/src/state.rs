@@ -44,6 +44,9 @@ pub(crate) struct UnresolvedMaterialization {
     pub op: OpRef,
     pub kind: MaterializationKind,
     pub converter: Option<Arc<TypeConverter>>,
+    /// The type of the original value a target materialization stands for
+    /// (MLIR's `originalType`), passed to the target materialization.
+    pub original_type: Option<Type>,
 }
 
 /// The state of an op before an in-place modification.
@@ -373,9 +376,18 @@ impl ConversionState {
             op,
             kind,
             converter,
+            original_type: None,
         });
         self.unresolved_set.insert(op);
         self.journal.push(Rewrite::Materialization(op));
+    }
+
+    /// Records the type of the original value the unresolved
+    /// materialization `op` stands for.
+    pub(crate) fn set_unresolved_original_type(&mut self, op: OpRef, ty: Type) {
+        if let Some(m) = self.unresolved.iter_mut().rev().find(|m| m.op == op) {
+            m.original_type = Some(ty);
+        }
     }
 
     /// Undoes every change journaled after position `n`, newest first.

@@ -1,29 +1,84 @@
-//! Type conversion (MLIR's `TypeConverter`): conversions tried most recent
-//! first, 1:1 and 1:N (including dropping a type), caching of results,
-//! source and target materializations, signature conversion and the
-//! legality queries on types, ops, regions and function signatures.
+//! Type conversion (MLIR's `TypeConverter`): conversions on types and,
+//! context-aware, on values, tried most recent first; 1:1 and 1:N
+//! (including dropping a type); caching of the results that cannot depend on
+//! the IR; type-attribute conversions; source and (1:N, original-type aware)
+//! target materializations; signature conversion and the legality queries
+//! on types, values, ops, regions and function signatures.
 
 use std::sync::{Arc, Mutex};
 
 use hashbrown::HashMap;
 use smallvec::SmallVec;
 
-use mlir_ir::{Context, Ir, Location, OpBuilder, OpRef, RegionRef, Type, TypeKind, Value};
+use mlir_ir::{
+    Attribute, BlockRef, Context, Ir, Location, OpBuilder, OpRef, RegionRef, Type, TypeKind, Value,
+};
 
 /// The result types of one type conversion.
 pub type TypeVector = SmallVec<[Type; 2]>;
 
-/// A conversion callback: `None` when it does not apply to the type (the
-/// next, older callback is tried), `Some(Err(()))` when the type cannot be
-/// converted, `Some(Ok(()))` with the converted types pushed to the vector
-/// (none at all drops the type).
+/// A conversion callback on types: `None` when it does not apply to the
+/// type (the next, older callback is tried), `Some(Err(()))` when the type
+/// cannot be converted, `Some(Ok(()))` with the converted types pushed to the
+/// vector (none at all drops the type).
 pub type ConversionFn =
     Arc<dyn Fn(&Context, Type, &mut TypeVector) -> Option<Result<(), ()>> + Send + Sync>;
 
-/// A materialization callback: builds a value of the result type from the
-/// inputs at the builder's insertion point, or returns `None`.
+/// A context-aware conversion callback (MLIR 22's `addConversion` with a
+/// callback taking a `Value`): it may look at the IR around the value (its
+/// defining op, its block, its users) to decide on the converted types. The
+/// result is read as for [`ConversionFn`].
+pub type ValueConversionFn =
+    Arc<dyn Fn(&Ir, Value, &mut TypeVector) -> Option<Result<(), ()>> + Send + Sync>;
+
+/// A source materialization callback: builds a value of the result type from
+/// the inputs at the builder's insertion point, or returns `None`.
 pub type MaterializationFn =
     Arc<dyn Fn(&mut OpBuilder<'_>, Type, &[Value], Location) -> Option<Value> + Send + Sync>;
+
+/// A target materialization callback (MLIR 22's
+/// `TargetMaterializationCallbackFn`): builds values of the result types
+/// from the inputs, given the type of the original value the inputs stand
+/// for (`None` when unknown). An empty vector means "does not apply", and the
+/// next, older callback is tried.
+pub type TargetMaterializationFn = Arc<
+    dyn Fn(&mut OpBuilder<'_>, &[Type], &[Value], Location, Option<Type>) -> SmallVec<[Value; 1]>
+        + Send
+        + Sync,
+>;
+
+/// The outcome of a type-attribute conversion callback (MLIR's
+/// `TypeConverter::AttributeConversionResult`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum AttributeConversionResult {
+    /// The attribute converts to this one; `None` (MLIR's null attribute) is
+    /// a valid result and means "no attribute".
+    Result(Option<Attribute>),
+    /// The callback does not apply; the next, older one is tried.
+    NotApplicable,
+    /// The conversion is aborted: no older callback is tried.
+    Abort,
+}
+
+/// A type-attribute conversion callback: converts an attribute found inside
+/// a type (a memory space, a layout, an encoding) for that type.
+pub type TypeAttributeConversionFn =
+    Arc<dyn Fn(&Context, Type, Attribute) -> AttributeConversionResult + Send + Sync>;
+
+/// One registered conversion: on types, or context-aware on values.
+#[derive(Clone)]
+enum Conversion {
+    Type(ConversionFn),
+    Value(ValueConversionFn),
+}
+
+/// What is being converted: a bare type (only the conversions on types
+/// apply) or a value (every conversion applies).
+#[derive(Copy, Clone)]
+enum Subject<'a> {
+    Type(&'a Context, Type),
+    Value(&'a Ir, Value),
+}
 
 /// How the original inputs of a signature map to the converted ones.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -88,13 +143,56 @@ impl SignatureConversion {
 }
 
 /// Converts types (MLIR's `TypeConverter`).
-#[derive(Default)]
+///
+/// Conversions are registered on types ([`TypeConverter::add_conversion`],
+/// [`TypeConverter::add_type_conversion`]) or, context-aware, on values
+/// ([`TypeConverter::add_value_conversion`],
+/// [`TypeConverter::add_value_type_conversion`]). Every query tries them
+/// most recent first; a query on a bare type skips the context-aware ones.
+///
+/// Results are cached per type, but only those that no context-aware
+/// conversion could have produced or changed: a result is cached when the
+/// conversion that produced it was registered after the last context-aware
+/// one (MLIR's `contextAwareTypeConversionsIndex` rule), since then every
+/// conversion tried before it is a conversion on types.
 pub struct TypeConverter {
-    conversions: Vec<ConversionFn>,
+    conversions: Vec<Conversion>,
+    /// The index in `conversions` of the most recently registered
+    /// context-aware conversion, if any.
+    context_aware_index: Option<usize>,
     source_materializations: Vec<MaterializationFn>,
-    target_materializations: Vec<MaterializationFn>,
+    target_materializations: Vec<TargetMaterializationFn>,
+    type_attribute_conversions: Vec<TypeAttributeConversionFn>,
     /// Cached results of conversions (`None`: the type cannot be converted).
     cache: Mutex<HashMap<Type, Option<TypeVector>>>,
+}
+
+impl Default for TypeConverter {
+    fn default() -> Self {
+        TypeConverter {
+            conversions: Vec::new(),
+            context_aware_index: None,
+            source_materializations: Vec::new(),
+            target_materializations: Vec::new(),
+            type_attribute_conversions: Vec::new(),
+            cache: Mutex::new(HashMap::new()),
+        }
+    }
+}
+
+/// A copy has the same conversions and materializations and an empty cache,
+/// as MLIR's copy constructor.
+impl Clone for TypeConverter {
+    fn clone(&self) -> Self {
+        TypeConverter {
+            conversions: self.conversions.clone(),
+            context_aware_index: self.context_aware_index,
+            source_materializations: self.source_materializations.clone(),
+            target_materializations: self.target_materializations.clone(),
+            type_attribute_conversions: self.type_attribute_conversions.clone(),
+            cache: Mutex::new(HashMap::new()),
+        }
+    }
 }
 
 impl TypeConverter {
@@ -103,23 +201,61 @@ impl TypeConverter {
         Self::default()
     }
 
-    /// Adds a general (1:N) conversion; later conversions are tried first.
+    fn clear_cache(&self) {
+        self.cache.lock().expect("type conversion cache").clear();
+    }
+
+    /// Adds a general (1:N) conversion on types; later conversions are tried
+    /// first. Pushing no type at all drops the type.
     pub fn add_conversion(
         &mut self,
         f: impl Fn(&Context, Type, &mut TypeVector) -> Option<Result<(), ()>> + Send + Sync + 'static,
     ) -> &mut Self {
-        self.conversions.push(Arc::new(f));
-        self.cache.lock().expect("cache").clear();
+        self.conversions.push(Conversion::Type(Arc::new(f)));
+        self.clear_cache();
         self
     }
 
-    /// Adds a 1:1 conversion: `None` = does not apply, `Some(None)` =
-    /// cannot convert, `Some(Some(t))` = converts to `t`.
+    /// Adds a 1:1 conversion on types: `None` = does not apply, `Some(None)`
+    /// = cannot convert, `Some(Some(t))` = converts to `t`.
     pub fn add_type_conversion(
         &mut self,
         f: impl Fn(&Context, Type) -> Option<Option<Type>> + Send + Sync + 'static,
     ) -> &mut Self {
         self.add_conversion(move |ctx, ty, out| match f(ctx, ty)? {
+            Some(t) => {
+                out.push(t);
+                Some(Ok(()))
+            }
+            None => Some(Err(())),
+        })
+    }
+
+    /// Adds a context-aware (1:N) conversion on values (MLIR 22's
+    /// `addConversion` with a `Value` callback); later conversions are tried
+    /// first, whether on types or on values. The callback sees the IR, so it
+    /// may give two values of one type different types. It is never called
+    /// by the queries on bare types ([`TypeConverter::convert_types`] and
+    /// friends), and results that it could have influenced are not cached:
+    /// register context-aware conversions first so that the conversions on
+    /// types added after them keep the cache.
+    pub fn add_value_conversion(
+        &mut self,
+        f: impl Fn(&Ir, Value, &mut TypeVector) -> Option<Result<(), ()>> + Send + Sync + 'static,
+    ) -> &mut Self {
+        self.context_aware_index = Some(self.conversions.len());
+        self.conversions.push(Conversion::Value(Arc::new(f)));
+        self.clear_cache();
+        self
+    }
+
+    /// Adds a context-aware 1:1 conversion on values: `None` = does not
+    /// apply, `Some(None)` = cannot convert, `Some(Some(t))` = converts to `t`.
+    pub fn add_value_type_conversion(
+        &mut self,
+        f: impl Fn(&Ir, Value) -> Option<Option<Type>> + Send + Sync + 'static,
+    ) -> &mut Self {
+        self.add_value_conversion(move |ir, v, out| match f(ir, v)? {
             Some(t) => {
                 out.push(t);
                 Some(Ok(()))
@@ -141,11 +277,21 @@ impl TypeConverter {
         self
     }
 
-    /// Adds a target materialization (from original values to a converted
-    /// type); later ones are tried first.
-    pub fn add_target_materialization(
+    /// Adds a 1:N target materialization (MLIR 22's
+    /// `addTargetMaterialization` with a `TypeRange` callback): it builds one
+    /// value per result type from the inputs, given the original type of the
+    /// value being converted, or returns no value when it does not apply.
+    /// Later ones are tried first. Values of other types than the requested
+    /// ones are a bug of the callback (checked by an assertion, as in MLIR).
+    pub fn add_target_materialization_1_to_n(
         &mut self,
-        f: impl Fn(&mut OpBuilder<'_>, Type, &[Value], Location) -> Option<Value>
+        f: impl Fn(
+                &mut OpBuilder<'_>,
+                &[Type],
+                &[Value],
+                Location,
+                Option<Type>,
+            ) -> SmallVec<[Value; 1]>
             + Send
             + Sync
             + 'static,
@@ -154,10 +300,82 @@ impl TypeConverter {
         self
     }
 
-    /// Converts `ty` into `out` (appending). Fails if no conversion applies
-    /// or the applying one fails.
-    pub fn convert_types(&self, ctx: &Context, ty: Type, out: &mut TypeVector) -> Result<(), ()> {
-        if let Some(cached) = self.cache.lock().expect("cache").get(&ty) {
+    /// Adds a 1:1 target materialization that also sees the original type of
+    /// the value being converted (which the inputs and the result type alone
+    /// may not tell: the inputs may come from another pattern's replacement).
+    /// It is only called when exactly one result type is requested.
+    pub fn add_target_materialization_with_original(
+        &mut self,
+        f: impl Fn(&mut OpBuilder<'_>, Type, &[Value], Location, Option<Type>) -> Option<Value>
+            + Send
+            + Sync
+            + 'static,
+    ) -> &mut Self {
+        self.add_target_materialization_1_to_n(move |b, types, inputs, loc, original| {
+            let mut out = SmallVec::new();
+            if let [ty] = types {
+                out.extend(f(b, *ty, inputs, loc, original));
+            }
+            out
+        })
+    }
+
+    /// Adds a 1:1 target materialization (from original values to a
+    /// converted type); later ones are tried first. It is only called when
+    /// exactly one result type is requested.
+    pub fn add_target_materialization(
+        &mut self,
+        f: impl Fn(&mut OpBuilder<'_>, Type, &[Value], Location) -> Option<Value>
+            + Send
+            + Sync
+            + 'static,
+    ) -> &mut Self {
+        self.add_target_materialization_with_original(move |b, ty, inputs, loc, _| {
+            f(b, ty, inputs, loc)
+        })
+    }
+
+    /// Adds a conversion of attributes found inside types (MLIR's
+    /// `addTypeAttributeConversion`), e.g. a memory space; later ones are
+    /// tried first. Clears the type conversion cache, since type conversions
+    /// may use it.
+    pub fn add_type_attribute_conversion(
+        &mut self,
+        f: impl Fn(&Context, Type, Attribute) -> AttributeConversionResult + Send + Sync + 'static,
+    ) -> &mut Self {
+        self.type_attribute_conversions.push(Arc::new(f));
+        self.clear_cache();
+        self
+    }
+
+    /// Converts `attr`, found inside `ty`, with the type-attribute
+    /// conversions, most recent first (MLIR's `convertTypeAttribute`).
+    /// `None` when none applies or one aborts; `Some(None)` when the
+    /// attribute converts to no attribute.
+    pub fn convert_type_attribute(
+        &self,
+        ctx: &Context,
+        ty: Type,
+        attr: Attribute,
+    ) -> Option<Option<Attribute>> {
+        for f in self.type_attribute_conversions.iter().rev() {
+            match f(ctx, ty, attr) {
+                AttributeConversionResult::Result(a) => return Some(a),
+                AttributeConversionResult::Abort => return None,
+                AttributeConversionResult::NotApplicable => {}
+            }
+        }
+        None
+    }
+
+    /// The conversion of a type or of a value (MLIR 22's `convertTypeImpl`),
+    /// appending to `out`.
+    fn convert_impl(&self, subject: Subject<'_>, out: &mut TypeVector) -> Result<(), ()> {
+        let (ctx, ty) = match subject {
+            Subject::Type(ctx, ty) => (ctx, ty),
+            Subject::Value(ir, v) => (ir.ctx(), ir.value_type(v)),
+        };
+        if let Some(cached) = self.cache.lock().expect("type conversion cache").get(&ty) {
             return match cached {
                 Some(v) => {
                     out.extend_from_slice(v);
@@ -166,57 +384,134 @@ impl TypeConverter {
                 None => Err(()),
             };
         }
-        let mut result = None;
-        for f in self.conversions.iter().rev() {
-            let mut tmp = TypeVector::new();
-            match f(ctx, ty, &mut tmp) {
-                None => continue,
-                Some(Ok(())) => {
-                    result = Some(tmp);
-                    break;
+        // The lock is not held while callbacks run: they may convert nested
+        // types with this converter.
+        for (index, conversion) in self.conversions.iter().enumerate().rev() {
+            let mut converted = TypeVector::new();
+            let result = match (conversion, subject) {
+                (Conversion::Type(f), _) => f(ctx, ty, &mut converted),
+                (Conversion::Value(f), Subject::Value(ir, v)) => f(ir, v, &mut converted),
+                // A query on a bare type skips context-aware conversions.
+                (Conversion::Value(_), Subject::Type(..)) => None,
+            };
+            let Some(result) = result else {
+                continue;
+            };
+            // Only conversions registered after every context-aware one
+            // decide independently of the IR: no context-aware conversion
+            // was tried before them, for any value of this type.
+            let cacheable = self.context_aware_index.is_none_or(|c| index > c);
+            let result = result.map(|()| converted);
+            if cacheable {
+                self.cache
+                    .lock()
+                    .expect("type conversion cache")
+                    .entry(ty)
+                    .or_insert_with(|| result.clone().ok());
+            }
+            return match result {
+                Ok(types) => {
+                    out.extend_from_slice(&types);
+                    Ok(())
                 }
-                Some(Err(())) => break,
-            }
+                Err(()) => Err(()),
+            };
         }
-        self.cache.lock().expect("cache").insert(ty, result.clone());
-        match result {
-            Some(v) => {
-                out.extend_from_slice(&v);
-                Ok(())
-            }
-            None => Err(()),
-        }
+        // No conversion applies: nothing is cached, as in MLIR.
+        Err(())
     }
 
-    /// Converts `ty` to exactly one type.
+    /// Converts `ty` into `out` (appending) with the conversions on types
+    /// only (MLIR's `convertType(Type, SmallVectorImpl<Type> &)`). Fails if
+    /// no conversion applies or the applying one fails; succeeds with no
+    /// type when the type is dropped.
+    pub fn convert_types(&self, ctx: &Context, ty: Type, out: &mut TypeVector) -> Result<(), ()> {
+        self.convert_impl(Subject::Type(ctx, ty), out)
+    }
+
+    /// Converts `ty` to exactly one type (conversions on types only).
     pub fn convert_type(&self, ctx: &Context, ty: Type) -> Option<Type> {
         let mut out = TypeVector::new();
         self.convert_types(ctx, ty, &mut out).ok()?;
         (out.len() == 1).then(|| out[0])
     }
 
-    /// Whether `ty` converts to itself.
+    /// Converts every type of `types`, appending to `out` (MLIR's
+    /// `convertTypes(TypeRange, ...)`); fails on the first failure.
+    pub fn convert_type_list(
+        &self,
+        ctx: &Context,
+        types: &[Type],
+        out: &mut TypeVector,
+    ) -> Result<(), ()> {
+        types
+            .iter()
+            .try_for_each(|&t| self.convert_types(ctx, t, out))
+    }
+
+    /// Converts the type of `v` into `out` (appending) with every
+    /// conversion, context-aware ones included (MLIR 22's
+    /// `convertType(Value, SmallVectorImpl<Type> &)`).
+    pub fn convert_value_types(&self, ir: &Ir, v: Value, out: &mut TypeVector) -> Result<(), ()> {
+        self.convert_impl(Subject::Value(ir, v), out)
+    }
+
+    /// Converts the type of `v` to exactly one type (MLIR 22's
+    /// `convertType(Value)`).
+    pub fn convert_value_type(&self, ir: &Ir, v: Value) -> Option<Type> {
+        let mut out = TypeVector::new();
+        self.convert_value_types(ir, v, &mut out).ok()?;
+        (out.len() == 1).then(|| out[0])
+    }
+
+    /// Converts the types of `values`, appending to `out` (MLIR 22's
+    /// `convertTypes(ValueRange, ...)`); fails on the first failure.
+    pub fn convert_value_list(
+        &self,
+        ir: &Ir,
+        values: &[Value],
+        out: &mut TypeVector,
+    ) -> Result<(), ()> {
+        values
+            .iter()
+            .try_for_each(|&v| self.convert_value_types(ir, v, out))
+    }
+
+    /// Whether `ty` converts to itself (conversions on types only).
     pub fn is_legal_type(&self, ctx: &Context, ty: Type) -> bool {
         self.convert_type(ctx, ty) == Some(ty)
     }
 
-    /// Whether every operand and result type of `op` is legal.
-    pub fn is_legal_op(&self, ir: &Ir, op: OpRef) -> bool {
-        let ctx = ir.ctx();
-        ir.operands(op)
-            .all(|v| self.is_legal_type(ctx, ir.value_type(v)))
-            && ir.result_types(op).all(|t| self.is_legal_type(ctx, t))
+    /// Whether every type of `types` is legal.
+    pub fn is_legal_types(&self, ctx: &Context, types: &[Type]) -> bool {
+        types.iter().all(|&t| self.is_legal_type(ctx, t))
     }
 
-    /// Whether every block argument type in `region` is legal.
+    /// Whether the type of `v` converts to itself, context-aware conversions
+    /// included (MLIR 22's `isLegal(Value)`).
+    pub fn is_legal_value(&self, ir: &Ir, v: Value) -> bool {
+        self.convert_value_type(ir, v) == Some(ir.value_type(v))
+    }
+
+    /// Whether every value of `values` is legal.
+    pub fn is_legal_values(&self, ir: &Ir, values: &[Value]) -> bool {
+        values.iter().all(|&v| self.is_legal_value(ir, v))
+    }
+
+    /// Whether every operand and result of `op` is legal (MLIR 22's
+    /// `isLegal(Operation *)`, which asks about the values, so that
+    /// context-aware conversions apply).
+    pub fn is_legal_op(&self, ir: &Ir, op: OpRef) -> bool {
+        ir.operands(op).all(|v| self.is_legal_value(ir, v))
+            && ir.results(op).all(|v| self.is_legal_value(ir, v))
+    }
+
+    /// Whether every block argument in `region` is legal (MLIR 22's
+    /// `isLegal(Region *)`, on the arguments as values).
     pub fn is_legal_region(&self, ir: &Ir, region: RegionRef) -> bool {
-        let ctx = ir.ctx();
         let mut b = ir.first_block(region);
         while let Some(block) = b {
-            if !ir
-                .arguments(block)
-                .all(|a| self.is_legal_type(ctx, ir.value_type(a)))
-            {
+            if !ir.arguments(block).all(|a| self.is_legal_value(ir, a)) {
                 return false;
             }
             b = ir.next_block(block);
@@ -224,7 +519,8 @@ impl TypeConverter {
         true
     }
 
-    /// Whether every input and result of the function type `fn_ty` is legal.
+    /// Whether every input and result of the function type `fn_ty` is legal
+    /// (conversions on types only: a function type has no values).
     pub fn is_signature_legal(&self, ctx: &Context, fn_ty: Type) -> bool {
         match ctx.ty(fn_ty) {
             TypeKind::Function { inputs, results } => inputs
@@ -263,8 +559,51 @@ impl TypeConverter {
         Ok(())
     }
 
-    /// Converts the signature of a block with arguments of `types`.
-    pub fn convert_block_signature(
+    /// Converts input `index`, the value `v`, into `result` with every
+    /// conversion, context-aware ones included (MLIR 22's
+    /// `convertSignatureArg(unsigned, Value, ...)`).
+    pub fn convert_signature_value_arg(
+        &self,
+        ir: &Ir,
+        index: usize,
+        v: Value,
+        result: &mut SignatureConversion,
+    ) -> Result<(), ()> {
+        let mut out = TypeVector::new();
+        self.convert_value_types(ir, v, &mut out)?;
+        result.add_inputs(index, &out);
+        Ok(())
+    }
+
+    /// Converts the values `values`, the inputs `offset..` of the signature,
+    /// into `result` (MLIR 22's `convertSignatureArgs(ValueRange, ...)`).
+    pub fn convert_signature_value_args(
+        &self,
+        ir: &Ir,
+        values: &[Value],
+        result: &mut SignatureConversion,
+        offset: usize,
+    ) -> Result<(), ()> {
+        for (i, &v) in values.iter().enumerate() {
+            self.convert_signature_value_arg(ir, offset + i, v, result)?;
+        }
+        Ok(())
+    }
+
+    /// Converts the signature of `block` from its arguments as values, so
+    /// that context-aware conversions apply (MLIR 22's
+    /// `convertBlockSignature(Block *)`).
+    pub fn convert_block_signature(&self, ir: &Ir, block: BlockRef) -> Option<SignatureConversion> {
+        let args: SmallVec<[Value; 4]> = ir.arguments(block).collect();
+        let mut conv = SignatureConversion::new(args.len());
+        self.convert_signature_value_args(ir, &args, &mut conv, 0)
+            .ok()?;
+        Some(conv)
+    }
+
+    /// Converts the signature of a block with arguments of `types`, with the
+    /// conversions on types only.
+    pub fn convert_block_signature_types(
         &self,
         ctx: &Context,
         types: &[Type],
@@ -288,7 +627,52 @@ impl TypeConverter {
             .find_map(|f| f(b, ty, inputs, loc))
     }
 
-    /// Runs the target materializations, most recent first.
+    /// Runs the target materializations, most recent first, for the result
+    /// types `types` (MLIR 22's 1:N `materializeTargetConversion`):
+    /// `original` is the type of the value the inputs stand for, if known.
+    /// `None` when no materialization applies.
+    pub fn materialize_target_multi(
+        &self,
+        b: &mut OpBuilder<'_>,
+        types: &[Type],
+        inputs: &[Value],
+        loc: Location,
+        original: Option<Type>,
+    ) -> Option<SmallVec<[Value; 1]>> {
+        for f in self.target_materializations.iter().rev() {
+            let values = f(b, types, inputs, loc, original);
+            if values.is_empty() {
+                continue;
+            }
+            assert!(
+                values.len() == types.len()
+                    && values
+                        .iter()
+                        .zip(types)
+                        .all(|(&v, &t)| b.ir.value_type(v) == t),
+                "target materialization produced values of the wrong number or types"
+            );
+            return Some(values);
+        }
+        None
+    }
+
+    /// Runs the target materializations for the single result type `ty`,
+    /// with the original type of the converted value if known.
+    pub fn materialize_target_with_original(
+        &self,
+        b: &mut OpBuilder<'_>,
+        ty: Type,
+        inputs: &[Value],
+        loc: Location,
+        original: Option<Type>,
+    ) -> Option<Value> {
+        self.materialize_target_multi(b, &[ty], inputs, loc, original)
+            .map(|v| v[0])
+    }
+
+    /// Runs the target materializations for the single result type `ty`
+    /// (original type unknown).
     pub fn materialize_target(
         &self,
         b: &mut OpBuilder<'_>,
@@ -296,9 +680,6 @@ impl TypeConverter {
         inputs: &[Value],
         loc: Location,
     ) -> Option<Value> {
-        self.target_materializations
-            .iter()
-            .rev()
-            .find_map(|f| f(b, ty, inputs, loc))
+        self.materialize_target_with_original(b, ty, inputs, loc, None)
     }
 }
