@@ -559,14 +559,32 @@ impl<'t> Legalizer<'t> {
         if !st(rw).root_changed_since(op, n) {
             return Err(());
         }
-        // Blocks created outside the root: legalize their parent op.
-        let blocks = {
+        // Blocks created outside the root: legalize their parent op (with
+        // rollback only: mlir-opt 22 leaves them to the parent's own turn
+        // without it).
+        let (blocks, created) = {
             let (ir, s) = ir_st(rw);
-            s.blocks_created_since(ir, n)
-        };
-        let created = {
-            let (ir, s) = ir_st(rw);
-            s.created_since(ir, n)
+            let blocks = s.blocks_created_since(ir, n);
+            let mut created = s.created_since(ir, n);
+            if !s.immediate {
+                (blocks, created)
+            } else {
+                // The ops of created blocks that were neither created nor
+                // moved one by one (a cloned region's) count as created
+                // ops, as MLIR's rewriter notifies each of them.
+                if !blocks.is_empty() {
+                    let known = s.inserted_since(n);
+                    for &b in &blocks {
+                        for o in ir.block_ops(b) {
+                            if known.contains(&o) || s.unresolved_set.contains(&o) {
+                                continue;
+                            }
+                            created.extend(ir.walk_collect(o, WalkOrder::PreOrder));
+                        }
+                    }
+                }
+                (Vec::new(), created)
+            }
         };
         // Only needed for created blocks, which most patterns do not make.
         let created_set: HashSet<OpRef> = if blocks.is_empty() {
@@ -881,25 +899,36 @@ fn redirect_uses(
     from: Value,
     mut listener: Option<&mut (dyn RewriterListener + '_)>,
 ) {
-    // A value used only by IR that is erased needs no replacement; once one
-    // is needed, every use is redirected, those in replaced ops too (MLIR
-    // replaces them all, and its listener hears of each user).
-    let Some(first_live) = ir
-        .uses(from)
-        .find(|u| !state.is_ignored(ir, u.op))
-        .map(|u| u.op)
-    else {
+    // Every use is redirected, those in replaced ops too (MLIR replaces them
+    // all, and its listener hears of each user). Only a materialization
+    // needs a user that survives: a value used only by IR that is erased
+    // gets none.
+    if ir.uses(from).next().is_none() {
         return;
-    };
+    }
     let uses: SmallVec<[mlir_ir::OpOperand; 4]> = ir.uses(from).collect();
     let repl = state.lookup(from);
     if repl.len() == 1 && repl[0] == from {
         return;
     }
     let from_ty = ir.value_type(from);
-    let to = if repl.len() == 1 && ir.value_type(repl[0]) == from_ty {
-        repl[0]
+    let same_type = if repl.len() == 1 && ir.value_type(repl[0]) == from_ty {
+        Some(repl[0])
     } else {
+        state.lookup_deepest_of_type(ir, from, from_ty)
+    };
+    let to = if let Some(v) = same_type {
+        v
+    } else {
+        // Dead unless a surviving op uses it or a replacement refers to it.
+        let first_live = uses
+            .iter()
+            .find(|u| !state.is_ignored(ir, u.op))
+            .map(|u| u.op);
+        if first_live.is_none() && !state.mapped_to.contains(&from) {
+            return;
+        }
+        let first_live = first_live.unwrap_or(uses[0].op);
         // A source materialization, placed where both the replacement
         // values and the original value are available.
         let converter = state.converter_for(ir, from);
@@ -914,10 +943,19 @@ fn redirect_uses(
             .push(crate::state::UnresolvedMaterialization {
                 op: cast,
                 kind: MaterializationKind::Source,
-                converter,
+                converter: converter.clone(),
                 original_type: None,
             });
-        ir.result(cast, 0)
+        let c = ir.result(cast, 0);
+        // Later replacements through the same value reuse the cast (MLIR
+        // maps it); not journaled, so the commit does not redirect it.
+        if repl.len() == 1 {
+            state
+                .mapping
+                .entry(repl[0])
+                .or_insert_with(|| (smallvec::smallvec![c], converter));
+        }
+        c
     };
     for u in uses {
         ir.set_operand(u.op, u.index as usize, to);
@@ -1071,7 +1109,8 @@ fn reconcile(
             break;
         }
     }
-    // Materialize the rest (or keep them).
+    // Materialize the rest (or keep them), in creation order (mlir-opt 22
+    // goes through a pointer-keyed set, so its order is not reproducible).
     for m in &casts {
         if !ir.is_live_op(m.op) {
             continue;

@@ -349,11 +349,10 @@ impl<'r, 'a> ConversionPatternRewriter<'r, 'a> {
         if state.is_replaced(op) {
             return;
         }
-        for (r, repl) in results.iter().zip(replacements) {
-            state.map(*r, repl.clone(), converter.clone());
-        }
-        let (ir, state) = self.rw.ir_and_hooks_as::<ConversionState>();
-        state.expect("conversion state").note_replaced(ir, op);
+        let (ir, state) = self.rw.ir_mut_and_hooks_as::<ConversionState>();
+        state
+            .expect("conversion state")
+            .map_replacement(ir, op, &results, replacements, converter);
     }
 
     /// Replaces the uses of block argument `from` with `to` (1:N), deferred

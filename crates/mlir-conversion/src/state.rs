@@ -175,6 +175,9 @@ pub struct ConversionState {
     /// Original value -> replacement values, with the type converter of the
     /// pattern that made the replacement (used for source materializations).
     pub(crate) mapping: HashMap<Value, (ValueVector, Option<Arc<TypeConverter>>)>,
+    /// Every value some value was mapped to (MLIR's `isMappedTo`; may hold
+    /// values whose mapping was undone: only used to keep a value alive).
+    pub(crate) mapped_to: HashSet<Value>,
     /// Mapped values in the order they were first mapped (deterministic commit).
     pub(crate) mapped_order: Vec<Value>,
     /// Ops replaced or erased, in order.
@@ -210,6 +213,7 @@ impl ConversionState {
         ConversionState {
             journal: Vec::new(),
             mapping: HashMap::new(),
+            mapped_to: HashSet::new(),
             mapped_order: Vec::new(),
             replaced: Vec::new(),
             replaced_set: OpSet::default(),
@@ -284,6 +288,7 @@ impl ConversionState {
         to: ValueVector,
         converter: Option<Arc<TypeConverter>>,
     ) {
+        self.mapped_to.extend(to.iter().copied());
         let previous = self.mapping.insert(from, (to, converter)).map(Box::new);
         if previous.is_none() {
             self.mapped_order.push(from);
@@ -311,6 +316,26 @@ impl ConversionState {
             }
             _ => out.push(v),
         }
+    }
+
+    /// The deepest value of `v`'s chain of 1:1 replacements that has type
+    /// `ty` (MLIR's `lookupOrNull` with a desired type), if any other than
+    /// `v` itself.
+    pub(crate) fn lookup_deepest_of_type(&self, ir: &Ir, v: Value, ty: Type) -> Option<Value> {
+        let mut cur = v;
+        let mut found = None;
+        for _ in 0..10_000 {
+            match self.mapping.get(&cur) {
+                Some((to, _)) if to.len() == 1 && to[0] != cur => {
+                    cur = to[0];
+                    if ir.value_type(cur) == ty {
+                        found = Some(cur);
+                    }
+                }
+                _ => break,
+            }
+        }
+        found
     }
 
     /// The type converter for a source materialization of `v`: the one of
@@ -513,6 +538,17 @@ impl ConversionState {
             .collect()
     }
 
+    /// The ops inserted (created or moved) since journal position `n`.
+    pub(crate) fn inserted_since(&self, n: usize) -> HashSet<OpRef> {
+        self.journal[n..]
+            .iter()
+            .filter_map(|r| match r {
+                Rewrite::CreateOp(op) | Rewrite::MoveOp { op, .. } => Some(*op),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// The pre-existing ops modified in place since journal position `n`.
     pub(crate) fn modified_since(&self, ir: &Ir, n: usize) -> Vec<OpRef> {
         // Most patterns modify nothing in place: skip building the sets.
@@ -600,6 +636,42 @@ impl ConversionState {
         }
         self.add_unresolved(op, kind, converter);
         op
+    }
+
+    /// With rollback: records that `op`'s results are replaced by `ranges`
+    /// (MLIR's deferred `replaceOp`). A dropped result still in use gets a
+    /// value "out of thin air" right away, right after `op` (so it comes
+    /// before the source materializations built at commit, as in MLIR).
+    pub(crate) fn map_replacement(
+        &mut self,
+        ir: &mut Ir,
+        op: OpRef,
+        results: &[Value],
+        ranges: &[ValueVector],
+        converter: Option<Arc<TypeConverter>>,
+    ) {
+        for (&r, to) in results.iter().zip(ranges) {
+            // Only a user that survives needs the value.
+            if to.is_empty() && ir.uses(r).any(|u| !self.is_ignored(ir, u.op)) {
+                let ip = insert_point_after(ir, &[r]);
+                let (loc, ty) = (ir.value_loc(r), ir.value_type(r));
+                let cast = self.build_materialization(
+                    ir,
+                    MaterializationKind::Source,
+                    ip,
+                    loc,
+                    &[],
+                    &[ty],
+                    converter.clone(),
+                    false,
+                );
+                let c = ir.result(cast, 0);
+                self.map(r, smallvec::smallvec![c], converter.clone());
+                continue;
+            }
+            self.map(r, to.clone(), converter.clone());
+        }
+        self.note_replaced(ir, op);
     }
 
     /// Without rollback: the value that replaces `from` when it is replaced
@@ -742,14 +814,12 @@ impl RewriteHooks for ConversionState {
             return HookAction::Handled;
         }
         let converter = self.current_converter.clone();
-        for i in 0..ir.num_results(op) {
-            let to: ValueVector = match values {
-                Some(v) => smallvec::smallvec![v[i]],
-                None => ValueVector::new(),
-            };
-            self.map(ir.result(op, i), to, converter.clone());
-        }
-        self.note_replaced(ir, op);
+        let results: SmallVec<[Value; 4]> = ir.results(op).collect();
+        let ranges: Vec<ValueVector> = match values {
+            Some(v) => v.iter().map(|&x| smallvec::smallvec![x]).collect(),
+            None => vec![ValueVector::new(); results.len()],
+        };
+        self.map_replacement(ir, op, &results, &ranges, converter);
         HookAction::Handled
     }
 

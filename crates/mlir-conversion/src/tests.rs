@@ -397,3 +397,73 @@ fn conversion_pattern_gets_operands_converted_by_its_type_converter() {
     }
     "#);
 }
+
+/// Without rollback, a pattern that changes the IR and then fails cannot be
+/// undone: MLIR 22 aborts ("rollback of IR modifications requested"); rmlir
+/// reports the same words as an error and fails the conversion.
+#[test]
+fn no_rollback_mode_reports_a_requested_rollback() {
+    let ctx = ctx();
+    let (mut ir, m) = parse(
+        &ctx,
+        r#"%0 = "a.src"() : () -> i32
+"c.use"(%0) : (i32) -> ()"#,
+    );
+    let mut set = RewritePatternSet::new(ctx.clone());
+    set.add_fn(
+        Pattern::new(&ctx, "a.src", 2).with_debug_name("ChangesThenFails"),
+        |op, rw| {
+            rw.modify_op_in_place(op, |m| {
+                m.set_attr("touched", Some(m.ir().ctx().unit_attr()))
+            });
+            Err(())
+        },
+    );
+    let frozen = FrozenRewritePatternSet::new(set);
+    let config = ConversionConfig {
+        allow_pattern_rollback: false,
+        ..ConversionConfig::default()
+    };
+    let (r, diags) = diagnostics(&ctx, || {
+        apply_partial_conversion(&mut ir, m, &target(), &frozen, &config).0
+    });
+    assert!(r.is_err());
+    assert_eq!(
+        diags,
+        vec!["pattern 'ChangesThenFails' rollback of IR modifications requested".to_string()]
+    );
+    // Nothing was undone.
+    assert!(print(&ir, m).contains("touched"));
+}
+
+/// Without rollback, a pattern that only built materializations before
+/// failing is fine (they can always be erased), and a replacement is
+/// visible in the IR as soon as it is made.
+#[test]
+fn no_rollback_mode_replaces_at_once() {
+    let ctx = ctx();
+    let (mut ir, m) = parse(
+        &ctx,
+        r#"%0 = "a.src"() : () -> i32
+"c.use"(%0) : (i32) -> ()"#,
+    );
+    let mut set = RewritePatternSet::new(ctx.clone());
+    set.add_fn(Pattern::new(&ctx, "a.src", 1), |op, rw| {
+        let i32 = rw.ctx().int_type(32);
+        let user = rw.ir().uses(rw.ir().result(op, 0)).next().unwrap().op;
+        let new = rw.replace_op_with_new_named(op, "b.dst", &[], &[i32], None);
+        // The user already reads the new value.
+        assert_eq!(rw.ir().operand(user, 0), rw.ir().result(new, 0));
+        assert!(!rw.ir().is_live_op(op), "the replaced op is erased at once");
+        Ok(())
+    });
+    let frozen = FrozenRewritePatternSet::new(set);
+    let config = ConversionConfig {
+        allow_pattern_rollback: false,
+        ..ConversionConfig::default()
+    };
+    let r = apply_partial_conversion(&mut ir, m, &target(), &frozen, &config).0;
+    assert!(r.is_ok());
+    let out = print(&ir, m);
+    assert!(out.contains("\"b.dst\"") && !out.contains("a.src"), "{out}");
+}
