@@ -183,6 +183,7 @@ fn apply_conversion_impl(
     let mut report = ConversionReport::default();
     let to_convert = conversion_set(ir, roots, target);
     let mut state = ConversionState::new(config.allow_pattern_rollback);
+    state.log = crate::log::Logger::new();
     let immediate = state.immediate && mode != ConversionMode::Analysis;
     if mode == ConversionMode::Analysis {
         // An analysis conversion always rolls everything back.
@@ -384,32 +385,74 @@ impl<'t> Legalizer<'t> {
     }
 
     fn legalize(&mut self, rw: &mut PatternRewriter<'_>, op: OpRef) -> Result<(), ()> {
+        if st(rw).log.enabled() {
+            let ir = rw.ir();
+            let name = ir.op_name_str(op).to_string();
+            // An op without regions is printed whole (generic form).
+            let text = ir.regions(op).is_empty().then(|| {
+                let flags = mlir_ir::asm::printer::PrintFlags {
+                    generic: true,
+                    ..Default::default()
+                };
+                mlir_ir::asm::printer::print_op_local(ir, op, &flags)
+            });
+            let log = &st(rw).log;
+            log.begin_op(&name);
+            if let Some(t) = text {
+                log.line(|| t);
+            }
+        }
+        let result = self.legalize_inner(rw, op);
+        let log = &st(rw).log;
+        match result {
+            Ok(reason) => log.success(reason),
+            Err(()) => log.failure("no matched legalization pattern"),
+        }
+        result.map(|_| ())
+    }
+
+    /// [`Self::legalize`] without the log's header; on success, says how.
+    fn legalize_inner(
+        &mut self,
+        rw: &mut PatternRewriter<'_>,
+        op: OpRef,
+    ) -> Result<&'static str, ()> {
         if let Some(details) = self.target.is_legal(rw.ir(), op) {
             if details.is_recursively_legal {
                 st(rw).recursively_legal.insert(op);
+                return Ok("operation marked legal by the target; NOTE: operation is recursively legal; skipping internals");
             }
-            return Ok(());
+            return Ok("operation marked legal by the target");
         }
-        if self.config.folding_mode == FoldingMode::BeforePatterns
-            && self.legalize_with_fold(rw, op).is_ok()
-        {
-            return Ok(());
+        if self.config.folding_mode == FoldingMode::BeforePatterns && self.fold_logged(rw, op) {
+            return Ok("");
         }
         if self.fatal.is_some() {
             return Err(());
         }
         if self.legalize_with_pattern(rw, op).is_ok() {
-            return Ok(());
+            return Ok("");
         }
         if self.fatal.is_some() {
             return Err(());
         }
-        if self.config.folding_mode == FoldingMode::AfterPatterns
-            && self.legalize_with_fold(rw, op).is_ok()
-        {
-            return Ok(());
+        if self.config.folding_mode == FoldingMode::AfterPatterns && self.fold_logged(rw, op) {
+            return Ok("");
         }
         Err(())
+    }
+
+    /// Folds `op`, logging the attempt; whether it folded.
+    fn fold_logged(&mut self, rw: &mut PatternRewriter<'_>, op: OpRef) -> bool {
+        st(rw).log.begin(|| "* Fold".to_string());
+        let ok = self.legalize_with_fold(rw, op).is_ok();
+        let log = &st(rw).log;
+        if ok {
+            log.success("operation was folded");
+        } else {
+            log.failure("unable to fold");
+        }
+        ok
     }
 
     /// Undoes what was done since journal position `n`. Without rollback
@@ -521,14 +564,40 @@ impl<'t> Legalizer<'t> {
                 "apply-pattern",
                 || format!("`apply-pattern pattern: {}", pattern.debug_name()),
                 || {
+                    let (ir, state) = ir_st(rw);
+                    state.log.begin(|| {
+                        let ctx = ir.ctx();
+                        let root = pattern
+                            .root_kind()
+                            .map(|r| ctx.op_name_str(r).to_string())
+                            .unwrap_or_else(|| "*".to_string());
+                        let generated: Vec<&str> = pattern
+                            .generated_ops()
+                            .iter()
+                            .map(|&g| ctx.op_name_str(g))
+                            .collect();
+                        format!(
+                            "* Pattern {} : '{root} -> ({})'",
+                            pattern.debug_name(),
+                            generated.join(", ")
+                        )
+                    });
                     let n = st(rw).journal_len();
                     set_insertion_point_at(rw, op);
                     self.active.insert(idx);
                     let outer = self
                         .current_pattern
                         .replace(pattern.debug_name().to_string());
-                    let result = boxed.match_and_rewrite(op, rw);
-                    let result = result.and_then(|()| self.legalize_pattern_result(rw, op, n));
+                    let matched = boxed.match_and_rewrite(op, rw);
+                    let result = matched.and_then(|()| self.legalize_pattern_result(rw, op, n));
+                    let log = &st(rw).log;
+                    match (matched, result) {
+                        (_, Ok(())) => log.success("pattern applied successfully"),
+                        (Err(()), _) => log.failure("pattern failed to match"),
+                        (Ok(()), Err(())) => {
+                            log.failure("pattern produced IR that could not be legalized")
+                        }
+                    }
                     self.active.remove(&idx);
                     if result.is_err() && self.fatal.is_none() {
                         self.rollback(rw, n);

@@ -26,6 +26,7 @@
 pub mod driver;
 pub mod function_signature;
 mod legalization_graph;
+mod log;
 pub mod pattern;
 pub mod state;
 pub mod target;

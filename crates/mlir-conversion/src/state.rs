@@ -206,6 +206,8 @@ pub struct ConversionState {
     /// bridging type mismatches with materializations, and nothing but
     /// unresolved materializations can be undone.
     pub(crate) immediate: bool,
+    /// The `--debug-only=dialect-conversion` log.
+    pub(crate) log: crate::log::Logger,
 }
 
 impl ConversionState {
@@ -226,6 +228,7 @@ impl ConversionState {
             current_converter: None,
             allow_rollback,
             immediate: !allow_rollback,
+            log: crate::log::Logger::disabled(),
         }
     }
 
@@ -791,6 +794,14 @@ pub(crate) fn insert_point_after(ir: &Ir, values: &[Value]) -> InsertPoint {
 
 impl RewriteHooks for ConversionState {
     fn replace_op(&mut self, ir: &mut Ir, op: OpRef, values: Option<&[Value]>) -> HookAction {
+        self.log.line(|| {
+            let verb = if values.is_some() {
+                "Replace"
+            } else {
+                "Erase  "
+            };
+            format!("** {verb} : '{}'", ir.op_name_str(op))
+        });
         if self.immediate {
             self.journal.push(Rewrite::Erased(op));
             let converter = self.current_converter.clone();
@@ -861,7 +872,15 @@ impl RewriteHooks for ConversionState {
             .push(Rewrite::ModifyOp(Box::new(OpState::capture(ir, op))));
     }
 
-    fn op_inserted(&mut self, _ir: &Ir, op: OpRef, previous: Option<InsertPoint>) {
+    fn op_inserted(&mut self, ir: &Ir, op: OpRef, previous: Option<InsertPoint>) {
+        self.log.line(|| {
+            let detached = if previous.is_none() {
+                " (was detached)"
+            } else {
+                ""
+            };
+            format!("** Insert  : '{}'{detached}", ir.op_name_str(op))
+        });
         self.journal.push(match previous {
             None => Rewrite::CreateOp(op),
             Some(previous) => Rewrite::MoveOp { op, previous },
