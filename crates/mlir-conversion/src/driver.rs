@@ -184,6 +184,7 @@ fn apply_conversion_impl(
     let to_convert = conversion_set(ir, roots, target);
     let mut state = ConversionState::new(config.allow_pattern_rollback);
     state.log = crate::log::Logger::new();
+    let logging = state.log.enabled();
     let immediate = state.immediate && mode != ConversionMode::Analysis;
     if mode == ConversionMode::Analysis {
         // An analysis conversion always rolls everything back.
@@ -201,6 +202,7 @@ fn apply_conversion_impl(
         }
         rw.set_hooks(Some(&mut state as &mut dyn RewriteHooks));
         let mut legalizer = Legalizer::new(target, patterns, config);
+        legalizer.logging = logging;
         convert_ops(
             &mut rw,
             &mut legalizer,
@@ -348,7 +350,10 @@ struct Legalizer<'t> {
     /// Patterns being applied (on the stack of recursive legalization).
     active: HashSet<u32>,
     /// The pattern being applied, innermost (for the no-rollback error).
-    current_pattern: Option<String>,
+    current_pattern: Option<u32>,
+    /// Whether the `dialect-conversion` debug log is on (read once, so that
+    /// the hot paths skip the logger entirely when it is off).
+    logging: bool,
     /// Set when a rollback was needed without rollback support: the name of
     /// the pattern whose changes could not be undone.
     fatal: Option<String>,
@@ -368,6 +373,7 @@ impl<'t> Legalizer<'t> {
             ordered: HashMap::new(),
             active: HashSet::new(),
             current_pattern: None,
+            logging: false,
             fatal: None,
         }
     }
@@ -385,7 +391,10 @@ impl<'t> Legalizer<'t> {
     }
 
     fn legalize(&mut self, rw: &mut PatternRewriter<'_>, op: OpRef) -> Result<(), ()> {
-        if st(rw).log.enabled() {
+        if !self.logging {
+            return self.legalize_inner(rw, op).map(|_| ());
+        }
+        {
             let ir = rw.ir();
             let name = ir.op_name_str(op).to_string();
             // An op without regions is printed whole (generic form).
@@ -444,6 +453,9 @@ impl<'t> Legalizer<'t> {
 
     /// Folds `op`, logging the attempt; whether it folded.
     fn fold_logged(&mut self, rw: &mut PatternRewriter<'_>, op: OpRef) -> bool {
+        if !self.logging {
+            return self.legalize_with_fold(rw, op).is_ok();
+        }
         st(rw).log.begin(|| "* Fold".to_string());
         let ok = self.legalize_with_fold(rw, op).is_ok();
         let log = &st(rw).log;
@@ -466,7 +478,10 @@ impl<'t> Legalizer<'t> {
         };
         if !ok {
             if self.fatal.is_none() {
-                self.fatal = Some(self.current_pattern.clone().unwrap_or_default());
+                let name = self
+                    .current_pattern
+                    .map(|i| self.patterns.pattern(i).pattern().debug_name().to_string());
+                self.fatal = Some(name.unwrap_or_default());
             }
             return;
         }
@@ -564,38 +579,40 @@ impl<'t> Legalizer<'t> {
                 "apply-pattern",
                 || format!("`apply-pattern pattern: {}", pattern.debug_name()),
                 || {
-                    let (ir, state) = ir_st(rw);
-                    state.log.begin(|| {
-                        let ctx = ir.ctx();
-                        let root = pattern
-                            .root_kind()
-                            .map(|r| ctx.op_name_str(r).to_string())
-                            .unwrap_or_else(|| "*".to_string());
-                        let generated: Vec<&str> = pattern
-                            .generated_ops()
-                            .iter()
-                            .map(|&g| ctx.op_name_str(g))
-                            .collect();
-                        format!(
-                            "* Pattern {} : '{root} -> ({})'",
-                            pattern.debug_name(),
-                            generated.join(", ")
-                        )
-                    });
+                    if self.logging {
+                        let (ir, state) = ir_st(rw);
+                        state.log.begin(|| {
+                            let ctx = ir.ctx();
+                            let root = pattern
+                                .root_kind()
+                                .map(|r| ctx.op_name_str(r).to_string())
+                                .unwrap_or_else(|| "*".to_string());
+                            let generated: Vec<&str> = pattern
+                                .generated_ops()
+                                .iter()
+                                .map(|&g| ctx.op_name_str(g))
+                                .collect();
+                            format!(
+                                "* Pattern {} : '{root} -> ({})'",
+                                pattern.debug_name(),
+                                generated.join(", ")
+                            )
+                        });
+                    }
                     let n = st(rw).journal_len();
                     set_insertion_point_at(rw, op);
                     self.active.insert(idx);
-                    let outer = self
-                        .current_pattern
-                        .replace(pattern.debug_name().to_string());
+                    let outer = self.current_pattern.replace(idx);
                     let matched = boxed.match_and_rewrite(op, rw);
                     let result = matched.and_then(|()| self.legalize_pattern_result(rw, op, n));
-                    let log = &st(rw).log;
-                    match (matched, result) {
-                        (_, Ok(())) => log.success("pattern applied successfully"),
-                        (Err(()), _) => log.failure("pattern failed to match"),
-                        (Ok(()), Err(())) => {
-                            log.failure("pattern produced IR that could not be legalized")
+                    if self.logging {
+                        let log = &st(rw).log;
+                        match (matched, result) {
+                            (_, Ok(())) => log.success("pattern applied successfully"),
+                            (Err(()), _) => log.failure("pattern failed to match"),
+                            (Ok(()), Err(())) => {
+                                log.failure("pattern produced IR that could not be legalized")
+                            }
                         }
                     }
                     self.active.remove(&idx);
@@ -980,12 +997,9 @@ fn redirect_uses(
     if repl.len() == 1 && repl[0] == from {
         return;
     }
-    let from_ty = ir.value_type(from);
-    let same_type = if repl.len() == 1 && ir.value_type(repl[0]) == from_ty {
-        Some(repl[0])
-    } else {
-        state.lookup_deepest_of_type(ir, from, from_ty)
-    };
+    // The deepest replacement of the same type (the latest one, when it
+    // has the type), else a materialization.
+    let same_type = state.lookup_deepest_of_type(ir, from, ir.value_type(from));
     let to = if let Some(v) = same_type {
         v
     } else {
@@ -1002,20 +1016,7 @@ fn redirect_uses(
         // values and the original value are available.
         let converter = state.converter_for(ir, from);
         let ip = materialization_point(ir, state, from, &repl, first_live);
-        let loc = match from.def() {
-            ValueDef::OpResult(op, _) => ir.op_loc(op),
-            ValueDef::BlockArgument(..) => ir.value_loc(from),
-        };
-        let cast = create_cast(ir, ip, loc, &repl, from_ty);
-        state
-            .unresolved
-            .push(crate::state::UnresolvedMaterialization {
-                op: cast,
-                kind: MaterializationKind::Source,
-                converter: converter.clone(),
-                original_type: None,
-            });
-        let c = ir.result(cast, 0);
+        let c = state.source_materialization(ir, ip, from, &repl, converter.clone(), false);
         // Later replacements through the same value reuse the cast (MLIR
         // maps it); not journaled, so the commit does not redirect it.
         if repl.len() == 1 {
@@ -1096,23 +1097,6 @@ fn materialization_point(
             before: ir.first_op(block),
         },
     }
-}
-
-/// Creates an `unrealized_conversion_cast` from `inputs` to `ty` at `ip`.
-fn create_cast(
-    ir: &mut Ir,
-    ip: InsertPoint,
-    loc: mlir_ir::Location,
-    inputs: &[Value],
-    ty: mlir_ir::Type,
-) -> OpRef {
-    let name = ir.ctx().op_name("builtin.unrealized_conversion_cast");
-    let state = mlir_ir::OperationState::new(name, loc)
-        .operands(inputs)
-        .results(&[ty]);
-    let op = ir.create_op(state);
-    ir.insert_op(ip.block, ip.before, op);
-    op
 }
 
 /// Replaces every use of `from` with `to`.

@@ -447,18 +447,14 @@ impl<'r, 'a> ConversionPatternRewriter<'r, 'a> {
                         block: new_block,
                         before: ir.first_op(new_block),
                     };
-                    let (loc, ty) = (ir.value_loc(a), ir.value_type(a));
-                    let cast = state.build_materialization(
+                    repl.push(state.source_materialization(
                         ir,
-                        MaterializationKind::Source,
                         ip,
-                        loc,
+                        a,
                         &[],
-                        &[ty],
                         converter_arc.clone(),
                         false,
-                    );
-                    repl.push(ir.result(cast, 0));
+                    ));
                 }
                 state.replace_value_now(ir, a, &repl, converter_arc.clone());
                 continue;

@@ -641,6 +641,32 @@ impl ConversionState {
         op
     }
 
+    /// A source materialization of `inputs` back to `v`'s type at `ip`
+    /// (a value "out of thin air" when `inputs` is empty), at `v`'s
+    /// location; returns its result.
+    pub(crate) fn source_materialization(
+        &mut self,
+        ir: &mut Ir,
+        ip: InsertPoint,
+        v: Value,
+        inputs: &[Value],
+        converter: Option<Arc<TypeConverter>>,
+        pure: bool,
+    ) -> Value {
+        let (loc, ty) = (ir.value_loc(v), ir.value_type(v));
+        let cast = self.build_materialization(
+            ir,
+            MaterializationKind::Source,
+            ip,
+            loc,
+            inputs,
+            &[ty],
+            converter,
+            pure,
+        );
+        ir.result(cast, 0)
+    }
+
     /// With rollback: records that `op`'s results are replaced by `ranges`
     /// (MLIR's deferred `replaceOp`). A dropped result still in use gets a
     /// value "out of thin air" right away, right after `op` (so it comes
@@ -654,27 +680,27 @@ impl ConversionState {
         converter: Option<Arc<TypeConverter>>,
     ) {
         for (&r, to) in results.iter().zip(ranges) {
-            // Only a user that survives needs the value.
-            if to.is_empty() && ir.uses(r).any(|u| !self.is_ignored(ir, u.op)) {
-                let ip = insert_point_after(ir, &[r]);
-                let (loc, ty) = (ir.value_loc(r), ir.value_type(r));
-                let cast = self.build_materialization(
-                    ir,
-                    MaterializationKind::Source,
-                    ip,
-                    loc,
-                    &[],
-                    &[ty],
-                    converter.clone(),
-                    false,
-                );
-                let c = ir.result(cast, 0);
-                self.map(r, smallvec::smallvec![c], converter.clone());
-                continue;
-            }
-            self.map(r, to.clone(), converter.clone());
+            self.map_result(ir, r, to.clone(), converter.clone());
         }
         self.note_replaced(ir, op);
+    }
+
+    /// Maps result `r` to `to` (see [`Self::map_replacement`]).
+    fn map_result(
+        &mut self,
+        ir: &mut Ir,
+        r: Value,
+        to: ValueVector,
+        converter: Option<Arc<TypeConverter>>,
+    ) {
+        // Only a user that survives needs a value out of thin air.
+        if to.is_empty() && ir.uses(r).any(|u| !self.is_ignored(ir, u.op)) {
+            let ip = insert_point_after(ir, &[r]);
+            let c = self.source_materialization(ir, ip, r, &[], converter.clone(), false);
+            self.map(r, smallvec::smallvec![c], converter);
+            return;
+        }
+        self.map(r, to, converter);
     }
 
     /// Without rollback: the value that replaces `from` when it is replaced
@@ -692,37 +718,15 @@ impl ConversionState {
     ) -> Option<Value> {
         // A dead value needs no replacement.
         ir.uses(from).next()?;
-        let from_ty = ir.value_type(from);
-        let loc = ir.value_loc(from);
         if to.is_empty() {
             let ip = insert_point_after(ir, &[from]);
-            let cast = self.build_materialization(
-                ir,
-                MaterializationKind::Source,
-                ip,
-                loc,
-                &[],
-                &[from_ty],
-                converter,
-                true,
-            );
-            return Some(ir.result(cast, 0));
+            return Some(self.source_materialization(ir, ip, from, &[], converter, true));
         }
-        if to.len() == 1 && ir.value_type(to[0]) == from_ty {
+        if to.len() == 1 && ir.value_type(to[0]) == ir.value_type(from) {
             return Some(to[0]);
         }
         let ip = insert_point_after(ir, to);
-        let cast = self.build_materialization(
-            ir,
-            MaterializationKind::Source,
-            ip,
-            loc,
-            to,
-            &[from_ty],
-            converter.clone(),
-            true,
-        );
-        let r = ir.result(cast, 0);
+        let r = self.source_materialization(ir, ip, from, to, converter.clone(), true);
         self.map(r, to.iter().copied().collect(), converter);
         Some(r)
     }
@@ -825,12 +829,14 @@ impl RewriteHooks for ConversionState {
             return HookAction::Handled;
         }
         let converter = self.current_converter.clone();
-        let results: SmallVec<[Value; 4]> = ir.results(op).collect();
-        let ranges: Vec<ValueVector> = match values {
-            Some(v) => v.iter().map(|&x| smallvec::smallvec![x]).collect(),
-            None => vec![ValueVector::new(); results.len()],
-        };
-        self.map_replacement(ir, op, &results, &ranges, converter);
+        for i in 0..ir.num_results(op) {
+            let to: ValueVector = match values {
+                Some(v) => smallvec::smallvec![v[i]],
+                None => ValueVector::new(),
+            };
+            self.map_result(ir, ir.result(op, i), to, converter.clone());
+        }
+        self.note_replaced(ir, op);
         HookAction::Handled
     }
 

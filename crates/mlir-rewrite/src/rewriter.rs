@@ -785,6 +785,12 @@ impl<'a> PatternRewriter<'a> {
     /// of its results with `to` ("modified" per use) — MLIR's
     /// `replaceAllOpUsesWith`. `from` stays in place.
     pub fn replace_all_op_uses_with(&mut self, from: OpRef, to: &[Value]) {
+        self.replace_op_uses(from, to, true);
+    }
+    /// "replaced" for `from`, then each result's uses replaced, through the
+    /// hooks' `replace_all_uses_with` or not (once the hooks have chosen the
+    /// values themselves).
+    fn replace_op_uses(&mut self, from: OpRef, to: &[Value], ask_hooks: bool) {
         assert_eq!(
             self.ir.num_results(from),
             to.len(),
@@ -795,7 +801,12 @@ impl<'a> PatternRewriter<'a> {
             l.notify_operation_replaced(self.ir, from, to);
         }
         for (i, &t) in to.iter().enumerate() {
-            self.replace_all_uses_with(Value::result(from, i as u32), t);
+            let r = Value::result(from, i as u32);
+            if ask_hooks {
+                self.replace_all_uses_with(r, t);
+            } else {
+                self.replace_uses_notifying(r, t);
+            }
         }
     }
     /// Notifies "replaced" (with an op) for `from`, then replaces the uses of
@@ -850,18 +861,7 @@ impl<'a> PatternRewriter<'a> {
     /// "replaced", "modified" per use, then the erase notifications, without
     /// asking the hooks again.
     fn replace_and_erase_plain(&mut self, op: OpRef, values: &[Value]) {
-        assert_eq!(
-            self.ir.num_results(op),
-            values.len(),
-            "incorrect # of replacement values"
-        );
-        self.note_replaced(op);
-        if let Some(l) = self.listener.as_deref_mut() {
-            l.notify_operation_replaced(self.ir, op, values);
-        }
-        for (i, &t) in values.iter().enumerate() {
-            self.replace_uses_notifying(Value::result(op, i as u32), t);
-        }
+        self.replace_op_uses(op, values, false);
         self.erase_op_plain(op);
     }
     /// Creates an op from `state` at the insertion point and replaces `op`
