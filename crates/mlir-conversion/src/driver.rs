@@ -497,13 +497,24 @@ impl<'t> Legalizer<'t> {
         // A constant is not folded: it would fold to itself and be
         // materialized again, endlessly. Same test as `OpBuilder::try_fold`
         // (MLIR's `tryFold` skips what `m_Constant` matches).
-        if ir.constant_value(op).is_some() {
+        let folded = if ir.constant_value(op).is_some() {
+            Err(())
+        } else {
+            let operands: SmallVec<[Option<Attribute>; 4]> =
+                ir.operands(op).map(|v| ir.value_constant(v)).collect();
+            let mut results = SmallVec::<[OpFoldResult; 1]>::new();
+            fold_readonly(ir, op, &operands, &mut results).map(|edits| (edits, results))
+        };
+        let Ok((edits, results)) = folded else {
+            // MLIR folds inside an op modification and cancels it on
+            // failure; with rollback support the cancel restores the op's
+            // operands, which moves its uses to the front of their use
+            // lists. Only that side effect is visible, so only it is done.
+            if !st(rw).immediate {
+                rw.ir_mut_for_hooks().relink_operands_and_successors(op);
+            }
             return Err(());
-        }
-        let operands: SmallVec<[Option<Attribute>; 4]> =
-            ir.operands(op).map(|v| ir.value_constant(v)).collect();
-        let mut results = SmallVec::<[OpFoldResult; 1]>::new();
-        let edits = fold_readonly(ir, op, &operands, &mut results)?;
+        };
         set_insertion_point_at(rw, op);
         // The fold counts as an in-place modification of the op.
         rw.start_op_modification(op);

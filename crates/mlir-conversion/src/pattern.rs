@@ -226,7 +226,7 @@ impl<'r, 'a> ConversionPatternRewriter<'r, 'a> {
         let operands: SmallVec<[Value; 4]> = self.ir().operands(op).collect();
         let mut out = Vec::with_capacity(operands.len());
         for (i, &v) in operands.iter().enumerate() {
-            match self.remap_value(op, v, converter) {
+            match self.remap_value(op, v, converter, true) {
                 Some(r) => out.push(r),
                 None => {
                     let ty = self.ir().value_type(v);
@@ -241,12 +241,16 @@ impl<'r, 'a> ConversionPatternRewriter<'r, 'a> {
         Ok(out)
     }
 
-    /// The replacement of `v` for a pattern with `converter` (on behalf of `user`).
+    /// The replacement of `v` for a pattern with `converter` (on behalf of
+    /// `user`). A materialization built for it is at `user`'s location when
+    /// `at_user` (adaptor operands, as MLIR's `remapValues` is given the op's
+    /// location), else at `v`'s.
     fn remap_value(
         &mut self,
         user: OpRef,
         v: Value,
         converter: Option<&Arc<TypeConverter>>,
+        at_user: bool,
     ) -> Option<ValueVector> {
         let latest = self.state().lookup(v);
         let Some(converter) = converter else {
@@ -278,7 +282,21 @@ impl<'r, 'a> ConversionPatternRewriter<'r, 'a> {
         if desired.is_empty() {
             return Some(ValueVector::new());
         }
-        let loc = self.ir().value_loc(v);
+        // A materialization of the same values to the same types is shared.
+        if let [single] = latest[..] {
+            let (ir, state) = self.rw.ir_and_hooks_as::<ConversionState>();
+            if let Some(c) = state
+                .expect("conversion state")
+                .cached_target_cast(ir, single, &desired)
+            {
+                return Some(ir.results(c).collect());
+            }
+        }
+        let loc = if at_user {
+            self.ir().op_loc(user)
+        } else {
+            self.ir().value_loc(v)
+        };
         let cast = self.build_unresolved_materialization(
             MaterializationKind::Target,
             &latest,
@@ -288,6 +306,9 @@ impl<'r, 'a> ConversionPatternRewriter<'r, 'a> {
             Some(converter.clone()),
         );
         self.state().set_unresolved_original_type(cast, orig_ty);
+        if let [single] = latest[..] {
+            self.state().note_target_cast(single, cast);
+        }
         Some(self.ir().results(cast).collect())
     }
 
@@ -311,7 +332,9 @@ impl<'r, 'a> ConversionPatternRewriter<'r, 'a> {
                 Some(op) => op,
                 None => self.ir().uses(v).next().map(|u| u.op).ok_or(())?,
             };
-            let r = self.remap_value(user, v, converter.as_ref()).ok_or(())?;
+            let r = self
+                .remap_value(user, v, converter.as_ref(), false)
+                .ok_or(())?;
             if r.len() != 1 {
                 return Err(());
             }

@@ -80,11 +80,15 @@ impl OpState {
     fn restore(&self, ir: &mut Ir) {
         let op = self.op;
         ir.set_op_loc(op, self.loc);
-        if !ir.operands(op).eq(self.operands.iter().copied()) {
+        // Operands and successors are set even when unchanged: like MLIR's
+        // `ModifyOperationRewrite::rollback`, the restore moves each use to
+        // the front of its use list, and later diagnostics name users in
+        // that order.
+        if ir.operands(op).eq(self.operands.iter().copied()) {
+            ir.relink_operands_and_successors(op);
+        } else {
             ir.set_operands(op, &self.operands);
-        }
-        for (i, &b) in self.successors.iter().enumerate() {
-            if ir.successor(op, i) != b {
+            for (i, &b) in self.successors.iter().enumerate() {
                 ir.set_successor(op, i, b);
             }
         }
@@ -193,6 +197,13 @@ pub struct ConversionState {
     pub(crate) recursively_legal: HashSet<OpRef>,
     pub(crate) unresolved: Vec<UnresolvedMaterialization>,
     pub(crate) unresolved_set: HashSet<OpRef>,
+    /// Target materializations by the value they were built from. MLIR maps
+    /// that value to the materialization's results, so every later user
+    /// asking for the same types shares one cast; the mapping is kept apart
+    /// here because the commit redirects the uses of every mapped value,
+    /// while a materialized value keeps its other uses. Entries leave with
+    /// their materialization's journal entry.
+    pub(crate) target_casts: HashMap<Value, SmallVec<[OpRef; 1]>>,
     /// For arguments of blocks replaced by a signature conversion: the new
     /// block, where their source materializations go.
     pub(crate) arg_home: HashMap<Value, BlockRef>,
@@ -224,6 +235,7 @@ impl ConversionState {
             recursively_legal: HashSet::new(),
             unresolved: Vec::new(),
             unresolved_set: HashSet::new(),
+            target_casts: HashMap::new(),
             arg_home: HashMap::new(),
             current_converter: None,
             allow_rollback,
@@ -410,6 +422,40 @@ impl ConversionState {
         self.journal.push(Rewrite::Materialization(op));
     }
 
+    /// Records that the target materialization `cast` was built from
+    /// `from`, for [`Self::cached_target_cast`].
+    pub(crate) fn note_target_cast(&mut self, from: Value, cast: OpRef) {
+        self.target_casts.entry(from).or_default().push(cast);
+    }
+
+    /// A target materialization of `from` to `types` built earlier and
+    /// still unresolved (MLIR finds it through its value mapping).
+    pub(crate) fn cached_target_cast(&self, ir: &Ir, from: Value, types: &[Type]) -> Option<OpRef> {
+        let casts = self.target_casts.get(&from)?;
+        casts.iter().rev().copied().find(|&c| {
+            self.unresolved_set.contains(&c)
+                && ir.is_live_op(c)
+                && ir.num_operands(c) == 1
+                && ir.operand(c, 0) == from
+                && ir.result_types(c).eq(types.iter().copied())
+        })
+    }
+
+    /// Drops `cast` from the target-materialization cache (its journal
+    /// entry is being undone).
+    fn forget_target_cast(&mut self, ir: &Ir, cast: OpRef) {
+        if self.target_casts.is_empty() || !ir.is_live_op(cast) || ir.num_operands(cast) != 1 {
+            return;
+        }
+        let from = ir.operand(cast, 0);
+        if let Some(list) = self.target_casts.get_mut(&from) {
+            list.retain(|c| *c != cast);
+            if list.is_empty() {
+                self.target_casts.remove(&from);
+            }
+        }
+    }
+
     /// Records the type of the original value the unresolved
     /// materialization `op` stands for.
     pub(crate) fn set_unresolved_original_type(&mut self, op: OpRef, ty: Type) {
@@ -493,6 +539,7 @@ impl ConversionState {
                 },
                 Rewrite::Materialization(op) => {
                     self.unresolved_set.remove(&op);
+                    self.forget_target_cast(ir, op);
                     if let Some(i) = self.unresolved.iter().rposition(|m| m.op == op) {
                         self.unresolved.remove(i);
                     }

@@ -1108,6 +1108,25 @@ impl Ir {
         }
     }
 
+    /// Re-sets every operand and successor of `op` to the value or block it
+    /// already names, in order. Nothing changes but the use lists: each use
+    /// moves to the front of its list, which is what MLIR's
+    /// `Operation::setOperands`/`setSuccessor` do even for unchanged
+    /// operands. Conversion relies on it to reproduce the use-list order
+    /// mlir-opt leaves behind when it restores an op (use order decides, for
+    /// example, which user a diagnostic names first).
+    pub fn relink_operands_and_successors(&mut self, op: OpRef) {
+        self.op_data(op);
+        for i in 0..self.num_operands(op) as u32 {
+            self.unlink_use(op.index, i);
+            self.link_use(op.index, i);
+        }
+        for i in 0..self.num_successors(op) as u32 {
+            self.unlink_successor(op.index, i);
+            self.link_successor(op.index, i);
+        }
+    }
+
     /// Inserts `values` as operands starting at position `at`.
     pub fn insert_operands(&mut self, op: OpRef, at: usize, values: &[Value]) {
         let mut all: Vec<Value> = self.operands(op).collect();
