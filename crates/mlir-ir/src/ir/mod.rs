@@ -1118,6 +1118,12 @@ impl Ir {
     pub fn relink_operands_and_successors(&mut self, op: OpRef) {
         self.op_data(op);
         for i in 0..self.num_operands(op) as u32 {
+            // A use already at the front stays there: skip the relink (the
+            // common case of a value with one use).
+            let v = self.operand_slot(op.index, i).value;
+            if self.first_use(v) == (Link { op: op.index, index: i }) {
+                continue;
+            }
             self.unlink_use(op.index, i);
             self.link_use(op.index, i);
         }
