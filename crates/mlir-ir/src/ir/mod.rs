@@ -1120,8 +1120,11 @@ impl Ir {
         for i in 0..self.num_operands(op) as u32 {
             // A use already at the front stays there: skip the relink (the
             // common case of a value with one use).
-            let v = self.operand_slot(op.index, i).value;
-            if self.first_use(v) == (Link { op: op.index, index: i }) {
+            let slot = Link {
+                op: op.index,
+                index: i,
+            };
+            if self.first_use(self.operand_slot(op.index, i).value) == slot {
                 continue;
             }
             self.unlink_use(op.index, i);
