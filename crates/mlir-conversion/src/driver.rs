@@ -245,15 +245,9 @@ fn convert_ops(
             }
             continue;
         }
-        if let Some(pattern) = legalizer.fatal.take() {
+        if let Some((msg, loc)) = legalizer.fatal.take() {
             // MLIR 22 aborts (`report_fatal_error`); a library must not, so
             // the conversion fails with the same words at the op.
-            let msg = format!("pattern '{pattern}' rollback of IR modifications requested");
-            let loc = if rw.ir().is_live_op(op) {
-                rw.ir().op_loc(op)
-            } else {
-                rw.ctx().unknown_loc()
-            };
             let d = Diagnostic::new(Severity::Error, loc, msg);
             rw.ctx().emit(d);
             return Err(());
@@ -354,9 +348,9 @@ struct Legalizer<'t> {
     /// Whether the `dialect-conversion` debug log is on (read once, so that
     /// the hot paths skip the logger entirely when it is off).
     logging: bool,
-    /// Set when a rollback was needed without rollback support: the name of
-    /// the pattern whose changes could not be undone.
-    fatal: Option<String>,
+    /// Set when a change had to be undone without rollback support: the
+    /// error MLIR 22 aborts with, and the op it is reported at.
+    fatal: Option<(String, mlir_ir::Location)>,
 }
 
 impl<'t> Legalizer<'t> {
@@ -467,33 +461,91 @@ impl<'t> Legalizer<'t> {
         ok
     }
 
-    /// Undoes what was done since journal position `n`. Without rollback
-    /// support only unresolved materializations can be undone: anything
-    /// else is the fatal error MLIR 22 reports (`pattern '...' rollback of IR
-    /// modifications requested`), which fails the conversion here.
-    fn rollback(&mut self, rw: &mut PatternRewriter<'_>, n: usize) {
+    /// Undoes what was done since journal position `n`; false when that is
+    /// impossible: without rollback support only unresolved
+    /// materializations can be undone (the caller then reports the fatal
+    /// error MLIR 22 aborts with, see [`Self::set_fatal`]).
+    fn rollback(&mut self, rw: &mut PatternRewriter<'_>, n: usize) -> bool {
         let ok = {
             let (ir, s) = ir_st(rw);
             s.can_undo_to(ir, n)
         };
-        if !ok {
-            if self.fatal.is_none() {
-                let name = self
-                    .current_pattern
-                    .map(|i| self.patterns.pattern(i).pattern().debug_name().to_string());
-                self.fatal = Some(name.unwrap_or_default());
-            }
-            return;
+        if ok {
+            let mut state = take_state(rw);
+            state.undo_to(rw.ir_mut_for_hooks(), n);
+            put_state(rw, state);
         }
-        let mut state = take_state(rw);
-        state.undo_to(rw.ir_mut_for_hooks(), n);
-        put_state(rw, state);
+        ok
+    }
+
+    /// Undoes a failed fold since journal position `n`; without rollback
+    /// support, changes that cannot be undone are MLIR 22's fatal
+    /// `op '...' folder rollback of IR modifications requested`.
+    fn rollback_fold(&mut self, rw: &mut PatternRewriter<'_>, folded: FoldedOp, n: usize) {
+        if !self.rollback(rw, n) {
+            let name = rw.ctx().op_name_str(folded.name);
+            let msg = format!("op '{name}' folder rollback of IR modifications requested");
+            self.set_fatal_at(folded.loc, msg);
+        }
+    }
+
+    /// Records the first fatal error (MLIR 22 aborts the process with it;
+    /// rmlir, a library, reports it at `loc` and fails the conversion).
+    fn set_fatal_at(&mut self, loc: mlir_ir::Location, msg: String) {
+        if self.fatal.is_none() {
+            self.fatal = Some((msg, loc));
+        }
+    }
+
+    /// After pattern `name` was applied (at `loc`, its root's location
+    /// before the pattern ran) without rollback support and its result was
+    /// not legalized: the fatal error for what cannot be undone, if
+    /// anything. `matched` says whether the pattern succeeded.
+    fn check_no_rollback_result(
+        &mut self,
+        rw: &mut PatternRewriter<'_>,
+        loc: mlir_ir::Location,
+        n: usize,
+        name: &str,
+        matched: bool,
+    ) {
+        if matched {
+            // MLIR 22's `reportNewIrLegalizationFatalError`.
+            let (new_ops, modified) = {
+                let (ir, s) = ir_st(rw);
+                s.pattern_changes_since(ir, n)
+            };
+            let ctx = rw.ctx();
+            let names = |v: &[mlir_ir::OpName]| {
+                v.iter()
+                    .map(|&o| ctx.op_name_str(o))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            let msg = format!(
+                "pattern '{name}' produced IR that could not be legalized. new ops: {{{}}}, modified ops: {{{}}}",
+                names(&new_ops),
+                names(&modified)
+            );
+            self.set_fatal_at(loc, msg);
+        } else if !self.rollback(rw, n) {
+            // A pattern that changed the IR and failed: MLIR 22's release
+            // builds go on with the changed IR, its expensive checks abort
+            // with these words.
+            let msg = format!("pattern '{name}' returned failure but IR did change");
+            self.set_fatal_at(loc, msg);
+        }
     }
 
     /// Folds `op` (MLIR's `legalizeWithFold`).
     fn legalize_with_fold(&mut self, rw: &mut PatternRewriter<'_>, op: OpRef) -> Result<(), ()> {
         let n = st(rw).journal_len();
         let ir = rw.ir();
+        // The op may be gone when a failure is reported.
+        let folding = FoldedOp {
+            name: ir.op_name(op),
+            loc: ir.op_loc(op),
+        };
         // A constant is not folded: it would fold to itself and be
         // materialized again, endlessly. Same test as `OpBuilder::try_fold`
         // (MLIR's `tryFold` skips what `m_Constant` matches).
@@ -525,7 +577,7 @@ impl<'t> Legalizer<'t> {
         if results.is_empty() {
             // Folded in place: the op changed, so legalize it again.
             if self.legalize(rw, op).is_err() {
-                self.rollback(rw, n);
+                self.rollback_fold(rw, folding, n);
                 return Err(());
             }
             return Ok(());
@@ -547,7 +599,7 @@ impl<'t> Legalizer<'t> {
                     match made {
                         Some(c) => values.push(rw.ir().result(c, 0)),
                         None => {
-                            self.rollback(rw, n);
+                            self.rollback_fold(rw, folding, n);
                             return Err(());
                         }
                     }
@@ -561,7 +613,7 @@ impl<'t> Legalizer<'t> {
         rw.replace_op(op, &values);
         for c in created {
             if self.legalize(rw, c).is_err() {
-                self.rollback(rw, n);
+                self.rollback_fold(rw, folding, n);
                 return Err(());
             }
         }
@@ -614,7 +666,19 @@ impl<'t> Legalizer<'t> {
                     set_insertion_point_at(rw, op);
                     self.active.insert(idx);
                     let outer = self.current_pattern.replace(idx);
-                    let matched = boxed.match_and_rewrite(op, rw);
+                    let root_loc = rw.ir().op_loc(op);
+                    let mut matched = boxed.match_and_rewrite(op, rw);
+                    if st(rw).erased_used_block {
+                        // Without rollback, erasing a block that branches
+                        // still name is refused (MLIR asserts; a release
+                        // build leaves branches to freed memory): the
+                        // conversion fails.
+                        st(rw).erased_used_block = false;
+                        let name = pattern.debug_name();
+                        let msg = format!("pattern '{name}' erased a block that still has uses");
+                        self.set_fatal_at(root_loc, msg);
+                        matched = Err(());
+                    }
                     let result = matched.and_then(|()| self.legalize_pattern_result(rw, op, n));
                     if self.logging {
                         let log = &st(rw).log;
@@ -627,7 +691,17 @@ impl<'t> Legalizer<'t> {
                         }
                     }
                     self.active.remove(&idx);
-                    if result.is_err() && self.fatal.is_none() {
+                    if st(rw).immediate {
+                        if result.is_err() && self.fatal.is_none() {
+                            self.check_no_rollback_result(
+                                rw,
+                                root_loc,
+                                n,
+                                pattern.debug_name(),
+                                matched.is_ok(),
+                            );
+                        }
+                    } else if result.is_err() && self.fatal.is_none() {
                         self.rollback(rw, n);
                     }
                     self.current_pattern = outer;
@@ -644,8 +718,11 @@ impl<'t> Legalizer<'t> {
         Err(())
     }
 
-    /// Legalizes what a successful pattern produced (MLIR's
-    /// `legalizePatternResult`).
+    /// Legalizes what a successful pattern produced (MLIR 22's
+    /// `legalizePatternResult`): the ops it modified in place, then the ops
+    /// it created, each in order. Blocks it created or moved get no
+    /// treatment of their own (MLIR 22 dropped it): moved ops are legalized
+    /// in their turn, and the ops of a cloned region count as created.
     fn legalize_pattern_result(
         &mut self,
         rw: &mut PatternRewriter<'_>,
@@ -655,58 +732,6 @@ impl<'t> Legalizer<'t> {
         // A pattern that succeeds must replace, erase or modify its root.
         if !st(rw).root_changed_since(op, n) {
             return Err(());
-        }
-        // Blocks created outside the root: legalize their parent op (with
-        // rollback only: mlir-opt 22 leaves them to the parent's own turn
-        // without it).
-        let (blocks, created) = {
-            let (ir, s) = ir_st(rw);
-            let blocks = s.blocks_created_since(ir, n);
-            let mut created = s.created_since(ir, n);
-            if !s.immediate {
-                (blocks, created)
-            } else {
-                // The ops of created blocks that were neither created nor
-                // moved one by one (a cloned region's) count as created
-                // ops, as MLIR's rewriter notifies each of them.
-                if !blocks.is_empty() {
-                    let known = s.inserted_since(n);
-                    for &b in &blocks {
-                        for o in ir.block_ops(b) {
-                            if known.contains(&o) || s.unresolved_set.contains(&o) {
-                                continue;
-                            }
-                            created.extend(ir.walk_collect(o, WalkOrder::PreOrder));
-                        }
-                    }
-                }
-                (Vec::new(), created)
-            }
-        };
-        // Only needed for created blocks, which most patterns do not make.
-        let created_set: HashSet<OpRef> = if blocks.is_empty() {
-            HashSet::new()
-        } else {
-            created.iter().copied().collect()
-        };
-        for b in blocks {
-            let Some(parent) = rw.ir().block_parent_op(b) else {
-                continue;
-            };
-            if parent == op || created_set.contains(&parent) || rw.ir().num_arguments(b) == 0 {
-                continue;
-            }
-            if self.legalize(rw, parent).is_err() {
-                return Err(());
-            }
-        }
-        for c in created {
-            if !rw.ir().is_live_op(c) || ignored(rw, c) {
-                continue;
-            }
-            if self.legalize(rw, c).is_err() {
-                return Err(());
-            }
         }
         let modified = {
             let (ir, s) = ir_st(rw);
@@ -720,8 +745,44 @@ impl<'t> Legalizer<'t> {
                 return Err(());
             }
         }
+        let created = {
+            let (ir, s) = ir_st(rw);
+            let mut created = s.created_since(ir, n);
+            // The ops of created blocks that were neither created nor moved
+            // one by one (a cloned region's) count as created ops, as MLIR's
+            // rewriter notifies each of them.
+            let blocks = s.blocks_created_since(ir, n);
+            if !blocks.is_empty() {
+                let known = s.inserted_since(n);
+                for &b in &blocks {
+                    for o in ir.block_ops(b) {
+                        if known.contains(&o) || s.unresolved_set.contains(&o) {
+                            continue;
+                        }
+                        created.extend(ir.walk_collect(o, WalkOrder::PreOrder));
+                    }
+                }
+            }
+            created
+        };
+        for c in created {
+            if !rw.ir().is_live_op(c) || ignored(rw, c) {
+                continue;
+            }
+            if self.legalize(rw, c).is_err() {
+                return Err(());
+            }
+        }
         Ok(())
     }
+}
+
+/// The name and location of an op being folded, kept for the no-rollback
+/// error (the fold may have replaced the op by then).
+#[derive(Clone, Copy)]
+struct FoldedOp {
+    name: mlir_ir::OpName,
+    loc: mlir_ir::Location,
 }
 
 /// Sets the insertion point before `op`, or clears it for a detached op
@@ -790,7 +851,7 @@ fn commit(
     let unresolved: HashSet<OpRef> = state.unresolved.iter().map(|m| m.op).collect();
     for entry in &journal {
         match entry {
-            Rewrite::CreateOp(op) => {
+            Rewrite::CreateOp(op, _) => {
                 if let Some(l) = listener.as_deref_mut() {
                     if ir.is_live_op(*op) && !unresolved.contains(op) {
                         l.notify_operation_inserted(ir, *op, None);

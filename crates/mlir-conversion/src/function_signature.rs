@@ -78,8 +78,8 @@ fn resized_arg_res_attrs(
 /// Converts the signature of the function op `op` with `converter` (MLIR's
 /// `convertFuncOpTypes`): the input types through a
 /// [`SignatureConversion`], the result types, the entry block with that
-/// conversion and the other blocks with the converter (through
-/// [`ConversionPatternRewriter::convert_region_types`]), then the
+/// conversion (only the entry block: as in MLIR 22, the other blocks are
+/// left to the patterns of the ops branching to them), then the
 /// `function_type` in place, resizing `arg_attrs` / `res_attrs` if the
 /// number of inputs or results changed. Fails, changing nothing, when the op
 /// has no builtin function type or a type does not convert.
@@ -96,8 +96,13 @@ pub fn convert_function_op_types(
     let mut new_results = TypeVector::new();
     converter.convert_signature_args(ctx, &inputs, &mut conversion)?;
     converter.convert_type_list(ctx, &results, &mut new_results)?;
-    if let Some(&body) = rw.ir().regions(op).first() {
-        rw.convert_region_types(body, converter, Some(&conversion))?;
+    if let Some(entry) = rw
+        .ir()
+        .regions(op)
+        .first()
+        .and_then(|&b| rw.ir().first_block(b))
+    {
+        rw.apply_signature_conversion(entry, &conversion, Some(converter));
     }
     let ctx = rw.ctx();
     let new_type = ctx.function_type(conversion.converted_types(), &new_results);
@@ -146,7 +151,8 @@ impl FunctionOpSignatureConversion {
 
 impl ConversionPattern for FunctionOpSignatureConversion {
     fn describe(&self, ctx: &Context) -> Pattern {
-        Pattern::new(ctx, &self.root, 1).with_debug_name("FunctionOpInterfaceSignatureConversion")
+        Pattern::new(ctx, &self.root, 1)
+            .with_debug_name("(anonymous namespace)::FunctionOpInterfaceSignatureConversion")
     }
     fn type_converter(&self) -> Option<&Arc<TypeConverter>> {
         Some(&self.converter)

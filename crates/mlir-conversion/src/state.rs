@@ -17,7 +17,7 @@ use hashbrown::{HashMap, HashSet};
 use smallvec::SmallVec;
 
 use mlir_ir::{
-    Attribute, BlockRef, InsertPoint, Ir, Location, OpRef, RegionRef, Type, Value, ValueDef,
+    Attribute, BlockRef, InsertPoint, Ir, Location, OpName, OpRef, RegionRef, Type, Value, ValueDef,
 };
 use mlir_rewrite::{HookAction, RewriteHooks};
 
@@ -85,12 +85,12 @@ impl OpState {
         // the front of its use list, and later diagnostics name users in
         // that order.
         if ir.operands(op).eq(self.operands.iter().copied()) {
-            ir.relink_operands_and_successors(op);
+            ir.relink_operands(op);
         } else {
             ir.set_operands(op, &self.operands);
-            for (i, &b) in self.successors.iter().enumerate() {
-                ir.set_successor(op, i, b);
-            }
+        }
+        for (i, &b) in self.successors.iter().enumerate() {
+            ir.set_successor(op, i, b);
         }
         for (i, &ty) in self.result_types.iter().enumerate() {
             ir.set_value_type(Value::result(op, i as u32), ty);
@@ -106,8 +106,10 @@ pub(crate) type MappedTo = (ValueVector, Option<Arc<TypeConverter>>);
 
 /// One undoable change (MLIR's `IRRewrite` subclasses).
 pub(crate) enum Rewrite {
-    /// An op was created (inserted without a previous position).
-    CreateOp(OpRef),
+    /// An op was created (inserted without a previous position), with its
+    /// name (the no-rollback error names the ops a pattern created, erased
+    /// ones included).
+    CreateOp(OpRef, OpName),
     /// An op was moved from `previous`.
     MoveOp { op: OpRef, previous: InsertPoint },
     /// A block was created.
@@ -219,6 +221,11 @@ pub struct ConversionState {
     pub(crate) immediate: bool,
     /// The `--debug-only=dialect-conversion` log.
     pub(crate) log: crate::log::Logger,
+    /// Set when a pattern, without rollback support, erased a block that
+    /// branches still name: the block is kept and the driver fails the
+    /// conversion (MLIR 22 asserts in debug builds and leaves dangling
+    /// successors in release builds).
+    pub(crate) erased_used_block: bool,
 }
 
 impl ConversionState {
@@ -241,6 +248,7 @@ impl ConversionState {
             allow_rollback,
             immediate: !allow_rollback,
             log: crate::log::Logger::disabled(),
+            erased_used_block: false,
         }
     }
 
@@ -469,7 +477,7 @@ impl ConversionState {
         while self.journal.len() > n {
             let r = self.journal.pop().expect("journal entry");
             match r {
-                Rewrite::CreateOp(op) => {
+                Rewrite::CreateOp(op, _) => {
                     if ir.is_live_op(op) {
                         // Uses by ops created later have been undone already;
                         // anything left refers from IR being erased with it.
@@ -566,7 +574,7 @@ impl ConversionState {
         let is_cast = |op: OpRef| self.unresolved_set.contains(&op);
         self.journal[n..].iter().all(|r| match r {
             Rewrite::Materialization(_) => true,
-            Rewrite::CreateOp(op) => is_cast(*op) || !ir.is_live_op(*op),
+            Rewrite::CreateOp(op, _) => is_cast(*op) || !ir.is_live_op(*op),
             Rewrite::MapValue { from, .. } => from.defining_op().is_some_and(is_cast),
             _ => false,
         })
@@ -578,7 +586,7 @@ impl ConversionState {
         self.journal[n..]
             .iter()
             .filter_map(|r| match r {
-                Rewrite::CreateOp(op) => Some(*op),
+                Rewrite::CreateOp(op, _) => Some(*op),
                 _ => None,
             })
             .filter(|&op| ir.is_live_op(op) && !self.replaced_set.contains(op))
@@ -588,12 +596,39 @@ impl ConversionState {
             .collect()
     }
 
+    /// The names of the ops a pattern created since journal position `n`
+    /// and of the pre-existing ops it modified in place, each in order and
+    /// once (MLIR's `patternNewOps` / `patternModifiedOps`, which its
+    /// no-rollback error lists).
+    pub(crate) fn pattern_changes_since(&self, ir: &Ir, n: usize) -> (Vec<OpName>, Vec<OpName>) {
+        let mut new_ops = Vec::new();
+        let mut created = HashSet::new();
+        let mut modified = Vec::new();
+        let mut seen = HashSet::new();
+        for r in &self.journal[n..] {
+            let op = match r {
+                Rewrite::CreateOp(op, name) => {
+                    created.insert(*op);
+                    new_ops.push(*name);
+                    continue;
+                }
+                Rewrite::Modified(op) => *op,
+                Rewrite::ModifyOp(s) => s.op,
+                _ => continue,
+            };
+            if !created.contains(&op) && ir.is_live_op(op) && seen.insert(op) {
+                modified.push(ir.op_name(op));
+            }
+        }
+        (new_ops, modified)
+    }
+
     /// The ops inserted (created or moved) since journal position `n`.
     pub(crate) fn inserted_since(&self, n: usize) -> HashSet<OpRef> {
         self.journal[n..]
             .iter()
             .filter_map(|r| match r {
-                Rewrite::CreateOp(op) | Rewrite::MoveOp { op, .. } => Some(*op),
+                Rewrite::CreateOp(op, _) | Rewrite::MoveOp { op, .. } => Some(*op),
                 _ => None,
             })
             .collect()
@@ -611,7 +646,7 @@ impl ConversionState {
         let created: HashSet<OpRef> = self.journal[n..]
             .iter()
             .filter_map(|r| match r {
-                Rewrite::CreateOp(op) => Some(*op),
+                Rewrite::CreateOp(op, _) => Some(*op),
                 _ => None,
             })
             .collect();
@@ -901,6 +936,11 @@ impl RewriteHooks for ConversionState {
         !self.immediate
     }
 
+    fn erase_used_block(&mut self, _ir: &Ir, _block: BlockRef) -> bool {
+        self.erased_used_block = true;
+        true
+    }
+
     fn erase_block(&mut self, ir: &mut Ir, block: BlockRef) -> bool {
         let Some(region) = ir.block_parent_region(block) else {
             return true;
@@ -935,7 +975,7 @@ impl RewriteHooks for ConversionState {
             format!("** Insert  : '{}'{detached}", ir.op_name_str(op))
         });
         self.journal.push(match previous {
-            None => Rewrite::CreateOp(op),
+            None => Rewrite::CreateOp(op, ir.op_name(op)),
             Some(previous) => Rewrite::MoveOp { op, previous },
         });
     }

@@ -399,10 +399,11 @@ fn conversion_pattern_gets_operands_converted_by_its_type_converter() {
 }
 
 /// Without rollback, a pattern that changes the IR and then fails cannot be
-/// undone: MLIR 22 aborts ("rollback of IR modifications requested"); rmlir
-/// reports the same words as an error and fails the conversion.
+/// undone: MLIR 22's release builds go on with the changed IR, its
+/// expensive checks abort with "returned failure but IR did change"; rmlir
+/// reports those words as an error at the op and fails the conversion.
 #[test]
-fn no_rollback_mode_reports_a_requested_rollback() {
+fn no_rollback_mode_reports_a_failed_pattern_that_changed_the_ir() {
     let ctx = ctx();
     let (mut ir, m) = parse(
         &ctx,
@@ -430,10 +431,97 @@ fn no_rollback_mode_reports_a_requested_rollback() {
     assert!(r.is_err());
     assert_eq!(
         diags,
-        vec!["pattern 'ChangesThenFails' rollback of IR modifications requested".to_string()]
+        vec!["pattern 'ChangesThenFails' returned failure but IR did change".to_string()]
     );
     // Nothing was undone.
     assert!(print(&ir, m).contains("touched"));
+}
+
+/// Without rollback, a pattern whose result cannot be legalized is MLIR 22's
+/// fatal "produced IR that could not be legalized", which lists the ops the
+/// pattern created (erased ones too, in creation order) and the ones it
+/// modified in place.
+#[test]
+fn no_rollback_mode_reports_ir_that_could_not_be_legalized() {
+    let ctx = ctx();
+    let (mut ir, m) = parse(
+        &ctx,
+        r#"%0 = "a.src"() : () -> i32
+"c.use"(%0) : (i32) -> ()"#,
+    );
+    let mut set = RewritePatternSet::new(ctx.clone());
+    set.add_fn(
+        Pattern::new(&ctx, "a.src", 1).with_debug_name("MakesIllegalOps"),
+        |op, rw| {
+            let i32 = rw.ctx().int_type(32);
+            let user = rw.ir().uses(rw.ir().result(op, 0)).next().unwrap().op;
+            let tmp = rw.create_named("b.tmp", rw.ir().op_loc(op), &[], &[], None);
+            rw.erase_op(tmp);
+            rw.modify_op_in_place(user, |m| m.set_attr("seen", Some(m.ir().ctx().unit_attr())));
+            // `a.other` is illegal and no pattern converts it.
+            rw.replace_op_with_new_named(op, "a.other", &[], &[i32], None);
+            Ok(())
+        },
+    );
+    let frozen = FrozenRewritePatternSet::new(set);
+    let config = ConversionConfig {
+        allow_pattern_rollback: false,
+        ..ConversionConfig::default()
+    };
+    let (r, diags) = diagnostics(&ctx, || {
+        apply_partial_conversion(&mut ir, m, &target(), &frozen, &config).0
+    });
+    assert!(r.is_err());
+    assert_eq!(
+        diags,
+        vec![
+            "pattern 'MakesIllegalOps' produced IR that could not be legalized. \
+             new ops: {b.tmp, a.other}, modified ops: {c.use}"
+                .to_string()
+        ]
+    );
+}
+
+/// Without rollback, erasing a block that a branch still names is refused
+/// (MLIR asserts, and its release builds leave a dangling successor): the
+/// block stays and the conversion fails with an error, not a panic.
+#[test]
+fn no_rollback_mode_refuses_to_erase_a_used_block() {
+    let ctx = ctx();
+    let (mut ir, m) = parse(
+        &ctx,
+        r#""a.holder"() ({
+  "c.br"()[^bb1] : () -> ()
+^bb1:
+  "c.ret"() : () -> ()
+}) : () -> ()"#,
+    );
+    let mut set = RewritePatternSet::new(ctx.clone());
+    set.add_fn(
+        Pattern::new(&ctx, "a.holder", 1).with_debug_name("ErasesUsedBlock"),
+        |op, rw| {
+            let region = rw.ir().regions(op)[0];
+            let first = rw.ir().first_block(region).unwrap();
+            let second = rw.ir().next_block(first).unwrap();
+            rw.erase_block(second);
+            rw.modify_op_in_place(op, |_| {});
+            Ok(())
+        },
+    );
+    let frozen = FrozenRewritePatternSet::new(set);
+    let config = ConversionConfig {
+        allow_pattern_rollback: false,
+        ..ConversionConfig::default()
+    };
+    let (r, diags) = diagnostics(&ctx, || {
+        apply_partial_conversion(&mut ir, m, &target(), &frozen, &config).0
+    });
+    assert!(r.is_err());
+    assert_eq!(
+        diags,
+        vec!["pattern 'ErasesUsedBlock' erased a block that still has uses".to_string()]
+    );
+    assert!(print(&ir, m).contains("c.ret"), "the block is kept");
 }
 
 /// Without rollback, a pattern that only built materializations before

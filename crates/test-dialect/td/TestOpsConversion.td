@@ -40,6 +40,13 @@ def TestRemappedValueRegionOp : TEST_Op<"remapped_value_region", [SingleBlock]> 
 
 // Ops of -test-merge-blocks.
 def TerminatorOp : TEST_Op<"finish", [Terminator]>;
+// Rewritten by `TestNestedOpCreationUndoRewrite` into an illegal op whose
+// region ends in an illegal terminator.
+def IllegalOpTerminator : TEST_Op<"illegal_op_terminator", [Terminator]>;
+def IllegalOpWithRegion : TEST_Op<"illegal_op_with_region"> {
+  let regions = (region AnyRegion:$body);
+}
+def IllegalOpWithRegionAnchor : TEST_Op<"illegal_op_with_region_anchor">;
 def TestMergeBlocksOp : TEST_Op<"merge_blocks"> {
   let summary = "merge_blocks operation";
   let regions = (region AnyRegion:$body);

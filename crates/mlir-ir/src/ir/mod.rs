@@ -1108,14 +1108,13 @@ impl Ir {
         }
     }
 
-    /// Re-sets every operand and successor of `op` to the value or block it
-    /// already names, in order. Nothing changes but the use lists: each use
-    /// moves to the front of its list, which is what MLIR's
-    /// `Operation::setOperands`/`setSuccessor` do even for unchanged
-    /// operands. Conversion relies on it to reproduce the use-list order
-    /// mlir-opt leaves behind when it restores an op (use order decides, for
-    /// example, which user a diagnostic names first).
-    pub fn relink_operands_and_successors(&mut self, op: OpRef) {
+    /// Re-sets every operand of `op` to the value it already names, in
+    /// order. Nothing changes but the use lists: each use moves to the front
+    /// of its list, which is what MLIR's `Operation::setOperands` does even
+    /// for unchanged operands. Conversion relies on it to reproduce the
+    /// use-list order mlir-opt leaves behind when it restores an op (use
+    /// order decides, for example, which user a diagnostic names first).
+    pub fn relink_operands(&mut self, op: OpRef) {
         self.op_data(op);
         for i in 0..self.num_operands(op) as u32 {
             // A use already at the front stays there: skip the relink (the
@@ -1130,6 +1129,12 @@ impl Ir {
             self.unlink_use(op.index, i);
             self.link_use(op.index, i);
         }
+    }
+
+    /// [`Self::relink_operands`], then the same for each successor (MLIR's
+    /// `setSuccessor` moves the block use to the front of its list).
+    pub fn relink_operands_and_successors(&mut self, op: OpRef) {
+        self.relink_operands(op);
         for i in 0..self.num_successors(op) as u32 {
             self.unlink_successor(op.index, i);
             self.link_successor(op.index, i);

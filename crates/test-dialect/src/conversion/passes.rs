@@ -208,6 +208,7 @@ impl TestLegalizePatternDriver {
         add_conversion_pattern(&mut set, TestUpdateConsumerType);
         set.add(TestNonRootReplacement);
         set.add(TestBoundedRecursiveRewrite);
+        set.add(TestNestedOpCreationUndoRewrite);
         set.add(TestReplaceEraseOp);
         set.add(TestCreateUnregisteredOp);
         add_conversion_pattern(&mut set, TestUndoMoveOpBefore);
