@@ -5,7 +5,10 @@ use std::hash::{Hash, Hasher};
 
 use hashbrown::HashMap;
 
+use smallvec::SmallVec;
+
 use super::{BlockRef, Ir, OpRef, Value};
+use crate::traits::TraitSet;
 
 /// A fingerprint of an operation and everything nested in it (MLIR's
 /// `OperationFingerPrint`): name, location, attributes, properties, operand
@@ -55,7 +58,9 @@ pub struct OperationEquivalence;
 
 impl OperationEquivalence {
     /// A hash of `op`'s name, attributes, properties, result types and operand
-    /// values (not its regions), consistent with [`Self::is_equivalent`].
+    /// values (not its regions), consistent with [`Self::is_equivalent`]:
+    /// the operands of a commutative op are hashed in any order (their
+    /// hashes are summed, as MLIR's `computeHash` does).
     pub fn hash(ir: &Ir, op: OpRef) -> u64 {
         let mut h = std::collections::hash_map::DefaultHasher::new();
         ir.op_name(op).hash(&mut h);
@@ -64,8 +69,18 @@ impl OperationEquivalence {
         for t in ir.result_types(op) {
             t.hash(&mut h);
         }
-        for v in ir.operands(op) {
-            v.hash(&mut h);
+        if ir.op_has_trait(op, TraitSet::COMMUTATIVE) {
+            let mut sum = 0u64;
+            for v in ir.operands(op) {
+                let mut vh = std::collections::hash_map::DefaultHasher::new();
+                v.hash(&mut vh);
+                sum = sum.wrapping_add(vh.finish());
+            }
+            sum.hash(&mut h);
+        } else {
+            for v in ir.operands(op) {
+                v.hash(&mut h);
+            }
         }
         h.finish()
     }
@@ -100,10 +115,25 @@ impl OperationEquivalence {
         {
             return false;
         }
-        for (x, y) in ir.operands(a).zip(ir.operands(b)) {
-            let x = values.get(&x).copied().unwrap_or(x);
-            if x != y {
+        if ir.op_has_trait(a, TraitSet::COMMUTATIVE) {
+            // The operands of a commutative op match in any order (MLIR
+            // sorts both operand lists before comparing them).
+            let mut xs: SmallVec<[Value; 4]> = ir
+                .operands(a)
+                .map(|x| values.get(&x).copied().unwrap_or(x))
+                .collect();
+            let mut ys: SmallVec<[Value; 4]> = ir.operands(b).collect();
+            xs.sort_unstable();
+            ys.sort_unstable();
+            if xs != ys {
                 return false;
+            }
+        } else {
+            for (x, y) in ir.operands(a).zip(ir.operands(b)) {
+                let x = values.get(&x).copied().unwrap_or(x);
+                if x != y {
+                    return false;
+                }
             }
         }
         for (x, y) in ir.successors(a).zip(ir.successors(b)) {
