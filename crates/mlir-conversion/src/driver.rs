@@ -25,8 +25,8 @@ use smallvec::SmallVec;
 
 use mlir_ir::fold::{fold_readonly, OpFoldResult};
 use mlir_ir::{
-    Attribute, Diagnostic, InsertPoint, Ir, OpBuilder, OpName, OpRef, Severity, Value, ValueDef,
-    WalkOrder,
+    Attribute, BlockRef, Diagnostic, InsertPoint, Ir, OpBuilder, OpName, OpRef, RegionRef,
+    Severity, Value, ValueDef, WalkOrder,
 };
 use mlir_rewrite::{FrozenRewritePatternSet, PatternRewriter, RewriteHooks, RewriterListener};
 
@@ -304,13 +304,17 @@ fn put_state(rw: &mut PatternRewriter<'_>, state: ConversionState) {
     *st(rw) = state;
 }
 
-/// The ops to convert, in MLIR's `computeConversionSet` order: a pre-order
-/// walk of each root that does not enter recursively legal ops.
+/// The ops to convert, in MLIR 22's order: a pre-order walk of each root
+/// with `ForwardDominanceIterator`, which does not enter recursively legal
+/// ops and visits the blocks of a region depth first along their
+/// successors from the entry block, so blocks unreachable from the entry
+/// are not converted at all.
 fn conversion_set(ir: &Ir, roots: &[OpRef], target: &ConversionTarget) -> Vec<OpRef> {
     let mut out = Vec::new();
     // A stack of ops still to visit, in reverse order so that they pop in
     // program order.
     let mut stack: Vec<OpRef> = roots.iter().rev().copied().collect();
+    let mut blocks: Vec<BlockRef> = Vec::new();
     while let Some(op) = stack.pop() {
         out.push(op);
         if target
@@ -321,15 +325,51 @@ fn conversion_set(ir: &Ir, roots: &[OpRef], target: &ConversionTarget) -> Vec<Op
         }
         let mut nested: Vec<OpRef> = Vec::new();
         for &region in ir.regions(op) {
-            let mut b = ir.first_block(region);
-            while let Some(block) = b {
+            blocks_in_dominance_order(ir, region, &mut blocks);
+            for &block in &blocks {
                 nested.extend(ir.block_ops(block));
-                b = ir.next_block(block);
             }
         }
         stack.extend(nested.into_iter().rev());
     }
     out
+}
+
+/// The blocks of `region` reachable from its entry block, in depth-first
+/// pre-order along successors (LLVM's `depth_first`, as MLIR's
+/// `ForwardDominanceIterator` enumerates them), into `out`.
+fn blocks_in_dominance_order(ir: &Ir, region: RegionRef, out: &mut Vec<BlockRef>) {
+    out.clear();
+    let Some(entry) = ir.first_block(region) else {
+        return;
+    };
+    out.push(entry);
+    // A single block has no successors (MLIR's `SuccessorRange` is empty
+    // for the only block of a region): the common case needs no search.
+    if ir.next_block(entry).is_none() {
+        return;
+    }
+    let successors = |b: BlockRef| -> Vec<BlockRef> {
+        match ir.last_op(b) {
+            Some(term) => ir.successors(term).collect(),
+            None => Vec::new(),
+        }
+    };
+    let mut visited: HashSet<BlockRef> = HashSet::new();
+    visited.insert(entry);
+    let mut stack: Vec<(Vec<BlockRef>, usize)> = vec![(successors(entry), 0)];
+    while let Some((succs, next)) = stack.last_mut() {
+        if *next < succs.len() {
+            let s = succs[*next];
+            *next += 1;
+            if visited.insert(s) {
+                out.push(s);
+                stack.push((successors(s), 0));
+            }
+        } else {
+            stack.pop();
+        }
+    }
 }
 
 /// Legalizes ops (MLIR's `OperationLegalizer`).
