@@ -1323,9 +1323,6 @@ fn reconcile(
             Some(vs) => {
                 rw.replace_op(m.op, &vs);
             }
-            // A 1:N cast the converter cannot materialize stays, as in
-            // mlir-opt 22.
-            None if types.len() != 1 => {}
             None => {
                 let ctx = ir.ctx();
                 let from: Vec<String> = inputs
