@@ -31,6 +31,30 @@ func.func @for_iter_args(%lb: index, %ub: index, %step: index, %x: f32, %y: f64)
 
 // -----
 
+// CHECK-LABEL: func.func @for_body_uses(
+// CHECK-SAME:  %arg0: index, %arg1: index, %arg2: index, %arg3: f64) {
+// CHECK-NEXT:    %0 = scf.for %arg4 = %arg0 to %arg1 step %arg2 iter_args(%arg5 = %arg3) -> (f64) {
+// CHECK-NEXT:      %3 = "test.cast"(%arg5) : (f64) -> f32
+// CHECK-NEXT:      %4 = "test.type_producer"() : () -> i32
+// CHECK-NEXT:      "test.body"(%3, %4) : (f32, i32) -> ()
+// CHECK-NEXT:      scf.yield %arg5 : f64
+// CHECK-NEXT:    }
+// CHECK-NEXT:    %1 = "test.cast"(%0) : (f64) -> f32
+// CHECK-NEXT:    %2 = "test.type_producer"() : () -> i32
+// CHECK-NEXT:    "test.use"(%1, %2) : (f32, i32) -> ()
+// CHECK-NEXT:    return
+// CHECK-NEXT:  }
+func.func @for_body_uses(%lb: index, %ub: index, %step: index, %x: f32, %n: i32) {
+  %r:2 = scf.for %i = %lb to %ub step %step iter_args(%a = %x, %b = %n) -> (f32, i32) {
+    "test.body"(%a, %b) : (f32, i32) -> ()
+    scf.yield %a, %b : f32, i32
+  }
+  "test.use"(%r#0, %r#1) : (f32, i32) -> ()
+  return
+}
+
+// -----
+
 // CHECK-LABEL: func.func @for_dropped(
 // CHECK-SAME:  %arg0: index, %arg1: index, %arg2: index, %arg3: f64) {
 // CHECK-NEXT:    %0 = scf.for %arg4 = %arg0 to %arg1 step %arg2 iter_args(%arg5 = %arg3) -> (f64) {

@@ -621,18 +621,21 @@ func.func @legal(%arg0: index) {
     let (r, _) = apply_partial_conversion(&mut ir, m, &t, &frozen, &ConversionConfig::default());
     assert!(r.is_ok());
     // The entry block takes the converted signature (the dropped f32
-    // argument's users get a source materialization from nothing), the
+    // argument's users get a source materialization from nothing, built at
+    // the start of the block during the conversion, so the i32 argument's
+    // materialization, built there at commit, comes before it, as in
+    // mlir-opt 22), the
     // other block is left to the branch ops' patterns (there are none
     // here), `arg_attrs` is cut to the new number of arguments, the
     // declaration's type is converted and the legal function is left alone.
     insta::assert_snapshot!(print(&ir, m), @r#"
     module {
       func.func @f(%arg0: i64 {a.first}) -> (i64 {a.res}) {
-        %0 = "b.cast"() : () -> f32
-        %1 = "b.cast"(%arg0) : (i64) -> i32
-        "a.br"(%1)[^bb1] : (i32) -> ()
+        %0 = "b.cast"(%arg0) : (i64) -> i32
+        %1 = "b.cast"() : () -> f32
+        "a.br"(%0)[^bb1] : (i32) -> ()
       ^bb1(%2: i32):  // pred: ^bb0
-        "a.ret"(%2, %0) : (i32, f32) -> ()
+        "a.ret"(%2, %1) : (i32, f32) -> ()
       }
       func.func private @decl(i64, index) -> i64
       func.func @legal(%arg0: index) {
