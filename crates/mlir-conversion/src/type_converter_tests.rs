@@ -621,7 +621,10 @@ func.func @legal(%arg0: index) {
     let (r, _) = apply_partial_conversion(&mut ir, m, &t, &frozen, &ConversionConfig::default());
     assert!(r.is_ok());
     // The entry block takes the converted signature (the dropped f32
-    // argument's users get a source materialization from nothing), the
+    // argument's users get a source materialization from nothing, built at
+    // the start of the block during the conversion, so the i32 argument's
+    // materialization, built there at commit, comes before it, as in
+    // mlir-opt 22), the
     // other block is left to the branch ops' patterns (there are none
     // here), `arg_attrs` is cut to the new number of arguments, the
     // declaration's type is converted and the legal function is left alone.

@@ -6,6 +6,7 @@
 //! verifiers. Canonicalization patterns live in `scf/canonicalize.rs`.
 
 pub mod canonicalize;
+pub mod type_conversions;
 
 use mlir_ir::asm::lexer::TokenKind;
 use mlir_ir::asm::parser::{Argument, UnresolvedOperand};

@@ -737,7 +737,12 @@ impl Pass for TestTypeConversionDriver {
         );
         add_conversion_pattern(&mut set, TestReplaceWithLegalOp(converter.clone()));
         set.add(TestTypeConversionAnotherProducer);
-        add_conversion_pattern(&mut set, FunctionSignatureConversion(converter));
+        add_conversion_pattern(&mut set, FunctionSignatureConversion(converter.clone()));
+        mlir_dialects::scf::type_conversions::populate_scf_structural_type_conversions_and_legality(
+            &converter,
+            &mut set,
+            &mut target,
+        );
         let patterns = FrozenRewritePatternSet::new(set);
         apply_partial_conversion(ir, op, &target, &patterns, &ConversionConfig::default()).0
     }
