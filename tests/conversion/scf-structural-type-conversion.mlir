@@ -1,9 +1,4 @@
 // RUN: rmlir-opt %s -test-legalize-type-conversion -allow-unregistered-dialect -split-input-file | FileCheck %s
-// XFAIL: *
-// Needs -test-legalize-type-conversion's MLIR 22 type converter (i1 and index legal; today's
-// drops i1 and cannot convert index, so loop bounds and conditions cannot be remapped); the
-// XFAIL line goes when it lands. Checked with that converter applied locally, and
-// RMLIR_OPT=/usr/lib/llvm-22/bin/mlir-opt lit reports XPASS.
 
 // MLIR 22's scf structural type conversions (populateSCFStructuralTypeConversionsAndLegality,
 // which -test-legalize-type-conversion adds): scf.for, scf.if, scf.while and scf.index_switch

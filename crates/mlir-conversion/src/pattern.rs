@@ -462,10 +462,14 @@ impl<'r, 'a> ConversionPatternRewriter<'r, 'a> {
             let (ir, state) = self.rw.ir_mut_and_hooks_as::<ConversionState>();
             let state = state.expect("conversion state");
             let mut repl = repl;
-            if repl.is_empty() && ir.uses(a).next().is_some() {
+            let dropped = repl.is_empty()
+                && !matches!(conversion.input_mapping(i), Some(InputMapping::Values(_)));
+            if dropped && ir.uses(a).next().is_some() {
                 // A dropped argument still in use: a value "out of thin
                 // air" at the start of the new block, built at once in both
-                // modes (MLIR 22 builds it in `applySignatureConversion`).
+                // modes (MLIR 22 builds it in `applySignatureConversion`), so
+                // the source materializations built at commit (also at the
+                // start) come before it.
                 let ip = mlir_ir::InsertPoint {
                     block: new_block,
                     before: ir.first_op(new_block),
@@ -482,29 +486,6 @@ impl<'r, 'a> ConversionPatternRewriter<'r, 'a> {
             if immediate {
                 state.replace_value_now(ir, a, &repl, converter_arc.clone());
                 continue;
-            }
-            // A dropped argument still in use gets its value "out of thin
-            // air" now, at the start of the new block, as MLIR 22 does: the
-            // source materializations built at commit (also at the start)
-            // then come before it.
-            let mut repl = repl;
-            if repl.is_empty()
-                && !matches!(conversion.input_mapping(i), Some(InputMapping::Values(_)))
-                && self.ir().uses(a).next().is_some()
-            {
-                let ip = mlir_ir::InsertPoint {
-                    block: new_block,
-                    before: self.ir().first_op(new_block),
-                };
-                let (ir, state) = self.rw.ir_mut_and_hooks_as::<ConversionState>();
-                repl.push(state.expect("conversion state").source_materialization(
-                    ir,
-                    ip,
-                    a,
-                    &[],
-                    converter_arc.clone(),
-                    false,
-                ));
             }
             self.state().map(a, repl, converter_arc.clone());
             self.state().arg_home.insert(a, new_block);
