@@ -2,9 +2,9 @@
 
 // The cf structural type conversions (cf.br / cf.cond_br / cf.switch
 // patterns and legality) under -test-legalize-type-conversion, whose type
-// converter turns f16 / f32 into f64, keeps f64 and drops i32. The function
-// pattern converts the entry block only; the other blocks are converted by
-// the branches to them, each once. CHECK lines from mlir-opt 22.
+// converter turns f16 / f32 into f64, keeps f64 and i1 and drops i32. The
+// function pattern converts the entry block only; the other blocks are
+// converted by the branches to them, each once. CHECK lines from mlir-opt 22.
 
 // ^bb2 has two predecessors, one of them a loop back edge: the first branch
 // converts it, the second finds it converted.
@@ -81,4 +81,79 @@ func.func @switch_dropped_flag(%arg0: f32, %flag: i32) {
 ^bb2(%b: f32):
   "test.foo"(%b) : (f32) -> ()
   return
+}
+
+// -----
+
+// Both destinations of the first cond_br are converted (the branch weights
+// stay); ^bb1 and ^bb2 each have two predecessors and are converted once.
+// CHECK-LABEL: func.func @cond(%arg0: f64, %arg1: f64, %arg2: i1) {
+// CHECK-NEXT:    cf.cond_br %arg2 weights([3, 5]), ^bb1(%arg0 : f64), ^bb2(%arg1, %arg0 : f64, f64)
+// CHECK-NEXT:  ^bb1(%0: f64):  // 2 preds: ^bb0, ^bb2
+// CHECK-NEXT:    %1 = "test.cast"(%0) : (f64) -> f32
+// CHECK-NEXT:    "test.foo"(%1) : (f32) -> ()
+// CHECK-NEXT:    cf.br ^bb2(%arg1, %0 : f64, f64)
+// CHECK-NEXT:  ^bb2(%2: f64, %3: f64):  // 2 preds: ^bb0, ^bb1
+// CHECK-NEXT:    %4 = "test.cast"(%3) : (f64) -> f32
+// CHECK-NEXT:    "test.bar"(%4) : (f32) -> ()
+// CHECK-NEXT:    cf.cond_br %arg2, ^bb1(%3 : f64), ^bb3
+// CHECK-NEXT:  ^bb3:  // pred: ^bb2
+// CHECK-NEXT:    return
+func.func @cond(%arg0: f32, %arg1: f16, %cond: i1) {
+  cf.cond_br %cond, ^bb1(%arg0 : f32), ^bb2(%arg1, %arg0 : f16, f32) {branch_weights = array<i32: 3, 5>}
+^bb1(%a: f32):
+  "test.foo"(%a) : (f32) -> ()
+  cf.br ^bb2(%arg1, %a : f16, f32)
+^bb2(%b: f16, %c: f32):
+  "test.bar"(%c) : (f32) -> ()
+  cf.cond_br %cond, ^bb1(%c : f32), ^bb3
+^bb3:
+  return
+}
+
+// -----
+
+// Both edges of a cond_br go to the same block: it is converted once.
+// CHECK-LABEL: func.func @cond_same_dest(%arg0: f64, %arg1: i1) {
+// CHECK-NEXT:    cf.cond_br %arg1, ^bb1(%arg0 : f64), ^bb1(%arg0 : f64)
+// CHECK-NEXT:  ^bb1(%0: f64):  // 2 preds: ^bb0, ^bb0
+// CHECK-NEXT:    %1 = "test.cast"(%0) : (f64) -> f32
+// CHECK-NEXT:    "test.foo"(%1) : (f32) -> ()
+func.func @cond_same_dest(%arg0: f32, %cond: i1) {
+  cf.cond_br %cond, ^bb1(%arg0 : f32), ^bb1(%arg0 : f32)
+^bb1(%a: f32):
+  "test.foo"(%a) : (f32) -> ()
+  return
+}
+
+// -----
+
+// The default destination is also case 1's; ^bb1 is reached three times.
+// CHECK-LABEL: func.func @switch(%arg0: f64, %arg1: i1) {
+// CHECK-NEXT:    cf.switch %arg1 : i1, [
+// CHECK-NEXT:      default: ^bb1(%arg0 : f64),
+// CHECK-NEXT:      0: ^bb2(%arg0, %arg0 : f64, f64),
+// CHECK-NEXT:      1: ^bb1(%arg0 : f64)
+// CHECK-NEXT:    ]
+// CHECK-NEXT:  ^bb1(%0: f64):  // 3 preds: ^bb0, ^bb0, ^bb2
+// CHECK-NEXT:    %1 = "test.cast"(%0) : (f64) -> f32
+// CHECK-NEXT:    "test.foo"(%1) : (f32) -> ()
+// CHECK-NEXT:    return
+// CHECK-NEXT:  ^bb2(%2: f64, %3: f64):  // pred: ^bb0
+// CHECK-NEXT:    %4 = "test.cast"(%3) : (f64) -> f32
+// CHECK-NEXT:    %5 = "test.cast"(%2) : (f64) -> f32
+// CHECK-NEXT:    "test.bar"(%5, %4) : (f32, f32) -> ()
+// CHECK-NEXT:    cf.br ^bb1(%3 : f64)
+func.func @switch(%arg0: f32, %flag: i1) {
+  cf.switch %flag : i1, [
+    default: ^bb1(%arg0 : f32),
+    0: ^bb2(%arg0, %arg0 : f32, f32),
+    1: ^bb1(%arg0 : f32)
+  ]
+^bb1(%a: f32):
+  "test.foo"(%a) : (f32) -> ()
+  return
+^bb2(%b: f32, %c: f32):
+  "test.bar"(%b, %c) : (f32, f32) -> ()
+  cf.br ^bb1(%c : f32)
 }

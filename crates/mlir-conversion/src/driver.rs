@@ -615,12 +615,10 @@ impl<'t> Legalizer<'t> {
         }
         rw.finalize_op_modification(op);
         if results.is_empty() {
-            // Folded in place: the op changed, so legalize it again.
-            if self.legalize(rw, op).is_err() {
-                self.rollback_fold(rw, folding, n);
-                return Err(());
-            }
-            return Ok(());
+            // Folded in place: the op changed, so legalize it again. When
+            // that fails, the fold stays (MLIR 22 does not undo an in-place
+            // fold) and the op goes on to the patterns.
+            return self.legalize(rw, op);
         }
         // Materialize constants through the op's dialect.
         let mut values: SmallVec<[Value; 2]> = SmallVec::new();

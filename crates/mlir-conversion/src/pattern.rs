@@ -459,26 +459,27 @@ impl<'r, 'a> ConversionPatternRewriter<'r, 'a> {
                 Some(InputMapping::Values(vs)) => vs.iter().copied().collect(),
                 None => ValueVector::new(),
             };
+            let (ir, state) = self.rw.ir_mut_and_hooks_as::<ConversionState>();
+            let state = state.expect("conversion state");
+            let mut repl = repl;
+            if repl.is_empty() && ir.uses(a).next().is_some() {
+                // A dropped argument still in use: a value "out of thin
+                // air" at the start of the new block, built at once in both
+                // modes (MLIR 22 builds it in `applySignatureConversion`).
+                let ip = mlir_ir::InsertPoint {
+                    block: new_block,
+                    before: ir.first_op(new_block),
+                };
+                repl.push(state.source_materialization(
+                    ir,
+                    ip,
+                    a,
+                    &[],
+                    converter_arc.clone(),
+                    false,
+                ));
+            }
             if immediate {
-                let (ir, state) = self.rw.ir_mut_and_hooks_as::<ConversionState>();
-                let state = state.expect("conversion state");
-                let mut repl = repl;
-                if repl.is_empty() && ir.uses(a).next().is_some() {
-                    // A dropped argument still in use: a value "out of thin
-                    // air" at the start of the new block.
-                    let ip = mlir_ir::InsertPoint {
-                        block: new_block,
-                        before: ir.first_op(new_block),
-                    };
-                    repl.push(state.source_materialization(
-                        ir,
-                        ip,
-                        a,
-                        &[],
-                        converter_arc.clone(),
-                        false,
-                    ));
-                }
                 state.replace_value_now(ir, a, &repl, converter_arc.clone());
                 continue;
             }

@@ -628,11 +628,11 @@ func.func @legal(%arg0: index) {
     insta::assert_snapshot!(print(&ir, m), @r#"
     module {
       func.func @f(%arg0: i64 {a.first}) -> (i64 {a.res}) {
-        %0 = "b.cast"() : () -> f32
-        %1 = "b.cast"(%arg0) : (i64) -> i32
-        "a.br"(%1)[^bb1] : (i32) -> ()
+        %0 = "b.cast"(%arg0) : (i64) -> i32
+        %1 = "b.cast"() : () -> f32
+        "a.br"(%0)[^bb1] : (i32) -> ()
       ^bb1(%2: i32):  // pred: ^bb0
-        "a.ret"(%2, %0) : (i32, f32) -> ()
+        "a.ret"(%2, %1) : (i32, f32) -> ()
       }
       func.func private @decl(i64, index) -> i64
       func.func @legal(%arg0: index) {
