@@ -136,9 +136,9 @@ const BRANCHES_CONVERTED: &str = r#"module {
     %1:2 = "b.split"(%0) : (f32) -> (f16, f16)
     cf.cond_br %arg2 weights([1, 2]), ^bb1(%arg0, %arg1 : f16, f16), ^bb2(%1#0, %1#1 : f16, f16)
   ^bb1(%2: f16, %3: f16):  // 2 preds: ^bb0, ^bb2
-    %4 = "b.join"() : () -> i32
-    %5 = "b.join"(%2, %3) : (f16, f16) -> f32
-    "a.use"(%5, %4) : (f32, i32) -> ()
+    %4 = "b.join"(%2, %3) : (f16, f16) -> f32
+    %5 = "b.join"() : () -> i32
+    "a.use"(%4, %5) : (f32, i32) -> ()
     cf.br ^bb2(%2, %3 : f16, f16)
   ^bb2(%6: f16, %7: f16):  // 2 preds: ^bb0, ^bb1
     %8 = "b.join"(%6, %7) : (f16, f16) -> f32
@@ -160,7 +160,21 @@ fn branches_convert_operands_1_to_n_and_each_block_once() {
 fn branches_convert_the_same_without_rollback() {
     let (ok, out) = convert(BRANCHES, false);
     assert!(ok, "conversion failed:\n{out}");
-    assert_eq!(out.trim_end(), BRANCHES_CONVERTED);
+    // Without rollback the dropped argument's value (from nothing) is built
+    // as the signature conversion goes, before the f32 argument's source
+    // materialization; with rollback the latter comes first. mlir-opt 22
+    // orders them so too (checked on an entry block with
+    // -test-legalize-patterns and its allow-pattern-rollback option).
+    let expected = BRANCHES_CONVERTED.replace(
+        r#"    %4 = "b.join"(%2, %3) : (f16, f16) -> f32
+    %5 = "b.join"() : () -> i32
+    "a.use"(%4, %5) : (f32, i32) -> ()"#,
+        r#"    %4 = "b.join"() : () -> i32
+    %5 = "b.join"(%2, %3) : (f16, f16) -> f32
+    "a.use"(%5, %4) : (f32, i32) -> ()"#,
+    );
+    assert_ne!(expected, BRANCHES_CONVERTED);
+    assert_eq!(out.trim_end(), expected);
 }
 
 /// A converter keeping every type but `f32`, which becomes `f64` (1:1), for
