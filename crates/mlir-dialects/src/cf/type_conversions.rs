@@ -43,10 +43,13 @@ fn converted_block(
     expected: &[Type],
 ) -> Result<BlockRef, ()> {
     let ir = rw.ir();
-    // An entry block has no predecessors: a branch to one is invalid IR,
-    // which the verifier rejects; refuse rather than convert it.
-    let region = ir.block_parent_region(block);
-    if region.and_then(|r| ir.first_block(r)) == Some(block) {
+    // An entry block has no predecessors and a successor is never detached:
+    // a branch to either is invalid IR, which the verifier rejects; refuse
+    // rather than convert it.
+    let Some(region) = ir.block_parent_region(block) else {
+        return fail(rw, branch, "branch to a detached block");
+    };
+    if ir.first_block(region) == Some(block) {
         return fail(rw, branch, "branch to an entry block");
     }
     if ir
