@@ -1,9 +1,12 @@
 //! The `cf` dialect, generated from `td/ControlFlow.td`, with the
 //! hand-written hooks the definitions declare: `cf.switch`'s
 //! `custom<SwitchOpCases>` directive and its verifier. The ops'
-//! canonicalizations live in `cf/canonicalize.rs`.
+//! canonicalizations live in `cf/canonicalize.rs`, its structural type
+//! conversions (dialect-conversion patterns and legality of the branch ops)
+//! in `cf/type_conversions.rs`.
 
 pub mod canonicalize;
+pub mod type_conversions;
 
 use mlir_ir::asm::lexer::TokenKind;
 use mlir_ir::asm::parser::UnresolvedOperand;

@@ -737,11 +737,18 @@ impl Pass for TestTypeConversionDriver {
         );
         add_conversion_pattern(&mut set, TestReplaceWithLegalOp(converter.clone()));
         set.add(TestTypeConversionAnotherProducer);
+        // In mlir-opt 22's order: functions, scf, cf.
         add_conversion_pattern(&mut set, FunctionSignatureConversion(converter.clone()));
         mlir_dialects::scf::type_conversions::populate_scf_structural_type_conversions_and_legality(
             &converter,
             &mut set,
             &mut target,
+        );
+        mlir_dialects::cf::type_conversions::populate_cf_structural_type_conversions_and_legality(
+            &converter,
+            &mut set,
+            &mut target,
+            1.into(),
         );
         let patterns = FrozenRewritePatternSet::new(set);
         apply_partial_conversion(ir, op, &target, &patterns, &ConversionConfig::default()).0
