@@ -955,13 +955,8 @@ fn commit(
             Rewrite::EraseBlock { block, .. } => {
                 if let Some(l) = listener.as_deref_mut() {
                     if ir.is_live_block(*block) {
-                        let ops: Vec<OpRef> = ir.block_ops(*block).collect();
-                        for &o in ops.iter().rev() {
-                            if !state.is_replaced(o) {
-                                notify_erased_tree(ir, o, l);
-                            }
-                        }
-                        l.notify_block_erased(ir, *block);
+                        let replaced = |o: OpRef| state.is_replaced(o);
+                        notify_erased_block(ir, *block, l, Some(&replaced));
                     }
                 }
             }
@@ -1145,26 +1140,36 @@ fn redirect_uses(
     }
 }
 
-/// Tells `l` that `op` and everything nested in it are erased, in the
-/// rewriter's order (nested ops last to first, each block after its ops,
-/// the op last).
+/// Tells `l` that `op` and everything nested in it are erased, in MLIR 22's
+/// commit order (`notifyIRErased`): each block's ops first to last, each
+/// nested op after what it holds, each block after its ops, the op last.
 fn notify_erased_tree(ir: &Ir, op: OpRef, l: &mut dyn RewriterListener) {
-    for &r in ir.regions(op).iter().rev() {
-        let mut blocks: Vec<mlir_ir::BlockRef> = Vec::new();
+    for &r in ir.regions(op) {
         let mut b = ir.first_block(r);
         while let Some(block) = b {
-            blocks.push(block);
+            notify_erased_block(ir, block, l, None);
             b = ir.next_block(block);
-        }
-        for &block in blocks.iter().rev() {
-            let ops: Vec<OpRef> = ir.block_ops(block).collect();
-            for &o in ops.iter().rev() {
-                notify_erased_tree(ir, o, l);
-            }
-            l.notify_block_erased(ir, block);
         }
     }
     l.notify_operation_erased(ir, op);
+}
+
+/// [`notify_erased_tree`] for the ops of `block` (those `skip` does not
+/// exclude), then the block.
+fn notify_erased_block(
+    ir: &Ir,
+    block: mlir_ir::BlockRef,
+    l: &mut dyn RewriterListener,
+    skip: Option<&dyn Fn(OpRef) -> bool>,
+) {
+    let ops: SmallVec<[OpRef; 8]> = ir.block_ops(block).collect();
+    for o in ops {
+        if skip.is_some_and(|f| f(o)) {
+            continue;
+        }
+        notify_erased_tree(ir, o, l);
+    }
+    l.notify_block_erased(ir, block);
 }
 
 /// Where a source materialization of `from` from `repl` goes: in `from`'s
