@@ -24,6 +24,7 @@ use hashbrown::{HashMap, HashSet};
 use smallvec::SmallVec;
 
 use mlir_ir::fold::{fold_readonly, OpFoldResult};
+use mlir_ir::PreviousPosition;
 use mlir_ir::{
     Attribute, BlockRef, Diagnostic, InsertPoint, Ir, OpBuilder, OpName, OpRef, RegionRef,
     Severity, Value, ValueDef, WalkOrder,
@@ -892,14 +893,20 @@ fn commit(
             Rewrite::CreateOp(op, _) => {
                 if let Some(l) = listener.as_deref_mut() {
                     if ir.is_live_op(*op) && !unresolved.contains(op) {
-                        l.notify_operation_inserted(ir, *op, None);
+                        l.notify_operation_inserted(ir, *op, PreviousPosition::Unlinked);
                     }
                 }
             }
             Rewrite::MoveOp { op, previous } => {
                 if let Some(l) = listener.as_deref_mut() {
                     if ir.is_live_op(*op) {
-                        l.notify_operation_inserted(ir, *op, Some(*previous));
+                        // MLIR 22's delayed notification of a move gives the
+                        // block but not the position.
+                        l.notify_operation_inserted(
+                            ir,
+                            *op,
+                            PreviousPosition::Unknown(previous.block),
+                        );
                     }
                 }
             }

@@ -62,10 +62,40 @@ impl InsertPoint {
     }
 }
 
+/// Where an op was before an insertion a listener hears of (MLIR's
+/// `OpBuilder::InsertPoint` argument of `notifyOperationInserted`, which is
+/// unset for a new op, and set with a block but no iterator when the
+/// position is not known).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum PreviousPosition {
+    /// The op was not in a block: it was just created (or detached).
+    Unlinked,
+    /// The op was at this point.
+    At(InsertPoint),
+    /// The op was in this block, at a position the notifier no longer knows
+    /// (the dialect conversion's moves, notified at commit with rollback,
+    /// as MLIR 22 notifies them).
+    Unknown(BlockRef),
+}
+
+impl PreviousPosition {
+    /// `Unlinked` for `None`, `At` otherwise.
+    pub fn from_option(p: Option<InsertPoint>) -> Self {
+        match p {
+            None => PreviousPosition::Unlinked,
+            Some(ip) => PreviousPosition::At(ip),
+        }
+    }
+    /// Whether the op was not in a block (a new op).
+    pub fn is_unlinked(self) -> bool {
+        self == PreviousPosition::Unlinked
+    }
+}
+
 /// Notifications of IR insertion (MLIR's `OpBuilder::Listener`).
 pub trait BuilderListener {
-    /// `op` was inserted; `previous` is where it was before, if it was in a block.
-    fn notify_operation_inserted(&mut self, _ir: &Ir, _op: OpRef, _previous: Option<InsertPoint>) {}
+    /// `op` was inserted; `previous` is where it was before.
+    fn notify_operation_inserted(&mut self, _ir: &Ir, _op: OpRef, _previous: PreviousPosition) {}
     /// `block` was inserted; `previous` is the region and next block it was
     /// in before, if it was in a region.
     fn notify_block_inserted(
@@ -137,7 +167,7 @@ impl<'a> OpBuilder<'a> {
         if let Some(ip) = self.ip {
             self.ir.insert_op(ip.block, ip.before, op);
             if let Some(l) = self.listener.as_deref_mut() {
-                l.notify_operation_inserted(self.ir, op, None);
+                l.notify_operation_inserted(self.ir, op, PreviousPosition::Unlinked);
             }
         }
         op
@@ -218,7 +248,7 @@ impl<'a> OpBuilder<'a> {
         results.extend(self.ir.results(op));
         if self.ip.is_some() {
             if let Some(l) = self.listener.as_deref_mut() {
-                l.notify_operation_inserted(self.ir, op, None);
+                l.notify_operation_inserted(self.ir, op, PreviousPosition::Unlinked);
             }
         }
         results
@@ -287,7 +317,7 @@ impl<'a> OpBuilder<'a> {
                 for b in ir.region_blocks(r) {
                     for top in ir.block_ops(b) {
                         ir.walk(top, crate::WalkOrder::PreOrder, |o| {
-                            l.notify_operation_inserted(ir, o, None);
+                            l.notify_operation_inserted(ir, o, PreviousPosition::Unlinked);
                             notify_blocks(l, o);
                             crate::WalkResult::Advance
                         });
@@ -310,7 +340,7 @@ mod tests {
     struct Log(Vec<String>);
 
     impl BuilderListener for Log {
-        fn notify_operation_inserted(&mut self, ir: &Ir, op: OpRef, _: Option<InsertPoint>) {
+        fn notify_operation_inserted(&mut self, ir: &Ir, op: OpRef, _: PreviousPosition) {
             self.0.push(ir.op_name_str(op).to_string());
         }
         fn notify_block_inserted(

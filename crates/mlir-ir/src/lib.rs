@@ -38,7 +38,7 @@ pub mod verifier;
 pub mod verify_diagnostics;
 
 pub use attributes::{ApFloat, ApInt, AttrKind, Attribute, Location};
-pub use builder::{BuilderListener, InsertPoint, OpBuilder};
+pub use builder::{BuilderListener, InsertPoint, OpBuilder, PreviousPosition};
 pub use context::{Context, Dialect, Ident, OpInfo, OpName};
 pub use diagnostics::{Diagnostic, Severity};
 pub use fold::{FoldCtx, FoldHook, InPlaceEdit, OpFoldResult};

@@ -12,9 +12,8 @@
 
 use smallvec::SmallVec;
 
-use mlir_ir::{
-    BlockRef, BuilderListener, Diagnostic, InsertPoint, Ir, Location, OpRef, RegionRef, Value,
-};
+use mlir_ir::PreviousPosition;
+use mlir_ir::{BlockRef, BuilderListener, Diagnostic, Ir, Location, OpRef, RegionRef, Value};
 
 use crate::pattern::Pattern;
 use crate::LogicalResult;
@@ -68,7 +67,7 @@ impl<'l> ForwardingListener<'l> {
 }
 
 impl BuilderListener for ForwardingListener<'_> {
-    fn notify_operation_inserted(&mut self, ir: &Ir, op: OpRef, previous: Option<InsertPoint>) {
+    fn notify_operation_inserted(&mut self, ir: &Ir, op: OpRef, previous: PreviousPosition) {
         if let Some(l) = self.inner.as_deref_mut() {
             l.notify_operation_inserted(ir, op, previous)
         }
@@ -153,7 +152,7 @@ impl<'l> ListenerChain<'l> {
 }
 
 impl BuilderListener for ListenerChain<'_> {
-    fn notify_operation_inserted(&mut self, ir: &Ir, op: OpRef, previous: Option<InsertPoint>) {
+    fn notify_operation_inserted(&mut self, ir: &Ir, op: OpRef, previous: PreviousPosition) {
         for l in self.listeners.iter_mut() {
             l.notify_operation_inserted(ir, op, previous)
         }

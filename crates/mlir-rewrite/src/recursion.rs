@@ -16,7 +16,8 @@ use std::fmt;
 
 use hashbrown::HashMap;
 
-use mlir_ir::{BlockRef, BuilderListener, InsertPoint, Ir, OpRef, RegionRef};
+use mlir_ir::PreviousPosition;
+use mlir_ir::{BlockRef, BuilderListener, Ir, OpRef, RegionRef};
 
 use crate::listener::RewriterListener;
 use crate::pattern::Pattern;
@@ -141,9 +142,9 @@ impl RecursionTracker {
 }
 
 impl BuilderListener for &RecursionTracker {
-    fn notify_operation_inserted(&mut self, _ir: &Ir, op: OpRef, previous: Option<InsertPoint>) {
+    fn notify_operation_inserted(&mut self, _ir: &Ir, op: OpRef, previous: PreviousPosition) {
         // Moved ops keep their history; only new ops get the current chain.
-        if previous.is_none() && !self.state.borrow().lineage.contains_key(&op) {
+        if previous.is_unlinked() && !self.state.borrow().lineage.contains_key(&op) {
             self.record_created(op);
         }
     }

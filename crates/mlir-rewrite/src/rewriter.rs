@@ -21,6 +21,7 @@ use std::ops::{Deref, DerefMut};
 use hashbrown::HashSet;
 use smallvec::SmallVec;
 
+use mlir_ir::PreviousPosition;
 use mlir_ir::{
     Attribute, BlockOperand, BlockRef, BuilderListener, Context, Diagnostic, InsertPoint, Ir,
     IrMapping, Location, OpBuilder, OpOperand, OpRef, OperationState, RegionRef, Severity, Type,
@@ -116,8 +117,12 @@ struct HookedListener<'x, 'l> {
 }
 
 impl BuilderListener for HookedListener<'_, '_> {
-    fn notify_operation_inserted(&mut self, ir: &Ir, op: OpRef, previous: Option<InsertPoint>) {
-        self.hooks.op_inserted(ir, op, previous);
+    fn notify_operation_inserted(&mut self, ir: &Ir, op: OpRef, previous: PreviousPosition) {
+        let known = match previous {
+            PreviousPosition::At(ip) => Some(ip),
+            _ => None,
+        };
+        self.hooks.op_inserted(ir, op, known);
         if let Some(l) = self.listener.as_deref_mut() {
             l.notify_operation_inserted(ir, op, previous);
         }
@@ -281,7 +286,7 @@ impl<'a> PatternRewriter<'a> {
             h.op_inserted(self.ir, op, previous);
         }
         if let Some(l) = self.listener.as_deref_mut() {
-            l.notify_operation_inserted(self.ir, op, previous);
+            l.notify_operation_inserted(self.ir, op, PreviousPosition::from_option(previous));
         }
     }
     fn notify_block_inserted(
@@ -526,7 +531,7 @@ impl<'a> PatternRewriter<'a> {
             let ir: &Ir = self.ir;
             for top in ir.block_ops(block) {
                 ir.walk(top, WalkOrder::PreOrder, |o| {
-                    l.notify_operation_inserted(ir, o, None);
+                    l.notify_operation_inserted(ir, o, PreviousPosition::Unlinked);
                     notify_blocks_of(&mut *l, ir, o);
                     WalkResult::Advance
                 });

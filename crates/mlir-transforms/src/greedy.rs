@@ -43,9 +43,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use smallvec::SmallVec;
 
+use mlir_ir::PreviousPosition;
 use mlir_ir::{
-    BlockRef, BuilderListener, Diagnostic, InsertPoint, Ir, Location, OpFoldResult, OpRef,
-    RegionRef, TraitSet, Value, WalkOrder,
+    BlockRef, BuilderListener, Diagnostic, Ir, Location, OpFoldResult, OpRef, RegionRef, TraitSet,
+    Value, WalkOrder,
 };
 use mlir_rewrite::{
     ContractChecks, ContractViolation, FrozenRewritePatternSet, Pattern, PatternApplicator,
@@ -550,7 +551,7 @@ impl State<'_, '_> {
 }
 
 impl BuilderListener for State<'_, '_> {
-    fn notify_operation_inserted(&mut self, ir: &Ir, op: OpRef, previous: Option<InsertPoint>) {
+    fn notify_operation_inserted(&mut self, ir: &Ir, op: OpRef, previous: PreviousPosition) {
         self.log
             .line(|| format!("** Insert  : {}", op_label(ir, op)));
         if let Some(c) = &mut self.checks {

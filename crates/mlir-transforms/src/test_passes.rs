@@ -5,7 +5,8 @@
 
 use mlir_ir::diagnostics::Diagnostic;
 use mlir_ir::ir::WalkOrder;
-use mlir_ir::{BuilderListener, InsertPoint, Ir, OpRef};
+use mlir_ir::PreviousPosition;
+use mlir_ir::{BuilderListener, Ir, OpRef};
 use mlir_rewrite::RewriterListener;
 
 use crate::folder::OperationFolder;
@@ -142,7 +143,7 @@ struct ConstantTracker {
 }
 
 impl BuilderListener for ConstantTracker {
-    fn notify_operation_inserted(&mut self, _ir: &Ir, op: OpRef, _previous: Option<InsertPoint>) {
+    fn notify_operation_inserted(&mut self, _ir: &Ir, op: OpRef, _previous: PreviousPosition) {
         self.existing_constants.push(op);
     }
 }

@@ -12,10 +12,11 @@ use mlir_ir::asm::printer::{print_to_string, PrintFlags};
 use mlir_ir::interfaces::{
     BranchOpInterface, MemoryEffect, MemoryEffectKind, MemoryEffectsInterface, SuccessorOperands,
 };
+use mlir_ir::PreviousPosition;
 use mlir_ir::{
     asm, AttrKind, Attribute, BlockRef, BuilderListener, Context, Dialect, FoldCtx, InPlaceEdit,
-    InsertPoint, Ir, Location, OpBuilder, OpFoldResult, OpInfo, OpRef, OperationState, RegionRef,
-    TraitSet, Type, WalkOrder,
+    Ir, Location, OpBuilder, OpFoldResult, OpInfo, OpRef, OperationState, RegionRef, TraitSet,
+    Type, WalkOrder,
 };
 use mlir_rewrite::{FrozenRewritePatternSet, Pattern, RewritePatternSet, RewriterListener};
 
@@ -814,7 +815,7 @@ fn listener_sees_fold_replacements() {
     #[derive(Default)]
     struct Log(Vec<String>);
     impl BuilderListener for Log {
-        fn notify_operation_inserted(&mut self, ir: &Ir, op: OpRef, _p: Option<InsertPoint>) {
+        fn notify_operation_inserted(&mut self, ir: &Ir, op: OpRef, _p: PreviousPosition) {
             self.0.push(format!("insert {}", ir.op_name_str(op)));
         }
         fn notify_block_inserted(

@@ -28,9 +28,8 @@ use hashbrown::HashSet;
 use smallvec::SmallVec;
 
 use mlir_ir::asm::printer::{print_op_local, PrintFlags};
-use mlir_ir::{
-    BlockRef, BuilderListener, Diagnostic, InsertPoint, Ir, Location, OpRef, RegionRef, Value,
-};
+use mlir_ir::PreviousPosition;
+use mlir_ir::{BlockRef, BuilderListener, Diagnostic, Ir, Location, OpRef, RegionRef, Value};
 use mlir_rewrite::{
     FrozenRewritePatternSet, Pattern, PatternApplicator, PatternRewriter, RewriterListener,
 };
@@ -59,7 +58,7 @@ impl WalkListener<'_> {
 }
 
 impl BuilderListener for WalkListener<'_> {
-    fn notify_operation_inserted(&mut self, ir: &Ir, op: OpRef, previous: Option<InsertPoint>) {
+    fn notify_operation_inserted(&mut self, ir: &Ir, op: OpRef, previous: PreviousPosition) {
         if let Some(l) = self.inner.as_deref_mut() {
             l.notify_operation_inserted(ir, op, previous);
         }

@@ -13,9 +13,10 @@ use std::fmt::Write;
 use std::sync::Arc;
 
 use mlir_ir::asm::printer::{print_to_string, PrintFlags};
+use mlir_ir::PreviousPosition;
 use mlir_ir::{
-    BlockRef, BuilderListener, Context, Diagnostic, InsertPoint, Ir, Location, OpRef, RegionRef,
-    Value, ValueDef, WalkOrder,
+    BlockRef, BuilderListener, Context, Diagnostic, Ir, Location, OpRef, RegionRef, Value,
+    ValueDef, WalkOrder,
 };
 
 use crate::{LogicalResult, Pattern, RewriterListener};
@@ -112,11 +113,14 @@ impl Log {
 }
 
 impl BuilderListener for Log {
-    fn notify_operation_inserted(&mut self, ir: &Ir, op: OpRef, previous: Option<InsertPoint>) {
+    fn notify_operation_inserted(&mut self, ir: &Ir, op: OpRef, previous: PreviousPosition) {
         let mut s = format!("inserted {}", desc_op(ir, op));
         match previous {
-            None => s.push_str(" (was unlinked)"),
-            Some(ip) => {
+            PreviousPosition::Unlinked => s.push_str(" (was unlinked)"),
+            PreviousPosition::Unknown(b) => {
+                let _ = write!(s, " (was in {}, position unknown)", desc_block(ir, b));
+            }
+            PreviousPosition::At(ip) => {
                 let _ = write!(s, " (was in {}", desc_block(ir, ip.block));
                 match ip.before {
                     Some(b) => {

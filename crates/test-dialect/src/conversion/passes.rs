@@ -10,6 +10,7 @@ use mlir_conversion::{
     add_conversion_pattern, apply_conversion, apply_full_conversion, apply_partial_conversion,
     ConversionConfig, ConversionMode, ConversionTarget, FoldingMode, TypeConverter,
 };
+use mlir_ir::PreviousPosition;
 use mlir_ir::{BlockRef, BuilderListener, InsertPoint, RegionRef, Value};
 use mlir_ir::{Context, Ir, OpRef, Severity, Type, TypeKind};
 use mlir_rewrite::RewriterListener;
@@ -71,16 +72,19 @@ fn out(line: std::fmt::Arguments<'_>) {
 }
 
 impl BuilderListener for DumpNotifications {
-    fn notify_operation_inserted(&mut self, ir: &Ir, op: OpRef, previous: Option<InsertPoint>) {
+    fn notify_operation_inserted(&mut self, ir: &Ir, op: OpRef, previous: PreviousPosition) {
         let name = ir.op_name_str(op);
         match previous {
-            None => out(format_args!(
+            PreviousPosition::Unlinked => out(format_args!(
                 "notifyOperationInserted: {name}, was unlinked"
             )),
-            Some(InsertPoint { before: None, .. }) => out(format_args!(
+            PreviousPosition::Unknown(_) => out(format_args!(
+                "notifyOperationInserted: {name}, was linked, exact position unknown"
+            )),
+            PreviousPosition::At(InsertPoint { before: None, .. }) => out(format_args!(
                 "notifyOperationInserted: {name}, was last in block"
             )),
-            Some(InsertPoint {
+            PreviousPosition::At(InsertPoint {
                 before: Some(next), ..
             }) => out(format_args!(
                 "notifyOperationInserted: {name}, previous = {}",

@@ -9,6 +9,7 @@
 
 use std::io::Write;
 
+use mlir_ir::PreviousPosition;
 use mlir_ir::{BlockRef, BuilderListener, InsertPoint, Ir, OpRef, RegionRef, Value};
 use mlir_rewrite::RewriterListener;
 
@@ -26,16 +27,19 @@ impl DumpNotifications {
 }
 
 impl BuilderListener for DumpNotifications {
-    fn notify_operation_inserted(&mut self, ir: &Ir, op: OpRef, previous: Option<InsertPoint>) {
+    fn notify_operation_inserted(&mut self, ir: &Ir, op: OpRef, previous: PreviousPosition) {
         let name = ir.op_name_str(op);
         match previous {
-            None => self.print(format_args!(
+            PreviousPosition::Unlinked => self.print(format_args!(
                 "notifyOperationInserted: {name}, was unlinked"
             )),
-            Some(InsertPoint { before: None, .. }) => self.print(format_args!(
+            PreviousPosition::Unknown(_) => self.print(format_args!(
+                "notifyOperationInserted: {name}, was linked, exact position unknown"
+            )),
+            PreviousPosition::At(InsertPoint { before: None, .. }) => self.print(format_args!(
                 "notifyOperationInserted: {name}, was last in block"
             )),
-            Some(InsertPoint {
+            PreviousPosition::At(InsertPoint {
                 before: Some(next), ..
             }) => self.print(format_args!(
                 "notifyOperationInserted: {name}, previous = {}",
