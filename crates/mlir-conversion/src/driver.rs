@@ -168,8 +168,80 @@ pub fn apply_conversion(
     mlir_ir::action::execute_action(
         "apply-conversion",
         || "apply-conversion".to_string(),
-        || apply_conversion_impl(ir, roots, target, patterns, config, mode, listener),
+        || {
+            if mode == ConversionMode::Analysis {
+                analyze_on_clone(ir, roots, target, patterns, config, listener)
+            } else {
+                apply_conversion_impl(ir, roots, target, patterns, config, mode, listener)
+            }
+        },
     )
+}
+
+/// An analysis conversion as MLIR 22's `applyAnalysisConversion`: the
+/// closest common ancestor of `roots` isolated from above is cloned, the
+/// clone is converted and committed (a listener hears of that), the
+/// legalizable ops are mapped back to the originals and the clone is
+/// erased. The original IR is never touched.
+fn analyze_on_clone(
+    ir: &mut Ir,
+    roots: &[OpRef],
+    target: &ConversionTarget,
+    patterns: &FrozenRewritePatternSet,
+    config: &ConversionConfig,
+    listener: Option<&mut (dyn RewriterListener + '_)>,
+) -> (Result<(), ()>, ConversionReport) {
+    let Some(&first) = roots.first() else {
+        return (Ok(()), ConversionReport::default());
+    };
+    // The common ancestor: the first root's closest ancestor (or itself)
+    // holding every root, then up to one isolated from above (or the top).
+    let mut anchor = first;
+    while !roots.iter().all(|&r| ir.is_ancestor(anchor, r)) {
+        match ir.op_parent_op(anchor) {
+            Some(p) => anchor = p,
+            None => break,
+        }
+    }
+    while !ir.op_has_trait(anchor, mlir_ir::TraitSet::ISOLATED_FROM_ABOVE) {
+        match ir.op_parent_op(anchor) {
+            Some(p) => anchor = p,
+            None => break,
+        }
+    }
+    let mut mapping = mlir_ir::ir::IrMapping::new();
+    let clone = ir.clone_op(anchor, &mut mapping);
+    // The clone has the original's structure: walking both in the same
+    // order pairs each cloned op with its original.
+    let originals = ir.walk_collect(anchor, WalkOrder::PreOrder);
+    let copies = ir.walk_collect(clone, WalkOrder::PreOrder);
+    let original_of: HashMap<OpRef, OpRef> = copies.into_iter().zip(originals).collect();
+    let cloned_roots: Vec<OpRef> = roots
+        .iter()
+        .map(|&r| mapping.lookup_op(r).unwrap_or(r))
+        .collect();
+    let (result, mut report) = apply_conversion_impl(
+        ir,
+        &cloned_roots,
+        target,
+        patterns,
+        config,
+        ConversionMode::Analysis,
+        listener,
+    );
+    report.legalizable_ops = report
+        .legalizable_ops
+        .iter()
+        .filter_map(|op| original_of.get(op).copied())
+        .collect();
+    report.unlegalized_ops.clear();
+    if ir.is_live_op(clone) {
+        for o in ir.walk_collect(clone, WalkOrder::PostOrder) {
+            ir.drop_all_references(o);
+        }
+        ir.erase_op(clone);
+    }
+    (result, report)
 }
 
 fn apply_conversion_impl(
@@ -186,11 +258,7 @@ fn apply_conversion_impl(
     let mut state = ConversionState::new(config.allow_pattern_rollback);
     state.log = crate::log::Logger::new();
     let logging = state.log.enabled();
-    let immediate = state.immediate && mode != ConversionMode::Analysis;
-    if mode == ConversionMode::Analysis {
-        // An analysis conversion always rolls everything back.
-        state.immediate = false;
-    }
+    let immediate = state.immediate;
     let mut listener = listener;
     let result = {
         let mut rw = PatternRewriter::new(ir);
@@ -213,7 +281,7 @@ fn apply_conversion_impl(
             &mut report,
         )
     };
-    if mode == ConversionMode::Analysis || (result.is_err() && config.allow_pattern_rollback) {
+    if result.is_err() && config.allow_pattern_rollback {
         state.undo_to(ir, 0);
         report.legalizable_ops.retain(|&op| ir.is_live_op(op));
         return (result, report);
