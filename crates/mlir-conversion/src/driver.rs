@@ -18,6 +18,7 @@
 //! materializations are not to be built). A cast that stays live without a
 //! materialization is an error.
 
+use std::cell::{Cell, RefCell};
 use std::sync::Arc;
 
 use hashbrown::{HashMap, HashSet};
@@ -260,8 +261,14 @@ fn apply_conversion_impl(
     let logging = state.log.enabled();
     let immediate = state.immediate;
     let mut listener = listener;
+    let mut legalizer = Legalizer::new(target, patterns, config);
+    legalizer.logging = logging;
+    legalizer.mode = mode;
     let result = {
         let mut rw = PatternRewriter::new(ir);
+        // Patterns may legalize ops themselves (MLIR's
+        // `ConversionPatternRewriter::legalize`).
+        rw.set_nested_legalizer(Some(&legalizer));
         // Without rollback, the listener hears of each change as it happens
         // (MLIR 22 notifies it at once); with rollback, at commit.
         if immediate {
@@ -270,16 +277,7 @@ fn apply_conversion_impl(
             }
         }
         rw.set_hooks(Some(&mut state as &mut dyn RewriteHooks));
-        let mut legalizer = Legalizer::new(target, patterns, config);
-        legalizer.logging = logging;
-        convert_ops(
-            &mut rw,
-            &mut legalizer,
-            target,
-            &to_convert,
-            mode,
-            &mut report,
-        )
+        convert_ops(&mut rw, &legalizer, target, &to_convert, mode, &mut report)
     };
     if result.is_err() && config.allow_pattern_rollback {
         state.undo_to(ir, 0);
@@ -298,7 +296,7 @@ fn apply_conversion_impl(
 /// that fails the conversion.
 fn convert_ops(
     rw: &mut PatternRewriter<'_>,
-    legalizer: &mut Legalizer<'_>,
+    legalizer: &Legalizer<'_>,
     target: &ConversionTarget,
     to_convert: &[OpRef],
     mode: ConversionMode,
@@ -449,17 +447,19 @@ struct Legalizer<'t> {
     /// The pattern order of the conversion (see `legalization_graph.rs`).
     graph: LegalizationGraph,
     /// Pattern indices per op name, in the order they are tried.
-    ordered: HashMap<OpName, Arc<[u32]>>,
+    ordered: RefCell<HashMap<OpName, Arc<[u32]>>>,
     /// Patterns being applied (on the stack of recursive legalization).
-    active: HashSet<u32>,
+    active: RefCell<HashSet<u32>>,
     /// The pattern being applied, innermost (for the no-rollback error).
-    current_pattern: Option<u32>,
+    current_pattern: Cell<Option<u32>>,
     /// Whether the `dialect-conversion` debug log is on (read once, so that
     /// the hot paths skip the logger entirely when it is off).
     logging: bool,
     /// Set when a change had to be undone without rollback support: the
     /// error MLIR 22 aborts with, and the op it is reported at.
-    fatal: Option<(String, mlir_ir::Location)>,
+    fatal: RefCell<Option<(String, mlir_ir::Location)>>,
+    /// The conversion's mode (for the legalizations patterns ask for).
+    mode: ConversionMode,
 }
 
 impl<'t> Legalizer<'t> {
@@ -473,27 +473,28 @@ impl<'t> Legalizer<'t> {
             patterns,
             config,
             graph: LegalizationGraph::new(target, patterns),
-            ordered: HashMap::new(),
-            active: HashSet::new(),
-            current_pattern: None,
+            ordered: RefCell::new(HashMap::new()),
+            active: RefCell::new(HashSet::new()),
+            current_pattern: Cell::new(None),
             logging: false,
-            fatal: None,
+            fatal: RefCell::new(None),
+            mode: ConversionMode::Partial,
         }
     }
 
     /// The patterns to try on ops named `name`: those rooted at the name
     /// that may lead to legal IR and the match-any ones, by legalization
     /// depth, then benefit ([`LegalizationGraph::patterns_for`]).
-    fn patterns_for(&mut self, name: OpName) -> Arc<[u32]> {
-        if let Some(p) = self.ordered.get(&name) {
+    fn patterns_for(&self, name: OpName) -> Arc<[u32]> {
+        if let Some(p) = self.ordered.borrow().get(&name) {
             return p.clone();
         }
         let list: Arc<[u32]> = self.graph.patterns_for(self.patterns, name).into();
-        self.ordered.insert(name, list.clone());
+        self.ordered.borrow_mut().insert(name, list.clone());
         list
     }
 
-    fn legalize(&mut self, rw: &mut PatternRewriter<'_>, op: OpRef) -> Result<(), ()> {
+    fn legalize(&self, rw: &mut PatternRewriter<'_>, op: OpRef) -> Result<(), ()> {
         if !self.logging {
             return self.legalize_inner(rw, op).map(|_| ());
         }
@@ -524,11 +525,7 @@ impl<'t> Legalizer<'t> {
     }
 
     /// [`Self::legalize`] without the log's header; on success, says how.
-    fn legalize_inner(
-        &mut self,
-        rw: &mut PatternRewriter<'_>,
-        op: OpRef,
-    ) -> Result<&'static str, ()> {
+    fn legalize_inner(&self, rw: &mut PatternRewriter<'_>, op: OpRef) -> Result<&'static str, ()> {
         if let Some(details) = self.target.is_legal(rw.ir(), op) {
             if details.is_recursively_legal {
                 st(rw).recursively_legal.insert(op);
@@ -539,13 +536,13 @@ impl<'t> Legalizer<'t> {
         if self.config.folding_mode == FoldingMode::BeforePatterns && self.fold_logged(rw, op) {
             return Ok("");
         }
-        if self.fatal.is_some() {
+        if self.fatal.borrow().is_some() {
             return Err(());
         }
         if self.legalize_with_pattern(rw, op).is_ok() {
             return Ok("");
         }
-        if self.fatal.is_some() {
+        if self.fatal.borrow().is_some() {
             return Err(());
         }
         if self.config.folding_mode == FoldingMode::AfterPatterns && self.fold_logged(rw, op) {
@@ -555,7 +552,7 @@ impl<'t> Legalizer<'t> {
     }
 
     /// Folds `op`, logging the attempt; whether it folded.
-    fn fold_logged(&mut self, rw: &mut PatternRewriter<'_>, op: OpRef) -> bool {
+    fn fold_logged(&self, rw: &mut PatternRewriter<'_>, op: OpRef) -> bool {
         if !self.logging {
             return self.legalize_with_fold(rw, op).is_ok();
         }
@@ -574,7 +571,7 @@ impl<'t> Legalizer<'t> {
     /// impossible: without rollback support only unresolved
     /// materializations can be undone (the caller then reports the fatal
     /// error MLIR 22 aborts with, see [`Self::set_fatal`]).
-    fn rollback(&mut self, rw: &mut PatternRewriter<'_>, n: usize) -> bool {
+    fn rollback(&self, rw: &mut PatternRewriter<'_>, n: usize) -> bool {
         let ok = {
             let (ir, s) = ir_st(rw);
             s.can_undo_to(ir, n)
@@ -590,7 +587,7 @@ impl<'t> Legalizer<'t> {
     /// Undoes a failed fold since journal position `n`; without rollback
     /// support, changes that cannot be undone are MLIR 22's fatal
     /// `op '...' folder rollback of IR modifications requested`.
-    fn rollback_fold(&mut self, rw: &mut PatternRewriter<'_>, folded: FoldedOp, n: usize) {
+    fn rollback_fold(&self, rw: &mut PatternRewriter<'_>, folded: FoldedOp, n: usize) {
         if !self.rollback(rw, n) {
             let name = rw.ctx().op_name_str(folded.name);
             let msg = format!("op '{name}' folder rollback of IR modifications requested");
@@ -600,9 +597,10 @@ impl<'t> Legalizer<'t> {
 
     /// Records the first fatal error (MLIR 22 aborts the process with it;
     /// rmlir, a library, reports it at `loc` and fails the conversion).
-    fn set_fatal_at(&mut self, loc: mlir_ir::Location, msg: String) {
-        if self.fatal.is_none() {
-            self.fatal = Some((msg, loc));
+    fn set_fatal_at(&self, loc: mlir_ir::Location, msg: String) {
+        let mut fatal = self.fatal.borrow_mut();
+        if fatal.is_none() {
+            *fatal = Some((msg, loc));
         }
     }
 
@@ -611,7 +609,7 @@ impl<'t> Legalizer<'t> {
     /// not legalized: the fatal error for what cannot be undone, if
     /// anything. `matched` says whether the pattern succeeded.
     fn check_no_rollback_result(
-        &mut self,
+        &self,
         rw: &mut PatternRewriter<'_>,
         loc: mlir_ir::Location,
         n: usize,
@@ -647,7 +645,7 @@ impl<'t> Legalizer<'t> {
     }
 
     /// Folds `op` (MLIR's `legalizeWithFold`).
-    fn legalize_with_fold(&mut self, rw: &mut PatternRewriter<'_>, op: OpRef) -> Result<(), ()> {
+    fn legalize_with_fold(&self, rw: &mut PatternRewriter<'_>, op: OpRef) -> Result<(), ()> {
         let n = st(rw).journal_len();
         let ir = rw.ir();
         // The op may be gone when a failure is reported.
@@ -728,7 +726,7 @@ impl<'t> Legalizer<'t> {
     }
 
     /// Applies the patterns rooted at `op` (MLIR's `legalizeWithPattern`).
-    fn legalize_with_pattern(&mut self, rw: &mut PatternRewriter<'_>, op: OpRef) -> Result<(), ()> {
+    fn legalize_with_pattern(&self, rw: &mut PatternRewriter<'_>, op: OpRef) -> Result<(), ()> {
         let name = rw.ir().op_name(op);
         let list = self.patterns_for(name);
         let patterns = self.patterns;
@@ -740,7 +738,7 @@ impl<'t> Legalizer<'t> {
             }
             // A pattern may not be applied to an op it produced while it
             // is still being applied, unless it bounds its recursion.
-            if self.active.contains(&idx) && !pattern.has_bounded_rewrite_recursion() {
+            if self.active.borrow().contains(&idx) && !pattern.has_bounded_rewrite_recursion() {
                 continue;
             }
             // One action per pattern tried (MLIR's `ApplyPatternAction`),
@@ -771,8 +769,8 @@ impl<'t> Legalizer<'t> {
                     }
                     let n = st(rw).journal_len();
                     set_insertion_point_at(rw, op);
-                    self.active.insert(idx);
-                    let outer = self.current_pattern.replace(idx);
+                    self.active.borrow_mut().insert(idx);
+                    let outer = self.current_pattern.replace(Some(idx));
                     let root_loc = rw.ir().op_loc(op);
                     let mut matched = boxed.match_and_rewrite(op, rw);
                     if st(rw).erased_used_block {
@@ -797,9 +795,9 @@ impl<'t> Legalizer<'t> {
                             }
                         }
                     }
-                    self.active.remove(&idx);
+                    self.active.borrow_mut().remove(&idx);
                     if st(rw).immediate {
-                        if result.is_err() && self.fatal.is_none() {
+                        if result.is_err() && self.fatal.borrow().is_none() {
                             self.check_no_rollback_result(
                                 rw,
                                 root_loc,
@@ -808,17 +806,17 @@ impl<'t> Legalizer<'t> {
                                 matched.is_ok(),
                             );
                         }
-                    } else if result.is_err() && self.fatal.is_none() {
+                    } else if result.is_err() && self.fatal.borrow().is_none() {
                         self.rollback(rw, n);
                     }
-                    self.current_pattern = outer;
+                    self.current_pattern.set(outer);
                     result
                 },
             );
             if applied.is_ok() {
                 return Ok(());
             }
-            if self.fatal.is_some() {
+            if self.fatal.borrow().is_some() {
                 return Err(());
             }
         }
@@ -831,7 +829,7 @@ impl<'t> Legalizer<'t> {
     /// treatment of their own (MLIR 22 dropped it): moved ops are legalized
     /// in their turn, and the ops of a cloned region count as created.
     fn legalize_pattern_result(
-        &mut self,
+        &self,
         rw: &mut PatternRewriter<'_>,
         op: OpRef,
         n: usize,
@@ -881,6 +879,26 @@ impl<'t> Legalizer<'t> {
             }
         }
         Ok(())
+    }
+}
+
+/// A legalization a pattern asks for (MLIR 22's `OperationConverter::
+/// convert` with `isRecursiveLegalization`): an op that cannot be
+/// legalized fails it in a full conversion, in a partial one only when it
+/// is explicitly illegal, never in an analysis.
+impl mlir_rewrite::NestedLegalizer for Legalizer<'_> {
+    fn legalize_op(&self, rw: &mut PatternRewriter<'_>, op: OpRef) -> mlir_rewrite::LogicalResult {
+        if self.legalize(rw, op).is_ok() {
+            return Ok(());
+        }
+        if self.fatal.borrow().is_some() {
+            return Err(());
+        }
+        match self.mode {
+            ConversionMode::Full => Err(()),
+            ConversionMode::Partial if self.target.is_illegal(rw.ir(), op) => Err(()),
+            ConversionMode::Partial | ConversionMode::Analysis => Ok(()),
+        }
     }
 }
 

@@ -531,6 +531,46 @@ impl<'r, 'a> ConversionPatternRewriter<'r, 'a> {
         Ok(entry)
     }
 
+    /// Legalizes `op` now, with the running conversion's target and
+    /// patterns (MLIR 22's `ConversionPatternRewriter::legalize(Operation *)`):
+    /// a pattern can convert the ops it depends on before itself.
+    pub fn legalize(&mut self, op: OpRef) -> LogicalResult {
+        let Some(legalizer) = self.rw.nested_legalizer() else {
+            return Err(());
+        };
+        legalizer.legalize_op(self.rw, op)
+    }
+
+    /// Legalizes the ops of `region` now (MLIR 22's
+    /// `ConversionPatternRewriter::legalize(Region *)`): the ops are gathered
+    /// first, then, if the running pattern has a type converter, the entry
+    /// block's signature is converted with it, then each op is legalized in
+    /// order; the first failure fails.
+    pub fn legalize_region(&mut self, region: RegionRef) -> LogicalResult {
+        let Some(entry) = self.ir().first_block(region) else {
+            return Ok(());
+        };
+        let mut ops: Vec<OpRef> = Vec::new();
+        let mut b = Some(entry);
+        while let Some(block) = b {
+            ops.extend(self.ir().block_ops(block));
+            b = self.ir().next_block(block);
+        }
+        if let Some(converter) = self.state().current_converter.clone() {
+            let conversion = converter
+                .convert_block_signature(self.ir(), entry)
+                .ok_or(())?;
+            self.apply_signature_conversion(entry, &conversion, Some(&converter));
+        }
+        for op in ops {
+            if !self.ir().is_live_op(op) {
+                continue;
+            }
+            self.legalize(op)?;
+        }
+        Ok(())
+    }
+
     /// The IR, read-only (patterns get no `&mut Ir`).
     pub fn ir_ref(&self) -> &Ir {
         self.rw.ir()

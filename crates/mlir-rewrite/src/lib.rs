@@ -102,7 +102,9 @@ pub use pattern::{
 };
 pub use pattern_set::{FrozenRewritePatternSet, RewritePatternSet};
 pub use recursion::{RecursionError, RecursionTracker};
-pub use rewriter::{HookAction, InsertionGuard, IrRewriter, OpMut, PatternRewriter, RewriteHooks};
+pub use rewriter::{
+    HookAction, InsertionGuard, IrRewriter, NestedLegalizer, OpMut, PatternRewriter, RewriteHooks,
+};
 
 /// MLIR's `LogicalResult`: `Ok(())` for success, `Err(())` for failure.
 pub type LogicalResult = Result<(), ()>;

@@ -161,6 +161,16 @@ pub struct PatternRewriter<'a> {
     pending: SmallVec<[OpSnapshot; 1]>,
     tracked_root: Option<(OpRef, RootEvents)>,
     hooks: Option<&'a mut (dyn RewriteHooks + 'static)>,
+    nested: Option<&'a (dyn NestedLegalizer + 'a)>,
+}
+
+/// A legalization in progress that the patterns it applies may call back
+/// into (MLIR's `ConversionPatternRewriter::legalize`). The dialect
+/// conversion driver installs it on its rewriter; this crate only carries
+/// it, as it carries the driver's hooks.
+pub trait NestedLegalizer {
+    /// Legalizes `op` now, with the conversion's target and patterns.
+    fn legalize_op(&self, rw: &mut PatternRewriter<'_>, op: OpRef) -> LogicalResult;
 }
 
 /// A rewriter used outside of patterns (MLIR's `IRRewriter`); the same type.
@@ -176,7 +186,17 @@ impl<'a> PatternRewriter<'a> {
             pending: SmallVec::new(),
             tracked_root: None,
             hooks: None,
+            nested: None,
         }
+    }
+    /// Installs (or removes) the legalization patterns may call back into.
+    pub fn set_nested_legalizer(&mut self, l: Option<&'a (dyn NestedLegalizer + 'a)>) {
+        self.nested = l;
+    }
+    /// The legalization patterns may call back into, if a conversion
+    /// driver installed one.
+    pub fn nested_legalizer(&self) -> Option<&'a (dyn NestedLegalizer + 'a)> {
+        self.nested
     }
     /// Installs (or removes) the driver hooks, returning the previous ones.
     pub fn set_hooks(

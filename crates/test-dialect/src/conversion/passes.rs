@@ -231,6 +231,7 @@ impl TestLegalizePatternDriver {
         );
         add_conversion_pattern(&mut set, TestTypeConsumerOpPattern(converter.clone()));
         add_conversion_pattern(&mut set, TestConvertBlockArgs(converter.clone()));
+        add_conversion_pattern(&mut set, TestPostOrderLegalization(converter.clone()));
         add_conversion_pattern(&mut set, FunctionSignatureConversion(converter.clone()));
         add_conversion_pattern(&mut set, CallOpSignatureConversion(converter.clone()));
         FrozenRewritePatternSet::new(set)
@@ -280,6 +281,9 @@ impl TestLegalizePatternDriver {
         let c = converter.clone();
         t.add_dynamically_legal_op("func.call", move |ir, op| c.is_legal_op(ir, op));
         t.add_dynamically_legal_op("test.value_replace", |ir, op| has_attr(ir, op, "is_legal"));
+        t.add_dynamically_legal_op("test.post_order_legalization", |ir, op| {
+            has_attr(ir, op, "is_legal")
+        });
         t.add_dynamically_legal_op("test.illegal_op_g", |_, _| false);
         t.add_dynamically_legal_op("test.type_producer", |ir, op| {
             ir.value_type(ir.result(op, 0)) == ir.ctx().f64_type()

@@ -681,6 +681,39 @@ impl RewritePattern for TestNestedOpCreationUndoRewrite {
     }
 }
 
+/// Legalizes the regions of `test.post_order_legalization` before the op
+/// itself, then marks the op legal with `is_legal` (upstream
+/// `TestPostOrderLegalization`, MLIR 22's `ConversionPatternRewriter::
+/// legalize(Region *)`).
+pub struct TestPostOrderLegalization(pub Arc<TypeConverter>);
+
+impl ConversionPattern for TestPostOrderLegalization {
+    fn describe(&self, ctx: &Context) -> Pattern {
+        Pattern::new(ctx, "test.post_order_legalization", 1)
+            .with_debug_name("(anonymous namespace)::TestPostOrderLegalization")
+    }
+    fn type_converter(&self) -> Option<&Arc<TypeConverter>> {
+        Some(&self.0)
+    }
+    fn match_and_rewrite(
+        &self,
+        op: OpRef,
+        _operands: &[Value],
+        rw: &mut ConversionPatternRewriter<'_, '_>,
+    ) -> LogicalResult {
+        let regions: SmallVec<[mlir_ir::RegionRef; 1]> =
+            rw.ir().regions(op).iter().copied().collect();
+        for r in regions {
+            rw.legalize_region(r)?;
+        }
+        rw.modify_op_in_place(op, |m| {
+            let unit = m.ir().ctx().unit_attr();
+            m.set_attr("is_legal", Some(unit))
+        });
+        Ok(())
+    }
+}
+
 /// Creates a block with two i32 arguments at the end of the parent region
 /// and erases the root; with `illegal`, the block holds an illegal op
 /// (upstream `TestCreateBlock` and `TestCreateIllegalBlock`).
