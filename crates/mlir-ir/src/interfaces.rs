@@ -85,6 +85,47 @@ pub struct BranchOpInterface {
     pub erase_successor_operand: Option<fn(&mut Ir, OpRef, usize, usize)>,
 }
 
+/// MLIR's `detail::verifyBranchSuccessorOperands`, the verifier every
+/// `BranchOpInterface` op gets: each successor receives as many values
+/// (produced and forwarded) as it has arguments, and each forwarded value
+/// has its argument's type. Ops without the interface pass.
+pub fn verify_branch_successor_operands(
+    ir: &Ir,
+    op: OpRef,
+) -> Result<(), crate::diagnostics::Diagnostic> {
+    let info = ir.ctx().op_info(ir.op_name(op));
+    let Some(iface) = info.interface::<BranchOpInterface>().copied() else {
+        return Ok(());
+    };
+    for succ in 0..ir.num_successors(op) {
+        let so = (iface.successor_operands)(ir, op, succ);
+        let dest = ir.successor(op, succ);
+        let count = so.produced + so.len;
+        let n = ir.num_arguments(dest);
+        if count != n {
+            return Err(ir.op_diag(
+                op,
+                crate::diagnostics::Severity::Error,
+                format!(
+                    "branch has {count} operands for successor #{succ}, but target block has {n}"
+                ),
+            ));
+        }
+        for k in 0..so.len {
+            let i = so.produced + k;
+            let v = ir.operand(op, so.start + k);
+            if ir.value_type(v) != ir.value_type(ir.argument(dest, i)) {
+                return Err(ir.op_diag(
+                    op,
+                    crate::diagnostics::Severity::Error,
+                    format!("type mismatch for bb argument #{i} of successor #{succ}"),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 impl BranchOpInterface {
     /// Erases forwarded operand `operand` of successor `succ` of `op`.
     pub fn erase_operand(&self, ir: &mut Ir, op: OpRef, succ: usize, operand: usize) {

@@ -23,10 +23,12 @@ pub fn operations() -> Vec<OpInfo> {
         .map(|info| match &*info.name {
             "test.constant" => info.with_fold(fold_constant),
             "test.op_with_region_fold" => info.with_fold(fold_to_first_operand),
-            "test.br" => info.with_interface(BranchOpInterface {
-                successor_operands: branch_successor_operands,
-                erase_successor_operand: None,
-            }),
+            "test.br" => info
+                .with_verify(mlir_ir::interfaces::verify_branch_successor_operands)
+                .with_interface(BranchOpInterface {
+                    successor_operands: branch_successor_operands,
+                    erase_successor_operand: None,
+                }),
             _ => info,
         })
         .collect()
