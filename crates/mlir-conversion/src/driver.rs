@@ -18,7 +18,7 @@
 //! materializations are not to be built). A cast that stays live without a
 //! materialization is an error.
 
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::sync::Arc;
 
 use hashbrown::{HashMap, HashSet};
@@ -450,8 +450,6 @@ struct Legalizer<'t> {
     ordered: RefCell<HashMap<OpName, Arc<[u32]>>>,
     /// Patterns being applied (on the stack of recursive legalization).
     active: RefCell<HashSet<u32>>,
-    /// The pattern being applied, innermost (for the no-rollback error).
-    current_pattern: Cell<Option<u32>>,
     /// Whether the `dialect-conversion` debug log is on (read once, so that
     /// the hot paths skip the logger entirely when it is off).
     logging: bool,
@@ -475,7 +473,6 @@ impl<'t> Legalizer<'t> {
             graph: LegalizationGraph::new(target, patterns),
             ordered: RefCell::new(HashMap::new()),
             active: RefCell::new(HashSet::new()),
-            current_pattern: Cell::new(None),
             logging: false,
             fatal: RefCell::new(None),
             mode: ConversionMode::Partial,
@@ -770,7 +767,6 @@ impl<'t> Legalizer<'t> {
                     let n = st(rw).journal_len();
                     set_insertion_point_at(rw, op);
                     self.active.borrow_mut().insert(idx);
-                    let outer = self.current_pattern.replace(Some(idx));
                     let root_loc = rw.ir().op_loc(op);
                     let mut matched = boxed.match_and_rewrite(op, rw);
                     if st(rw).erased_used_block {
@@ -809,7 +805,6 @@ impl<'t> Legalizer<'t> {
                     } else if result.is_err() && self.fatal.borrow().is_none() {
                         self.rollback(rw, n);
                     }
-                    self.current_pattern.set(outer);
                     result
                 },
             );

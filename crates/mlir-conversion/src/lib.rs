@@ -48,8 +48,8 @@ pub use function_signature::{
     populate_function_op_interface_type_conversion_pattern, FunctionOpSignatureConversion,
 };
 pub use pattern::{
-    add_conversion_pattern, add_op_conversion_pattern, ConversionPattern, ConversionPatternAdapter,
-    ConversionPatternRewriter, OpConversion, OpConversionPattern,
+    add_conversion_pattern, add_op_conversion_pattern, flatten_values, ConversionPattern,
+    ConversionPatternAdapter, ConversionPatternRewriter, OpConversion, OpConversionPattern,
 };
 pub use state::{ConversionState, MaterializationKind, ValueVector};
 pub use target::{

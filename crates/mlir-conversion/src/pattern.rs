@@ -146,6 +146,12 @@ impl<P: ConversionPattern> RewritePattern for ConversionPatternAdapter<P> {
     }
 }
 
+/// The values of every range of a 1:N adaptor, one after the other (MLIR's
+/// `flattenValues`).
+pub fn flatten_values(ranges: &[ValueVector]) -> SmallVec<[Value; 4]> {
+    ranges.iter().flat_map(|r| r.iter().copied()).collect()
+}
+
 /// Adds a conversion pattern to a pattern set.
 pub fn add_conversion_pattern<P: ConversionPattern>(
     set: &mut mlir_rewrite::RewritePatternSet,

@@ -11,10 +11,9 @@ pub mod type_conversions;
 use mlir_ir::asm::lexer::TokenKind;
 use mlir_ir::asm::parser::UnresolvedOperand;
 use mlir_ir::asm::{OpAsmParser, OpAsmPrinter};
+use mlir_ir::interfaces::verify_branch_successor_operands;
 use mlir_ir::ods::spec::{CustomParseArg, CustomPrintArg, CustomRef};
-use mlir_ir::{
-    AttrKind, Attribute, Context, Diagnostic, Dialect, Ir, OpInfo, OpRef, Severity, Type,
-};
+use mlir_ir::{AttrKind, Attribute, Context, Diagnostic, Dialect, Ir, OpInfo, OpRef, Type};
 
 /// The generated op definitions of `td/ControlFlow.td`. Generated code keeps
 /// the shapes of its templates, so style lints are not actionable on it.
@@ -51,14 +50,14 @@ impl Dialect for ControlFlowDialect {
                 }
             })
             .map(|info| match &*info.name {
-                "cf.br" => info.with_verify(verify_successor_operands).with_interface(
-                    mlir_ir::interfaces::BranchOpInterface {
+                "cf.br" => info
+                    .with_verify(verify_branch_successor_operands)
+                    .with_interface(mlir_ir::interfaces::BranchOpInterface {
                         successor_operands: br_successor_operands,
                         erase_successor_operand: None,
-                    },
-                ),
+                    }),
                 "cf.cond_br" => info
-                    .with_verify(verify_successor_operands)
+                    .with_verify(verify_branch_successor_operands)
                     .with_interface(mlir_ir::interfaces::BranchOpInterface {
                         successor_operands: cond_br_successor_operands,
                         erase_successor_operand: Some(cond_br_erase_successor_operand),
@@ -68,7 +67,7 @@ impl Dialect for ControlFlowDialect {
                     )),
                 "cf.switch" => info
                     .with_verify(|ir, op| {
-                        verify_successor_operands(ir, op)?;
+                        verify_branch_successor_operands(ir, op)?;
                         SwitchOp(op).verify(ir)
                     })
                     .with_interface(mlir_ir::interfaces::BranchOpInterface {
@@ -247,34 +246,6 @@ fn switch_append_successor_operands(
     switch_set_segments(ir, op, succ, values.len() as isize);
 }
 
-/// The operands `op` forwards to each of its successors
-/// (`BranchOpInterface::getSuccessorOperands`).
-fn successor_operands(ir: &Ir, op: OpRef) -> Vec<Vec<mlir_ir::Value>> {
-    match ir.op_name_str(op) {
-        "cf.br" => vec![BranchOp(op).dest_operands(ir).collect()],
-        "cf.cond_br" => {
-            let c = CondBranchOp(op);
-            vec![
-                c.true_dest_operands(ir).collect(),
-                c.false_dest_operands(ir).collect(),
-            ]
-        }
-        "cf.switch" => {
-            let s = SwitchOp(op);
-            let mut v = vec![s.default_operands(ir).collect::<Vec<_>>()];
-            let all: Vec<_> = s.case_operands(ir).collect();
-            let mut start = 0usize;
-            for n in segment_sizes(ir, op, "case_operand_segments") {
-                let end = (start + n).min(all.len());
-                v.push(all[start.min(end)..end].to_vec());
-                start = end;
-            }
-            v
-        }
-        _ => Vec::new(),
-    }
-}
-
 /// The sizes held by the `DenseI32ArrayAttr` `name` of `op`.
 fn segment_sizes(ir: &Ir, op: OpRef, name: &str) -> Vec<usize> {
     let ctx = ir.ctx();
@@ -287,37 +258,6 @@ fn segment_sizes(ir: &Ir, op: OpRef, name: &str) -> Vec<usize> {
             _ => Vec::new(),
         })
         .unwrap_or_default()
-}
-
-/// MLIR's `verifyBranchSuccessorOperands` for every successor.
-fn verify_successor_operands(ir: &Ir, op: OpRef) -> Result<(), Diagnostic> {
-    for (i, operands) in successor_operands(ir, op).iter().enumerate() {
-        if i >= ir.num_successors(op) {
-            break;
-        }
-        let dest = ir.successor(op, i);
-        let n = ir.num_arguments(dest);
-        if operands.len() != n {
-            return Err(ir.op_diag(
-                op,
-                Severity::Error,
-                format!(
-                    "branch has {} operands for successor #{i}, but target block has {n}",
-                    operands.len()
-                ),
-            ));
-        }
-        for (j, (&v, a)) in operands.iter().zip(ir.arguments(dest)).enumerate() {
-            if ir.value_type(v) != ir.value_type(a) {
-                return Err(ir.op_diag(
-                    op,
-                    Severity::Error,
-                    format!("type mismatch for bb argument #{j} of successor #{i}"),
-                ));
-            }
-        }
-    }
-    Ok(())
 }
 
 /// A type as MLIR prints it.

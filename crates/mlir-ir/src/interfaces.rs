@@ -97,8 +97,13 @@ pub fn verify_branch_successor_operands(
     let Some(iface) = info.interface::<BranchOpInterface>().copied() else {
         return Ok(());
     };
+    let num_operands = ir.num_operands(op);
     for succ in 0..ir.num_successors(op) {
-        let so = (iface.successor_operands)(ir, op, succ);
+        let mut so = (iface.successor_operands)(ir, op, succ);
+        // Malformed operand segments (which the op's own invariants report)
+        // must not send the check past the operand list.
+        so.start = so.start.min(num_operands);
+        so.len = so.len.min(num_operands - so.start);
         let dest = ir.successor(op, succ);
         let count = so.produced + so.len;
         let n = ir.num_arguments(dest);

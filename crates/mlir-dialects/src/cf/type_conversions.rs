@@ -20,7 +20,8 @@ use std::sync::Arc;
 use smallvec::SmallVec;
 
 use mlir_conversion::{
-    ConversionPattern, ConversionPatternRewriter, ConversionTarget, TypeConverter, ValueVector,
+    flatten_values, ConversionPattern, ConversionPatternRewriter, ConversionTarget, TypeConverter,
+    ValueVector,
 };
 use mlir_ir::{BlockRef, Context, OpRef, Type, Value};
 use mlir_rewrite::{LogicalResult, Pattern, PatternBenefit, RewritePatternSet};
@@ -82,15 +83,6 @@ fn fail<T>(
     Err(())
 }
 
-/// The adaptor values of the original operands `start..start + len`, one
-/// after the other (MLIR's `flattenValues`).
-fn flatten(operands: &[ValueVector], start: usize, len: usize) -> SmallVec<[Value; 4]> {
-    operands[start..start + len]
-        .iter()
-        .flat_map(|v| v.iter().copied())
-        .collect()
-}
-
 /// The types of `values`.
 fn types_of(rw: &ConversionPatternRewriter<'_, '_>, values: &[Value]) -> SmallVec<[Type; 4]> {
     values.iter().map(|&v| rw.ir().value_type(v)).collect()
@@ -118,7 +110,7 @@ impl ConversionPattern for BranchOpConversion {
         operands: &[ValueVector],
         rw: &mut ConversionPatternRewriter<'_, '_>,
     ) -> LogicalResult {
-        let values = flatten(operands, 0, operands.len());
+        let values = flatten_values(operands);
         let types = types_of(rw, &values);
         let dest = BranchOp(op).dest(rw.ir());
         let dest = converted_block(rw, &self.converter, op, dest, &types)?;
@@ -156,8 +148,8 @@ impl ConversionPattern for CondBranchOpConversion {
         let ir = rw.ir();
         let t = super::cond_br_successor_operands(ir, op, 0);
         let f = super::cond_br_successor_operands(ir, op, 1);
-        let true_values = flatten(operands, t.start, t.len);
-        let false_values = flatten(operands, f.start, f.len);
+        let true_values = flatten_values(&operands[t.start..t.start + t.len]);
+        let false_values = flatten_values(&operands[f.start..f.start + f.len]);
         let [condition] = operands[0][..] else {
             return rw.notify_match_failure(op, || "expected single element condition");
         };

@@ -14,18 +14,13 @@ use std::sync::Arc;
 use smallvec::SmallVec;
 
 use mlir_conversion::{
-    add_conversion_pattern, ConversionPattern, ConversionPatternRewriter, ConversionTarget,
-    TypeConverter, TypeVector, ValueVector,
+    add_conversion_pattern, flatten_values, ConversionPattern, ConversionPatternRewriter,
+    ConversionTarget, TypeConverter, TypeVector, ValueVector,
 };
 use mlir_ir::{Context, OpRef, OpType, OperationState, RegionRef, Type, Value};
 use mlir_rewrite::{LogicalResult, Pattern, PatternBenefit, RewritePatternSet};
 
 use super::{ConditionOp, ForOp, IfOp, IndexSwitchOp, WhileOp, YieldOp};
-
-/// The values of every range of `ranges`, in order (upstream `flattenValues`).
-fn flatten(ranges: &[ValueVector]) -> SmallVec<[Value; 4]> {
-    ranges.iter().flat_map(|r| r.iter().copied()).collect()
-}
 
 /// The single value of an adaptor range. MLIR asserts
 /// (`llvm::getSingleElement`) when a scalar operand such as a loop bound or
@@ -41,6 +36,24 @@ fn single(range: &ValueVector) -> Option<Value> {
 /// The regions of `op`, in order.
 fn regions_of(rw: &ConversionPatternRewriter<'_, '_>, op: OpRef) -> SmallVec<[RegionRef; 2]> {
     rw.ir().regions(op).iter().copied().collect()
+}
+
+/// Moves the regions `old` into the regions of `new_op`, one to one, each
+/// first retyped with `converter` when given.
+fn move_regions(
+    rw: &mut ConversionPatternRewriter<'_, '_>,
+    old: &[RegionRef],
+    new_op: OpRef,
+    converter: Option<&Arc<TypeConverter>>,
+) -> Option<()> {
+    let new = regions_of(rw, new_op);
+    for (&from, &to) in old.iter().zip(&new) {
+        if let Some(c) = converter {
+            rw.convert_region_types(from, c, None).ok()?;
+        }
+        rw.inline_region_before(from, to, None);
+    }
+    Some(())
 }
 
 /// What the four region-holding patterns share (upstream's CRTP base
@@ -143,7 +156,7 @@ impl ConversionPattern for ConvertForOpTypes {
                 "loop bounds and step must convert to exactly one value"
             });
         };
-        let inits = flatten(inits);
+        let inits = flatten_values(inits);
         let converter = self.converter.clone();
         convert_structural_op(op, &self.converter, rw, |rw, dst_types| {
             // The loop's results take the types of its initial values; each
@@ -201,10 +214,7 @@ impl ConversionPattern for ConvertIfOpTypes {
             let old = regions_of(rw, op);
             let state = copy_state(rw, op, &[cond], dst_types, old.len());
             let new_op = rw.create(state);
-            let new = regions_of(rw, new_op);
-            for (&from, &to) in old.iter().zip(&new) {
-                rw.inline_region_before(from, to, None);
-            }
+            move_regions(rw, &old, new_op, None)?;
             Some(new_op)
         })
     }
@@ -238,7 +248,7 @@ impl ConversionPattern for ConvertWhileOpTypes {
         operands: &[ValueVector],
         rw: &mut ConversionPatternRewriter<'_, '_>,
     ) -> LogicalResult {
-        let inits = flatten(operands);
+        let inits = flatten_values(operands);
         let converter = self.converter.clone();
         convert_structural_op(op, &self.converter, rw, |rw, dst_types| {
             let loc = rw.ir().op_loc(op);
@@ -248,11 +258,7 @@ impl ConversionPattern for ConvertWhileOpTypes {
             state.num_empty_regions = 2;
             let new_op = rw.create(state);
             let old = regions_of(rw, op);
-            let new = regions_of(rw, new_op);
-            for (&from, &to) in old.iter().zip(&new) {
-                rw.convert_region_types(from, &converter, None).ok()?;
-                rw.inline_region_before(from, to, None);
-            }
+            move_regions(rw, &old, new_op, Some(&converter))?;
             Some(new_op)
         })
     }
@@ -295,10 +301,7 @@ impl ConversionPattern for ConvertIndexSwitchOpTypes {
             let old = regions_of(rw, op);
             state.num_empty_regions = old.len() as u32;
             let new_op = rw.create(state);
-            let new = regions_of(rw, new_op);
-            for (&from, &to) in old.iter().zip(&new) {
-                rw.inline_region_before(from, to, None);
-            }
+            move_regions(rw, &old, new_op, None)?;
             Some(new_op)
         })
     }
@@ -330,7 +333,7 @@ impl ConversionPattern for ConvertYieldOpTypes {
         operands: &[ValueVector],
         rw: &mut ConversionPatternRewriter<'_, '_>,
     ) -> LogicalResult {
-        let values = flatten(operands);
+        let values = flatten_values(operands);
         rw.replace_op_with_new_named(op, YieldOp::NAME, &values, &[], None);
         Ok(())
     }
@@ -361,7 +364,7 @@ impl ConversionPattern for ConvertConditionOpTypes {
         operands: &[ValueVector],
         rw: &mut ConversionPatternRewriter<'_, '_>,
     ) -> LogicalResult {
-        let values = flatten(operands);
+        let values = flatten_values(operands);
         rw.modify_op_in_place(op, |m| m.set_operands(&values));
         Ok(())
     }

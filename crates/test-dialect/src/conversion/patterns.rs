@@ -626,6 +626,24 @@ impl ConversionPattern for TestRegionRewriteBlockMovement {
     }
 }
 
+/// Creates an op `name` with one region holding one new block with
+/// arguments of `arg_types` (at unknown locations), and leaves the
+/// insertion point in that block.
+fn create_op_with_block(
+    rw: &mut PatternRewriter<'_>,
+    name: &str,
+    loc: mlir_ir::Location,
+    arg_types: &[mlir_ir::Type],
+) -> OpRef {
+    let mut state = mlir_ir::OperationState::new(rw.ctx().op_name(name), loc);
+    state.num_empty_regions = 1;
+    let new_op = rw.create(state);
+    let region = rw.ir().regions(new_op)[0];
+    let locs = vec![rw.ctx().unknown_loc(); arg_types.len()];
+    rw.create_block(region, None, arg_types, &locs);
+    new_op
+}
+
 /// Replaces `test.region_builder` with a `test.region` whose entry block
 /// holds an illegal op (upstream `TestRegionRewriteUndo`).
 pub struct TestRegionRewriteUndo;
@@ -637,14 +655,8 @@ impl RewritePattern for TestRegionRewriteUndo {
     }
     fn match_and_rewrite(&self, op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
         let loc = rw.ir().op_loc(op);
-        let name = rw.ctx().op_name("test.region");
-        let mut state = mlir_ir::OperationState::new(name, loc);
-        state.num_empty_regions = 1;
-        let region_op = rw.create(state);
-        let region = rw.ir().regions(region_op)[0];
         let i64 = rw.ctx().int_type(64);
-        let unknown = rw.ctx().unknown_loc();
-        rw.create_block(region, None, &[i64], &[unknown]);
+        create_op_with_block(rw, "test.region", loc, &[i64]);
         let i32 = rw.ctx().int_type(32);
         rw.create_named("test.illegal_op_f", loc, &[], &[i32], None);
         rw.create_named("test.valid", loc, &[], &[], None);
@@ -668,12 +680,7 @@ impl RewritePattern for TestNestedOpCreationUndoRewrite {
     }
     fn match_and_rewrite(&self, op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
         let loc = rw.ir().op_loc(op);
-        let name = rw.ctx().op_name("test.illegal_op_with_region");
-        let mut state = mlir_ir::OperationState::new(name, loc);
-        state.num_empty_regions = 1;
-        let new_op = rw.create(state);
-        let region = rw.ir().regions(new_op)[0];
-        rw.create_block(region, None, &[], &[]);
+        let new_op = create_op_with_block(rw, "test.illegal_op_with_region", loc, &[]);
         rw.create_named("test.illegal_op_terminator", loc, &[], &[], None);
         let results: SmallVec<[Value; 1]> = rw.ir().results(new_op).collect();
         rw.replace_op(op, &results);
@@ -1256,7 +1263,7 @@ impl ConversionPattern for CallOpSignatureConversion {
             self.0.convert_types(ctx, t, &mut result_types)?;
             counts.push(result_types.len() - before);
         }
-        let flat: SmallVec<[Value; 4]> = operands.iter().flatten().copied().collect();
+        let flat = mlir_conversion::flatten_values(operands);
         let loc = rw.ir().op_loc(op);
         let name = ctx.op_name("func.call");
         let mut state = mlir_ir::OperationState::new(name, loc)
