@@ -27,6 +27,7 @@
 //! Everything uses explicit stacks: deeply nested IR cannot overflow the
 //! native stack.
 
+use crate::diagnostics::catch_hook_panic;
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::dominance::DominanceInfo;
 use crate::ir::{BlockRef, Ir, OpRef, RegionRef, Value, ValueDef};
@@ -416,7 +417,7 @@ impl Verifier<'_> {
             return Err(ir.op_error(op, "requires zero operands"));
         }
         if let Some(f) = info.verify_invariants {
-            f(ir, op)?;
+            catch_hook_panic(ir, op, "verifier", || f(ir, op))?;
         }
         if has(TraitSet::SINGLE_BLOCK) || has(TraitSet::SINGLE_BLOCK_IMPLICIT_TERMINATOR) {
             verify_single_block(ir, op, has(TraitSet::NO_TERMINATOR))?;
@@ -449,7 +450,7 @@ impl Verifier<'_> {
             }
         }
         match info.verify {
-            Some(f) => f(ir, op),
+            Some(f) => catch_hook_panic(ir, op, "verifier", || f(ir, op)),
             None => Ok(()),
         }
     }
@@ -471,7 +472,7 @@ impl Verifier<'_> {
             verify_symbol_table(ir, op)?;
         }
         match info.verify_regions {
-            Some(f) => f(ir, op),
+            Some(f) => catch_hook_panic(ir, op, "region verifier", || f(ir, op)),
             None => Ok(()),
         }
     }
