@@ -703,6 +703,7 @@ fn emit_op(
     if !op.skip_default_builders {
         emit_default_builder(rk, op, out)?;
     }
+    let mut used_names: Vec<String> = Vec::new();
     for b in &op.builders {
         let mut name = String::from("build");
         if b.params.is_empty() {
@@ -713,6 +714,22 @@ fn emit_op(
             name.push('_');
             name.push_str(p.trim_start_matches("r#"));
         }
+        // Upstream overloads builders on parameter types (`build(double)`
+        // next to `build(DenseElementsAttr)`); Rust has no overloading, so
+        // a builder whose name is taken also names its parameter types
+        // (`build_value_f64`).
+        if used_names.contains(&name) {
+            for (_, t) in &b.params {
+                let last = t.rsplit("::").next().unwrap_or(t);
+                let ident: String = last
+                    .chars()
+                    .filter(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect();
+                name.push('_');
+                name.push_str(&ods::snake(&ident));
+            }
+        }
+        used_names.push(name.clone());
         let params: Vec<String> = b.params.iter().map(|(n, t)| format!("{n}: {t}")).collect();
         let _ = writeln!(
             out,
