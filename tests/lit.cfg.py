@@ -12,6 +12,9 @@
 # Substitutions besides lit's own (%s, %S, %t, %T, %p, %%):
 #   rmlir-opt, FileCheck, not, count, split-file -> absolute paths above
 #   %rmlir_opt                                   -> same as rmlir-opt
+#   toy-opt   the Toy example's driver (examples/toy), next to rmlir-opt
+#             (TOY_OPT overrides); tests of tests/toy say `REQUIRES: toy`,
+#             which holds unless the tests are checked against mlir-opt
 import os
 
 import lit.formats
@@ -60,6 +63,22 @@ def tool_path(name):
 def word(name):
     return r"(?<![\w./%-])" + name.replace("-", r"\-") + r"(?![\w.-])"
 
+
+# The Toy example's driver is built next to rmlir-opt
+# (`cargo build --release -p rmlir-opt -p toy`).
+toy_opt = os.environ.get("TOY_OPT") or os.path.join(
+    project_root, "target", "release", "toy-opt"
+)
+if os.path.basename(rmlir_opt) != "mlir-opt":
+    if os.path.dirname(rmlir_opt) and not os.environ.get("TOY_OPT"):
+        toy_opt = os.path.join(os.path.dirname(rmlir_opt), "toy-opt")
+    config.available_features.add("toy")
+    if not os.path.exists(toy_opt):
+        lit_config.warning(
+            "toy-opt binary not found at %s (build it with "
+            "`cargo build --release -p toy` or set TOY_OPT)" % toy_opt
+        )
+config.substitutions.append((word("toy-opt"), toy_opt))
 
 config.substitutions.append(("%rmlir_opt", rmlir_opt))
 config.substitutions.append((word("rmlir-opt"), rmlir_opt))

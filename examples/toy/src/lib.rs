@@ -264,12 +264,13 @@ impl ReturnOp {
     }
 }
 
-/// A type as printed.
+/// A type as MLIR streams it into a diagnostic: quoted.
 fn type_text(ir: &Ir, ty: Type) -> String {
     let flags = mlir_ir::asm::PrintFlags::default();
     let p = mlir_ir::asm::printer::attrs::AttrPrinter::new(ir.ctx(), &flags, None);
-    let mut s = String::new();
+    let mut s = String::from("'");
     p.print_type(&mut s, ty);
+    s.push('\'');
     s
 }
 
