@@ -12,9 +12,8 @@
 # Substitutions besides lit's own (%s, %S, %t, %T, %p, %%):
 #   rmlir-opt, FileCheck, not, count, split-file -> absolute paths above
 #   %rmlir_opt                                   -> same as rmlir-opt
-#   toy-opt   the Toy example's driver (examples/toy), next to rmlir-opt
-#             (TOY_OPT overrides); tests of tests/toy say `REQUIRES: toy`,
-#             which holds unless the tests are checked against mlir-opt
+#   toy-opt, custom-opt   the example drivers, next to rmlir-opt
+#                         (TOY_OPT, CUSTOM_OPT override)
 import os
 
 import lit.formats
@@ -64,21 +63,26 @@ def word(name):
     return r"(?<![\w./%-])" + name.replace("-", r"\-") + r"(?![\w.-])"
 
 
-# The Toy example's driver is built next to rmlir-opt
-# (`cargo build --release -p rmlir-opt -p toy`).
-toy_opt = os.environ.get("TOY_OPT") or os.path.join(
-    project_root, "target", "release", "toy-opt"
-)
-if os.path.basename(rmlir_opt) != "mlir-opt":
-    if os.path.dirname(rmlir_opt) and not os.environ.get("TOY_OPT"):
-        toy_opt = os.path.join(os.path.dirname(rmlir_opt), "toy-opt")
-    config.available_features.add("toy")
-    if not os.path.exists(toy_opt):
-        lit_config.warning(
-            "toy-opt binary not found at %s (build it with "
-            "`cargo build --release -p toy` or set TOY_OPT)" % toy_opt
-        )
-config.substitutions.append((word("toy-opt"), toy_opt))
+# The example drivers (examples/toy, examples/custom-opt) are built next to
+# rmlir-opt (`cargo build --release -p rmlir-opt -p toy -p custom-opt`);
+# TOY_OPT / CUSTOM_OPT override. Their tests say `REQUIRES: toy` or
+# `REQUIRES: custom-opt`, which hold unless the tests are checked against
+# upstream mlir-opt (which has neither dialect).
+for tool, env, feature in [("toy-opt", "TOY_OPT", "toy"),
+                           ("custom-opt", "CUSTOM_OPT", "custom-opt")]:
+    path = os.environ.get(env) or os.path.join(
+        os.path.dirname(rmlir_opt) or os.path.join(project_root, "target", "release"),
+        tool,
+    )
+    if os.path.basename(rmlir_opt) != "mlir-opt":
+        config.available_features.add(feature)
+        if not os.path.exists(path):
+            lit_config.warning(
+                "%s binary not found at %s (build it with `cargo build "
+                "--release -p %s` or set %s)"
+                % (tool, path, "toy" if tool == "toy-opt" else tool, env)
+            )
+    config.substitutions.append((word(tool), path))
 
 config.substitutions.append(("%rmlir_opt", rmlir_opt))
 config.substitutions.append((word("rmlir-opt"), rmlir_opt))
