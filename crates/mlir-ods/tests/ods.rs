@@ -57,6 +57,7 @@ fn generated_code_snapshots() {
             "snap.pred",
             "snap.two_results",
             "snap.props",
+            "snap.effects",
         ],
         "every op of ops.td gets a section, in definition order"
     );
