@@ -717,12 +717,6 @@ fn build_op(rk: &RecordKeeper, op: &Record, model: &mut Model) -> Result<OpModel
     }
     m.effects.append(&mut operand_effects);
     m.effects.append(&mut result_effects);
-    if !m.effects.is_empty() && m.trait_flags.iter().any(|f| f == "NO_MEMORY_EFFECT" || f == "PURE") {
-        return Err(op.field_error(
-            "traits",
-            "op declares memory effects and 'NoMemoryEffect'/'Pure'",
-        ));
-    }
     // Type relations must name existing operands/results/attributes.
     let known = |n: &str| {
         m.operands.iter().any(|v| v.name == n)
