@@ -395,6 +395,9 @@ def IntNonNegative : AttrConstraint<
     CPred<P # "int_value($_ctx, $_self) >= 0">, "whose value is non-negative">;
 def IntPositive : AttrConstraint<
     CPred<P # "int_value($_ctx, $_self) > 0">, "whose value is positive">;
+def IntPowerOf2 : AttrConstraint<
+    CPred<"(::mlir_ir::ods::preds::int_value($_ctx, $_self) as u64).is_power_of_two()">,
+    "whose value is a power of two > 0">;
 class ArrayMinCount<int n> : AttrConstraint<
     CPred<P # "array_len($_ctx, $_self) >= " # n>,
     "with at least " # n # " elements">;

@@ -117,6 +117,24 @@ mod mem {
     include!(concat!(env!("OUT_DIR"), "/mem_ops.rs"));
 }
 
+/// The `names` dialect (`td/UpstreamNames.td`): upstream's ODS names, spelled
+/// as upstream's `.td` files spell them.
+#[allow(dead_code, unused_parens, unused_imports, clippy::all)]
+mod names {
+    include!(concat!(env!("OUT_DIR"), "/names_ops.rs"));
+}
+
+struct NamesDialect;
+
+impl Dialect for NamesDialect {
+    fn namespace(&self) -> &'static str {
+        "names"
+    }
+    fn operations(&self) -> Vec<OpInfo> {
+        names::operations()
+    }
+}
+
 struct MemDialect;
 
 impl Dialect for MemDialect {
@@ -128,11 +146,12 @@ impl Dialect for MemDialect {
     }
 }
 
-/// The dialects of this tool: rmlir's, `toy` and `mem`.
+/// The dialects of this tool: rmlir's, `toy`, `mem` and `names`.
 fn register_dialects(ctx: &mut Context) {
     mlir_dialects::register_all(ctx);
     ctx.load_dialect(ToyDialect);
     ctx.load_dialect(MemDialect);
+    ctx.load_dialect(NamesDialect);
 }
 
 /// The passes of this tool: rmlir's transforms and `toy-count`.
