@@ -92,7 +92,10 @@ pub fn run_generator_with(
 /// from several places is read once but may be listed once per include).
 fn unique(paths: Vec<PathBuf>) -> Vec<PathBuf> {
     let mut seen = std::collections::HashSet::new();
-    paths.into_iter().filter(|p| seen.insert(p.clone())).collect()
+    paths
+        .into_iter()
+        .filter(|p| seen.insert(p.clone()))
+        .collect()
 }
 
 /// `diags` without exact repetitions (an error in a shared record can be

@@ -153,7 +153,12 @@ fn dependencies_are_listed_once_and_normalized() {
         );
     }
     let base = mlir_ods::build::base_library_dir();
-    for f in ["OpBase.td", "Traits.td", "mlir/IR/OpBase.td", "mlir/IR/PatternBase.td"] {
+    for f in [
+        "OpBase.td",
+        "Traits.td",
+        "mlir/IR/OpBase.td",
+        "mlir/IR/PatternBase.td",
+    ] {
         assert!(deps.contains(&base.join(f)), "{f} missing from {deps:?}");
     }
     std::fs::remove_dir_all(&dir).ok();
@@ -172,5 +177,8 @@ fn diagnostics_use_the_given_relative_path() {
     );
     // An error reached twice (a shared record) is printed once.
     let twice = vec![diags[0].clone(), diags[0].clone()];
-    assert_eq!(mlir_ods::build::dedup_diagnostics(twice), vec![diags[0].clone()]);
+    assert_eq!(
+        mlir_ods::build::dedup_diagnostics(twice),
+        vec![diags[0].clone()]
+    );
 }

@@ -15,9 +15,9 @@
 pub mod lowering;
 
 use mlir_dialects::func::{parse_func, print_func};
-use mlir_ir::diagnostics::Severity;
 use mlir_ir::asm::lexer::TokenKind;
 use mlir_ir::asm::{OpAsmParser, OpAsmPrinter};
+use mlir_ir::diagnostics::Severity;
 use mlir_ir::{
     AttrKind, Attribute, Context, Diagnostic, Dialect, Ir, OpInfo, OpRef, OpType, OperationState,
     Type, Value,
@@ -135,7 +135,9 @@ impl ConstantOp {
             if a != r {
                 return Err(ir.op_error(
                     self.0,
-                    format!("return type shape mismatches its attribute at dimension {dim}: {a} != {r}"),
+                    format!(
+                        "return type shape mismatches its attribute at dimension {dim}: {a} != {r}"
+                    ),
                 ));
             }
         }
@@ -316,11 +318,18 @@ pub struct SimplifyRedundantTranspose;
 
 impl OpRewritePattern for SimplifyRedundantTranspose {
     type Op = TransposeOp;
-    fn match_and_rewrite(&self, op: TransposeOp, rewriter: &mut PatternRewriter<'_>) -> LogicalResult {
+    fn match_and_rewrite(
+        &self,
+        op: TransposeOp,
+        rewriter: &mut PatternRewriter<'_>,
+    ) -> LogicalResult {
         let ir = rewriter.ir();
         // Look through the input of the current transpose.
         let input = op.input(ir);
-        let Some(inner) = input.defining_op().and_then(|d| TransposeOp::from_op(ir, d)) else {
+        let Some(inner) = input
+            .defining_op()
+            .and_then(|d| TransposeOp::from_op(ir, d))
+        else {
             return Err(());
         };
         // Otherwise, we have a redundant transpose. Use the rewriter.

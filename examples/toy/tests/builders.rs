@@ -19,11 +19,18 @@ fn context() -> Arc<Context> {
 fn builders_make_the_tutorial_ops() {
     let ctx = context();
     let src = "toy.func @main() {\n  toy.return\n}\n";
-    let (mut ir, module) =
-        parse_source(ctx.clone(), src, &ParseConfig::default()).expect("parses");
-    let func = ir.block_ops(ir.first_block(ir.region(module, 0)).unwrap()).next().unwrap();
-    let ret = ReturnOp::from_op(&ir, ir.block_ops(ir.first_block(ir.region(func, 0)).unwrap()).next().unwrap())
-        .expect("the body ends in toy.return");
+    let (mut ir, module) = parse_source(ctx.clone(), src, &ParseConfig::default()).expect("parses");
+    let func = ir
+        .block_ops(ir.first_block(ir.region(module, 0)).unwrap())
+        .next()
+        .unwrap();
+    let ret = ReturnOp::from_op(
+        &ir,
+        ir.block_ops(ir.first_block(ir.region(func, 0)).unwrap())
+            .next()
+            .unwrap(),
+    )
+    .expect("the body ends in toy.return");
     let loc = ctx.unknown_loc();
     {
         let mut b = OpBuilder::new(&mut ir);

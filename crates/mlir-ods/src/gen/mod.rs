@@ -742,7 +742,11 @@ fn emit_op(
     // `extraClassDeclaration`/`extraClassDefinition`: Rust items of the
     // op type, as upstream's are C++ members of the op class.
     for item in &op.extra_items {
-        let _ = writeln!(out, "    // From `extraClassDeclaration`/`extraClassDefinition`.\n    {}", item);
+        let _ = writeln!(
+            out,
+            "    // From `extraClassDeclaration`/`extraClassDefinition`.\n    {}",
+            item
+        );
     }
     out.push_str("}\n\n");
     Ok(())

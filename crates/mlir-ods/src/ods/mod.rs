@@ -550,7 +550,14 @@ fn build_op(rk: &RecordKeeper, op: &Record, model: &mut Model) -> Result<OpModel
         } else if rec.is_subclass_of("TypeConstraint") {
             push_unique(&mut model.type_constraints, &rec.name);
             let group = m.operands.len();
-            decorator_effects(rk, op, "arguments", args.arg(i), EffectOn::Operand(group), &mut operand_effects)?;
+            decorator_effects(
+                rk,
+                op,
+                "arguments",
+                args.arg(i),
+                EffectOn::Operand(group),
+                &mut operand_effects,
+            )?;
             if rec.is_subclass_of("VariadicOfVariadic") {
                 let seg = rec.get_string("segmentAttrName")?.to_string();
                 m.variadic_of_variadic.push((m.operands.len(), seg));
@@ -589,7 +596,14 @@ fn build_op(rk: &RecordKeeper, op: &Record, model: &mut Model) -> Result<OpModel
         }
         push_unique(&mut model.type_constraints, &rec.name);
         let group = m.results.len();
-        decorator_effects(rk, op, "results", results.arg(i), EffectOn::Result(group), &mut result_effects)?;
+        decorator_effects(
+            rk,
+            op,
+            "results",
+            results.arg(i),
+            EffectOn::Result(group),
+            &mut result_effects,
+        )?;
         m.results.push(Value {
             name,
             arity: arity(rec),
