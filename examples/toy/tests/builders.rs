@@ -32,7 +32,7 @@ fn builders_make_the_tutorial_ops() {
     )
     .expect("the body ends in toy.return");
     let loc = ctx.unknown_loc();
-    {
+    let f = {
         let mut b = OpBuilder::new(&mut ir);
         b.set_insertion_point_before(ret.op());
         // `OpBuilder<(ins "double":$value)>`: a splat constant of `tensor<f64>`.
@@ -48,14 +48,13 @@ fn builders_make_the_tutorial_ops() {
         // `OpBuilder<(ins "StringRef":$name, "FunctionType":$type)>`.
         b.set_insertion_point_after(func);
         let fty = ctx.function_type(&[], &[]);
-        let f = FuncOp::build_name_type(&mut b, loc, "empty", fty);
-        drop(b);
-        let body = ir.region(f.op(), 0);
-        let mut b = OpBuilder::new(&mut ir);
-        b.create_block(body, None, &[], &[]);
-        // `OpBuilder<(ins)>`: a return without operands.
-        ReturnOp::build_empty(&mut b, loc);
-    }
+        FuncOp::build_name_type(&mut b, loc, "empty", fty)
+    };
+    let body = ir.region(f.op(), 0);
+    let mut b = OpBuilder::new(&mut ir);
+    b.create_block(body, None, &[], &[]);
+    // `OpBuilder<(ins)>`: a return without operands.
+    ReturnOp::build_empty(&mut b, loc);
     mlir_ir::verifier::verify(&ir, module).expect("the built ops verify");
     let text = mlir_ir::asm::printer::print_to_string(&ir, module, &PrintFlags::default());
     let expected = "module {
