@@ -20,7 +20,28 @@ use crate::pass::{Pass, PassContext, StatisticInfo};
 
 // Side effects come from `crate::side_effects` (the same rules the greedy
 // driver's dead-code elimination uses).
-use crate::side_effects::{is_memory_effect_free, is_op_trivially_dead};
+use crate::side_effects::{
+    effects_recursively, is_memory_effect_free, is_op_trivially_dead, op_memory_effects,
+};
+use mlir_ir::interfaces::MemoryEffectKind;
+
+/// MLIR's `hasOtherSideEffectingOpInBetween`: whether an op strictly
+/// between `from` and `to` (same block, `from` first) may write memory.
+fn has_write_in_between(ir: &Ir, from: OpRef, to: OpRef) -> bool {
+    let mut next = ir.next_op(from);
+    while let Some(o) = next {
+        if o == to {
+            return false;
+        }
+        match effects_recursively(ir, o) {
+            None => return true,
+            Some(e) if e.iter().any(|e| e.kind == MemoryEffectKind::Write) => return true,
+            Some(_) => {}
+        }
+        next = ir.next_op(o);
+    }
+    false
+}
 
 /// MLIR's `mightHaveTrait`: registered ops have exactly their traits, an
 /// unregistered op might have any.
@@ -162,8 +183,24 @@ impl CseDriver<'_> {
             return false;
         }
         if !is_memory_effect_free(ir, op) {
-            // Upstream also eliminates read-only ops with no write in between
-            // through the memory-effects interface, which rmlir lacks yet.
+            // As upstream, ops whose own effects are all reads are merged with
+            // an equivalent earlier op of the same block when no op between
+            // them may write (ops with unknown effects may).
+            let read_only = op_memory_effects(ir, op)
+                .is_some_and(|e| e.iter().all(|e| e.kind == MemoryEffectKind::Read));
+            if !read_only {
+                return false;
+            }
+            if let Some(existing) = known.lookup(ir, op) {
+                if ir.op_block(existing) == ir.op_block(op)
+                    && !has_write_in_between(ir, existing, op)
+                {
+                    self.replace_uses_and_delete(ir, known, op, existing, ssa);
+                    self.num_cse += 1;
+                    return true;
+                }
+            }
+            known.insert(ir, op);
             return false;
         }
         if let Some(existing) = known.lookup(ir, op) {
