@@ -66,9 +66,10 @@ pub(crate) struct OpParserState<'a> {
 }
 
 /// Regions nest at most this deep. Parsing (like printing) recurses once per
-/// region level, so unbounded nesting in the input could overflow the native
-/// stack; real IR nests a few dozen levels at most.
-pub const MAX_REGION_DEPTH: u32 = 1024;
+/// region level on a stack that grows as needed ([`crate::stack`]), so the
+/// limit only bounds the memory that adversarial input can take; mlir-opt has
+/// none (and overflows its stack far below this).
+pub const MAX_REGION_DEPTH: u32 = 100_000;
 
 /// An SSA use not yet resolved to a value: `%name#number` at `offset`.
 #[derive(Copy, Clone, Debug)]
@@ -829,7 +830,9 @@ impl<'a> Parser<'a> {
             );
         }
         self.state.region_depth += 1;
-        let r = self.parse_region_rest(region, lbrace, entry_args, isolated);
+        let r = crate::stack::ensure_stack(|| {
+            self.parse_region_rest(region, lbrace, entry_args, isolated)
+        });
         self.state.region_depth -= 1;
         r
     }

@@ -480,6 +480,23 @@ impl<'a> OpPrinter<'a> {
         print_block_terminators: bool,
         print_empty_block: bool,
     ) {
+        crate::stack::ensure_stack(|| {
+            self.print_region_on_stack(
+                region,
+                print_entry_block_args,
+                print_block_terminators,
+                print_empty_block,
+            )
+        })
+    }
+
+    fn print_region_on_stack(
+        &mut self,
+        region: RegionRef,
+        print_entry_block_args: bool,
+        print_block_terminators: bool,
+        print_empty_block: bool,
+    ) {
         if self.recording {
             self.record_region(region, print_entry_block_args, print_block_terminators);
             return;
