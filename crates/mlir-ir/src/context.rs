@@ -308,6 +308,8 @@ pub struct Context {
     /// `dialect_resources` blobs referenced by `dense_resource<...>`, keyed by handle.
     resources: Mutex<HashMap<Ident, Box<[u8]>>>,
     pub(crate) diagnostics: crate::diagnostics::DiagnosticEngine,
+    /// The id of the next `distinct[..]<..>` attribute ([`Context::distinct_attr`]).
+    pub(crate) next_distinct_id: std::sync::atomic::AtomicU64,
 }
 
 impl fmt::Debug for Context {
@@ -372,6 +374,7 @@ impl Context {
             },
             resources: Mutex::new(HashMap::new()),
             diagnostics: Default::default(),
+            next_distinct_id: std::sync::atomic::AtomicU64::new(0),
         };
         ctx.load_dialect(crate::builtin::BuiltinDialect);
         ctx

@@ -48,6 +48,9 @@ pub struct AttrPrinter<'a> {
     /// `dense_resource` handles printed so far, in first-use order (MLIR
     /// prints the blobs of exactly these in the `{-# dialect_resources #-}` section).
     resources: RefCell<Vec<Ident>>,
+    /// The numbers printed for `distinct[N]<...>` attributes, given in the
+    /// order the printer meets them (MLIR's `DistinctState`).
+    distinct_ids: RefCell<hashbrown::HashMap<Attribute, u64>>,
     attr_aliases: bool,
     type_aliases: bool,
 }
@@ -70,6 +73,7 @@ impl<'a> AttrPrinter<'a> {
             aliases,
             recorder: None,
             resources: RefCell::new(Vec::new()),
+            distinct_ids: RefCell::new(hashbrown::HashMap::new()),
             attr_aliases: aliases.is_some_and(|t| t.has_attr_aliases()),
             type_aliases: aliases.is_some_and(|t| t.has_type_aliases()),
         }
@@ -446,7 +450,10 @@ impl<'a> AttrPrinter<'a> {
         // first saves a hash lookup for every other attribute.
         if self.attr_aliases {
             let kind = self.ctx.attr(a);
-            if (matches!(kind, AttrKind::AffineMap(_)) || kind.is_location())
+            if (matches!(
+                kind,
+                AttrKind::AffineMap(_) | AttrKind::IntegerSet(_) | AttrKind::Distinct { .. }
+            ) || kind.is_location())
                 && self.write_attr_alias(out, a)
             {
                 return;
@@ -470,6 +477,39 @@ impl<'a> AttrPrinter<'a> {
         let typed: Option<Type> = match ctx.attr(a) {
             AttrKind::Opaque { dialect, body } => {
                 push_dialect_symbol(out, '#', ctx.ident_str(*dialect), body);
+                None
+            }
+            AttrKind::OpaqueTyped { dialect, body, ty } => {
+                push_dialect_symbol(out, '#', ctx.ident_str(*dialect), body);
+                Some(*ty)
+            }
+            AttrKind::IntegerSet(set) => {
+                out.push_str("affine_set<");
+                affine_map::print_integer_set(out, set);
+                out.push('>');
+                None
+            }
+            AttrKind::SparseElements {
+                ty,
+                indices,
+                values,
+            } => {
+                self.sparse_elements(out, *ty, *indices, *values);
+                Some(*ty)
+            }
+            AttrKind::Distinct { referenced, .. } => {
+                let id = {
+                    let mut ids = self.distinct_ids.borrow_mut();
+                    let next = ids.len() as u64;
+                    *ids.entry(a).or_insert(next)
+                };
+                out.push_str("distinct[");
+                push_u64(out, id);
+                out.push_str("]<");
+                if !matches!(ctx.attr(*referenced), AttrKind::Unit) {
+                    self.attr(out, *referenced, Elision::Never);
+                }
+                out.push('>');
                 None
             }
             AttrKind::Unit => {
