@@ -336,8 +336,12 @@ fn process_chunk(
         eprintln!("error: could not write output: {e}");
         return false;
     }
-    // mlir-opt ends every processed buffer with an empty line.
-    let _ = writeln!(out);
+    // mlir-opt ends every processed buffer with an empty line (the top-level
+    // printer's newline and its own), except in local scope, where the op is
+    // not printed as a top-level op and only mlir-opt's newline follows it.
+    if !s.flags.local_scope {
+        let _ = writeln!(out);
+    }
     true
 }
 

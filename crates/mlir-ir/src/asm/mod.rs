@@ -9,6 +9,7 @@ pub mod printer;
 pub use parser::OpAsmParser;
 pub use printer::OpAsmPrinter;
 
+pub mod base64;
 pub mod lexer;
 
 use crate::attributes::{AttrKind, Location};

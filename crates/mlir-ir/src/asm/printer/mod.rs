@@ -67,7 +67,11 @@ pub fn print_top_level(
     p.print_full_op(op);
     p.out.push('\n');
     table.print_location_aliases(&attr_printer, &mut p.out);
-    print_file_metadata(&attr_printer, &mut p.out);
+    // As MLIR's `Operation::print`, a local-scope print is not a top-level
+    // print: it has no file metadata section.
+    if !flags.local_scope {
+        print_file_metadata(&attr_printer, &mut p.out);
+    }
     p.flush()?;
     p.io_error.map_or(Ok(()), Err)
 }
@@ -198,6 +202,9 @@ pub(crate) struct OpPrinter<'a> {
     default_dialects: Vec<&'static str>,
     /// The alias-recording pass: visit what MLIR's dummy printer visits, in its order.
     recording: bool,
+    /// Names given to region arguments by [`OpAsmPrinter::shadow_region_args`]
+    /// (printed without the leading `%`), which replace their own names.
+    shadowed: hashbrown::HashMap<Value, Box<str>>,
 }
 
 impl<'a> OpPrinter<'a> {
@@ -219,6 +226,7 @@ impl<'a> OpPrinter<'a> {
             indent: 0,
             default_dialects: vec!["builtin"],
             recording: attrs.is_recording(),
+            shadowed: hashbrown::HashMap::new(),
         }
     }
 
@@ -271,6 +279,13 @@ impl<'a> OpPrinter<'a> {
     }
 
     pub(crate) fn print_value(&mut self, v: Value) {
+        if !self.shadowed.is_empty() {
+            if let Some(name) = self.shadowed.get(&v) {
+                self.out.push('%');
+                self.out.push_str(name);
+                return;
+            }
+        }
         self.names.print_value(self.ir, v, true, &mut self.out);
     }
 
@@ -614,6 +629,30 @@ impl<'p, 'a> OpAsmPrinter<'p, 'a> {
     }
     pub fn print_operand(&mut self, v: Value) {
         self.p.print_value(v);
+    }
+    /// The printed name of `v` (`%x`, `%0#1`), without printing it (MLIR's
+    /// `printOperand(value, stream)` into a separate stream).
+    pub fn value_name(&mut self, v: Value) -> String {
+        let start = self.p.out.len();
+        self.p.print_value(v);
+        let name = self.p.out[start..].to_string();
+        self.p.out.truncate(start);
+        name
+    }
+    /// Gives the entry arguments of `region` the names of `values` (MLIR's
+    /// `shadowRegionArgs`, for isolated-from-above ops whose region
+    /// arguments stand for their operands).
+    pub fn shadow_region_args(&mut self, region: RegionRef, values: &[Value]) {
+        let ir = self.p.ir;
+        let Some(entry) = ir.first_block(region) else {
+            return;
+        };
+        let args: Vec<Value> = ir.arguments(entry).collect();
+        for (&arg, &v) in args.iter().zip(values) {
+            let name = self.value_name(v);
+            let name: Box<str> = name.strip_prefix('%').unwrap_or(&name).into();
+            self.p.shadowed.insert(arg, name);
+        }
     }
     /// Comma-separated operands.
     pub fn print_operands(&mut self, values: impl IntoIterator<Item = Value>) {
