@@ -44,6 +44,7 @@ fn print_op_for_diagnostic(ir: &Ir, op: OpRef, generic: bool) -> String {
         debuginfo: DEBUGINFO.load(Ordering::Relaxed),
         local_scope: true,
         elide_elements_larger_than: Some(16),
+        ..Default::default()
     };
     printer::print_op_local(ir, op, &flags)
 }
@@ -54,6 +55,30 @@ fn print_attr_for_diagnostic(ctx: &Context, a: mlir_ir::Attribute) -> String {
     let mut s = String::new();
     p.print_attr(&mut s, a);
     s
+}
+
+/// mlir-opt's further printing flags of the text format (MLIR's
+/// `AsmPrinter` command-line options).
+#[derive(clap::Args, Debug)]
+struct TextFormatOpts {
+    /// Elide ElementsAttrs with "..." that have more elements than the given upper limit.
+    #[arg(long = "mlir-elide-elementsattrs-if-larger", value_name = "uint", require_equals = true)]
+    elide_elementsattrs_if_larger: Option<u64>,
+    /// Elide printing value of resources if string is too long in chars.
+    #[arg(long = "mlir-elide-resource-strings-if-larger", value_name = "uint", require_equals = true)]
+    elide_resource_strings_if_larger: Option<u64>,
+    /// Print pretty debug info in MLIR output.
+    #[arg(long = "mlir-pretty-debuginfo")]
+    pretty_debuginfo: bool,
+    /// Print unique SSA ID numbers for values, block arguments and naming conflicts across all regions.
+    #[arg(long = "mlir-print-unique-ssa-ids")]
+    print_unique_ssa_ids: bool,
+    /// Print users of operation results and block arguments as a comment.
+    #[arg(long = "mlir-print-value-users")]
+    print_value_users: bool,
+    /// Skip op verification when using custom printers.
+    #[arg(long = "mlir-print-assume-verified")]
+    print_assume_verified: bool,
 }
 
 /// Command-line options (names and meanings as mlir-opt's). The per-pass
@@ -85,6 +110,9 @@ struct Opts {
     /// Print without aliases.
     #[arg(long = "mlir-print-local-scope")]
     print_local_scope: bool,
+    /// The text-format printing flags (one block, see [`TextFormatOpts`]).
+    #[command(flatten)]
+    text_format: TextFormatOpts,
     /// Accept ops, types and attributes of dialects that are not registered.
     #[arg(long = "allow-unregistered-dialect")]
     allow_unregistered_dialect: bool,
@@ -499,7 +527,12 @@ pub fn rmlir_opt_main(
         generic: opts.print_op_generic,
         debuginfo: opts.print_debuginfo,
         local_scope: opts.print_local_scope,
-        elide_elements_larger_than: None,
+        elide_elements_larger_than: opts.text_format.elide_elementsattrs_if_larger,
+        elide_resource_strings_larger_than: opts.text_format.elide_resource_strings_if_larger,
+        pretty_debuginfo: opts.text_format.pretty_debuginfo,
+        unique_ssa_ids: opts.text_format.print_unique_ssa_ids,
+        value_users: opts.text_format.print_value_users,
+        assume_verified: opts.text_format.print_assume_verified,
     };
     let config = ParseConfig { filename };
 

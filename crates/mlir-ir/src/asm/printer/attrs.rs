@@ -494,7 +494,7 @@ impl<'a> AttrPrinter<'a> {
                 indices,
                 values,
             } => {
-                self.sparse_elements(out, *ty, *indices, *values);
+                self.sparse_elements(out, *indices, *values);
                 Some(*ty)
             }
             AttrKind::Distinct { referenced, .. } => {

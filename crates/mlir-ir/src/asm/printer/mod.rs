@@ -36,6 +36,21 @@ pub struct PrintFlags {
     pub local_scope: bool,
     /// `--mlir-elide-elementsattrs-if-larger=N`.
     pub elide_elements_larger_than: Option<u64>,
+    /// `--mlir-elide-resource-strings-if-larger=N`: resource blobs whose
+    /// quoted hex string is longer than N are left out of the file metadata.
+    pub elide_resource_strings_larger_than: Option<u64>,
+    /// `--mlir-pretty-debuginfo`: locations (with `debuginfo`) in the pretty
+    /// form (`file:1:2` rather than `loc("file":1:2)`).
+    pub pretty_debuginfo: bool,
+    /// `--mlir-print-unique-ssa-ids`: value numbers and name suffixes do not
+    /// restart in isolated-from-above regions.
+    pub unique_ssa_ids: bool,
+    /// `--mlir-print-value-users`: comments listing the users of each value
+    /// (and an id for each op without results).
+    pub value_users: bool,
+    /// `--mlir-print-assume-verified`: use the custom form without checking
+    /// the op's invariants first.
+    pub assume_verified: bool,
 }
 
 const FLUSH_AT: usize = 1 << 16;
@@ -89,8 +104,20 @@ fn print_file_metadata(p: &AttrPrinter<'_>, out: &mut String) {
     if blobs.is_empty() {
         return;
     }
+    // `--mlir-elide-resource-strings-if-larger`: a blob whose quoted hex
+    // string ("0x" and two digits a byte) is longer than the limit is left
+    // out; mlir-opt still prints the (then empty) section.
+    let limit = p.flags.elide_resource_strings_larger_than;
+    let kept: Vec<_> = blobs
+        .iter()
+        .filter(|(_, bytes)| limit.is_none_or(|l| (bytes.len() as u64) * 2 + 4 <= l))
+        .collect();
+    if kept.is_empty() {
+        out.push_str("\n{-#\n\n#-}\n");
+        return;
+    }
     out.push_str("\n{-#\n  dialect_resources: {\n    builtin: {\n");
-    for (i, (handle, bytes)) in blobs.iter().enumerate() {
+    for (i, (handle, bytes)) in kept.iter().enumerate() {
         if i > 0 {
             out.push_str(",\n");
         }
@@ -174,7 +201,11 @@ pub fn print_to_string(ir: &Ir, op: OpRef, flags: &PrintFlags) -> String {
 /// result, operand and successor counts its traits promise and its declared
 /// constraints. Invalid IR is printed in the generic form instead (as MLIR
 /// does when verification fails), so custom printers never see malformed ops.
-fn custom_form_ok(ir: &Ir, op: OpRef) -> bool {
+///
+/// With `assume_verified` (`--mlir-print-assume-verified`) the op's declared
+/// invariants are not checked; the counts its traits fix still are, because
+/// custom printers rely on them to print without panicking.
+fn custom_form_ok(ir: &Ir, op: OpRef, assume_verified: bool) -> bool {
     let info = ir.ctx().op_info(ir.op_name(op));
     let t = info.traits;
     let bad = (t.contains(TraitSet::ZERO_REGIONS) && ir.num_regions(op) != 0)
@@ -186,7 +217,7 @@ fn custom_form_ok(ir: &Ir, op: OpRef) -> bool {
     if bad {
         return false;
     }
-    info.verify_invariants.is_none_or(|f| f(ir, op).is_ok())
+    assume_verified || info.verify_invariants.is_none_or(|f| f(ir, op).is_ok())
 }
 
 /// The op-tree printer of one pass.
@@ -305,7 +336,10 @@ impl<'a> OpPrinter<'a> {
         }
         if !self.flags.generic {
             let info = self.ir.ctx().op_info(self.ir.op_name(op));
-            if let Some(print_fn) = info.print.filter(|_| custom_form_ok(self.ir, op)) {
+            if let Some(print_fn) = info
+                .print
+                .filter(|_| custom_form_ok(self.ir, op, self.flags.assume_verified))
+            {
                 let name = &*info.name;
                 let dd = self.default_dialects.last().copied().unwrap_or("");
                 let short = name
@@ -431,7 +465,7 @@ impl<'a> OpPrinter<'a> {
         }
         if !self.flags.generic {
             let print = ir.ctx().op_info(ir.op_name(op)).print;
-            if let Some(print_fn) = print.filter(|_| custom_form_ok(ir, op)) {
+            if let Some(print_fn) = print.filter(|_| custom_form_ok(ir, op, self.flags.assume_verified)) {
                 let mut p = OpAsmPrinter { p: self };
                 print_fn(&mut p, op);
                 self.out.clear();

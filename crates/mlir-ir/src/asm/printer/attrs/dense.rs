@@ -128,15 +128,21 @@ impl AttrPrinter<'_> {
 
     /// `sparse<indices, values>` (MLIR prints `sparse<>` when no element is
     /// listed), or the elided form of `--mlir-elide-elementsattrs-if-larger`.
-    pub(super) fn sparse_elements(
-        &self,
-        out: &mut String,
-        ty: Type,
-        indices: Attribute,
-        values: Attribute,
-    ) {
-        let num = num_elements(self.ctx.shape(ty).unwrap_or(&[]));
-        if self.should_elide(num, false) {
+    pub(super) fn sparse_elements(&self, out: &mut String, indices: Attribute, values: Attribute) {
+        // mlir-opt elides the attribute when its indices or its values would
+        // be elided as dense attributes of their own.
+        let elide_part = |a: Attribute| match self.ctx.attr(a) {
+            AttrKind::DenseElements { ty, elements } => self.should_elide(
+                num_elements(self.ctx.shape(*ty).unwrap_or(&[])),
+                is_splat(elements),
+            ),
+            AttrKind::DenseStrings { ty, elements } => self.should_elide(
+                num_elements(self.ctx.shape(*ty).unwrap_or(&[])),
+                is_splat(elements),
+            ),
+            _ => false,
+        };
+        if elide_part(indices) || elide_part(values) {
             out.push_str("dense_resource<__elided__>");
             return;
         }
