@@ -152,6 +152,11 @@ impl<'a> AttrPrinter<'a> {
             r.borrow_mut().visit_attr(self.ctx, loc.0, true, false);
             return;
         }
+        // The pretty form is never an alias at the top (nested locations are).
+        if self.flags.pretty_debuginfo {
+            self.loc_internal(out, loc, true);
+            return;
+        }
         out.push_str("loc(");
         if !self.write_attr_alias(out, loc.0) {
             self.loc_internal(out, loc, true);
@@ -166,6 +171,10 @@ impl<'a> AttrPrinter<'a> {
     pub fn print_arg_location(&self, out: &mut String, loc: Location) {
         if let Some(r) = &self.recorder {
             r.borrow_mut().visit_attr(self.ctx, loc.0, false, false);
+            return;
+        }
+        if self.flags.pretty_debuginfo {
+            self.loc_internal(out, loc, true);
             return;
         }
         out.push_str("loc(");
@@ -640,9 +649,13 @@ impl<'a> AttrPrinter<'a> {
             | AttrKind::NameLoc { .. }
             | AttrKind::CallSiteLoc { .. }
             | AttrKind::FusedLoc { .. } => {
-                out.push_str("loc(");
-                self.loc_internal(out, Location(a), true);
-                out.push(')');
+                if self.flags.pretty_debuginfo {
+                    self.loc_internal(out, Location(a), true);
+                } else {
+                    out.push_str("loc(");
+                    self.loc_internal(out, Location(a), true);
+                    out.push(')');
+                }
                 None
             }
         };
@@ -683,16 +696,23 @@ impl<'a> AttrPrinter<'a> {
         if !top && self.write_attr_alias(out, loc.0) {
             return;
         }
+        // `--mlir-pretty-debuginfo`: MLIR's `printLocationInternal` with
+        // `pretty`: raw file names, no `callsite(`/`fused` keywords.
+        let pretty = self.flags.pretty_debuginfo;
         let ctx = self.ctx;
         match ctx.attr(loc.0) {
-            AttrKind::UnknownLoc => out.push_str("unknown"),
+            AttrKind::UnknownLoc => out.push_str(if pretty { "[unknown]" } else { "unknown" }),
             AttrKind::FileLineColLoc {
                 file,
                 line,
                 col,
                 end,
             } => {
-                push_escaped(out, ctx.ident_str(*file).as_bytes());
+                if pretty {
+                    out.push_str(ctx.ident_str(*file));
+                } else {
+                    push_escaped(out, ctx.ident_str(*file).as_bytes());
+                }
                 out.push(':');
                 push_u64(out, *line as u64);
                 out.push(':');
@@ -720,17 +740,28 @@ impl<'a> AttrPrinter<'a> {
                 }
             }
             AttrKind::CallSiteLoc { callee, caller } => {
-                out.push_str("callsite(");
+                if !pretty {
+                    out.push_str("callsite(");
+                }
                 self.loc_internal(out, *callee, false);
-                out.push_str(" at ");
+                // The pretty form puts the caller on its own line unless a
+                // named callee is called from a file location.
+                let same_line = !pretty
+                    || (matches!(ctx.attr(callee.0), AttrKind::NameLoc { .. })
+                        && matches!(ctx.attr(caller.0), AttrKind::FileLineColLoc { .. }));
+                out.push_str(if same_line { " at " } else { "\n at " });
                 self.loc_internal(out, *caller, false);
-                out.push(')');
+                if !pretty {
+                    out.push(')');
+                }
             }
             AttrKind::FusedLoc {
                 locations,
                 metadata,
             } => {
-                out.push_str("fused");
+                if !pretty {
+                    out.push_str("fused");
+                }
                 if let Some(m) = metadata {
                     out.push('<');
                     self.attr(out, *m, Elision::Never);
