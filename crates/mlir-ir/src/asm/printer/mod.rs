@@ -299,7 +299,84 @@ impl<'a> OpPrinter<'a> {
         self.push_indent();
         self.print_operation(op);
         self.print_trailing_location(self.ir.op_loc(op));
+        if self.flags.value_users {
+            self.print_op_users_comment(op);
+        }
         self.maybe_flush();
+    }
+
+    /// `--mlir-print-value-users` after an op (MLIR's `printUsersComment`):
+    /// `// id: %N` for an op without results that has operands, else
+    /// `// unused`, or `// user(s): ...` with one parenthesized list per
+    /// result when there are several.
+    fn print_op_users_comment(&mut self, op: OpRef) {
+        let ir = self.ir;
+        let n = ir.num_results(op);
+        if n == 0 {
+            if ir.num_operands(op) != 0 {
+                self.out.push_str(" // id: ");
+                self.names.print_op_id(op, &mut self.out);
+            }
+            return;
+        }
+        if ir.op_use_empty(op) {
+            self.out.push_str(" // unused");
+            return;
+        }
+        let mut users: Vec<OpRef> = Vec::new();
+        let mut in_results = 0;
+        for i in 0..n {
+            for u in ir.users(Value::result(op, i as u32)) {
+                if !users.contains(&u) {
+                    users.push(u);
+                    in_results += ir.num_results(u);
+                }
+            }
+        }
+        let one = in_results <= 1 && users.len() <= 1 && n == 1;
+        self.out.push_str(if one { " // user: " } else { " // users: " });
+        for i in 0..n {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            if n > 1 {
+                self.out.push('(');
+            }
+            self.print_value_users(Value::result(op, i as u32));
+            if n > 1 {
+                self.out.push(')');
+            }
+        }
+    }
+
+    /// The users of `v` once each (MLIR's `printValueUsers`): their results,
+    /// or their ID when they have none; `unused` when there are none.
+    fn print_value_users(&mut self, v: Value) {
+        let ir = self.ir;
+        let mut seen: Vec<OpRef> = Vec::new();
+        for (index, user) in ir.users(v).enumerate() {
+            if seen.contains(&user) {
+                continue;
+            }
+            seen.push(user);
+            if index != 0 {
+                self.out.push_str(", ");
+            }
+            let n = ir.num_results(user);
+            if n == 0 {
+                self.names.print_op_id(user, &mut self.out);
+            } else {
+                for i in 0..n {
+                    if i > 0 {
+                        self.out.push_str(", ");
+                    }
+                    self.print_value(Value::result(user, i as u32));
+                }
+            }
+        }
+        if seen.is_empty() {
+            self.out.push_str("unused");
+        }
     }
 
     fn print_trailing_location(&mut self, loc: Location) {
@@ -588,6 +665,20 @@ impl<'a> OpPrinter<'a> {
             self.out.push('\n');
         }
         self.indent += 2;
+        if self.flags.value_users {
+            for a in ir.arguments(block) {
+                self.push_indent();
+                self.out.push_str("// ");
+                self.print_value(a);
+                if ir.use_empty(a) {
+                    self.out.push_str(" is unused");
+                } else {
+                    self.out.push_str(" is used by ");
+                    self.print_value_users(a);
+                }
+                self.out.push('\n');
+            }
+        }
         let last = ir.last_op(block);
         let skip_last =
             !print_terminator && last.is_some_and(|l| ir.op_has_trait(l, TraitSet::IS_TERMINATOR));
