@@ -492,22 +492,18 @@ pub fn rmlir_opt_main(
         (None, false) => PipelineSpec::Flags(flags_in_order),
         (None, true) => PipelineSpec::None,
     };
-    let mut text = String::new();
+    // Input is bytes, as for mlir-opt: invalid UTF-8 is kept for comments and
+    // string literals and reported where it is anywhere else (`source_bytes`).
+    let mut bytes = Vec::new();
     let filename = if opts.input == "-" {
-        if std::io::stdin().read_to_string(&mut text).is_err() {
+        if std::io::stdin().read_to_end(&mut bytes).is_err() {
             eprintln!("error: could not read standard input");
             return ExitCode::from(1);
         }
         "<stdin>".to_string()
     } else {
         match std::fs::read(&opts.input) {
-            Ok(bytes) => match String::from_utf8(bytes) {
-                Ok(s) => text = s,
-                Err(_) => {
-                    eprintln!("{}: error: input is not valid UTF-8", opts.input);
-                    return ExitCode::from(1);
-                }
-            },
+            Ok(b) => bytes = b,
             Err(e) => {
                 eprintln!("error: could not open input file {}: {e}", opts.input);
                 return ExitCode::from(1);
@@ -517,7 +513,7 @@ pub fn rmlir_opt_main(
     };
 
     // Shared with the diagnostics source manager, so the input is held once.
-    let text: Arc<str> = Arc::from(text);
+    let text: Arc<str> = mlir_ir::asm::source_bytes::decode_source(bytes);
     let mut ctx = Context::new();
     ctx.set_allow_unregistered_dialects(opts.allow_unregistered_dialect);
     register_dialects(&mut ctx);

@@ -10,6 +10,7 @@ pub use parser::OpAsmParser;
 pub use printer::OpAsmPrinter;
 
 pub mod base64;
+pub mod source_bytes;
 pub mod lexer;
 
 use crate::attributes::{AttrKind, Location};
