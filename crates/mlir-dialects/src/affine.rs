@@ -482,6 +482,7 @@ impl AffineIfOp {
         print_dim_and_symbol_list(p, &operands, dims);
         let results: Vec<Type> = ir.result_types(op).collect();
         if !results.is_empty() {
+            p.print_str(" -> ");
             p.print_arrow_type_list(&results);
         }
         let has_results = !results.is_empty();
