@@ -436,16 +436,16 @@ impl AffineIfOp {
         let at = p.current_offset();
         let cond = p.parse_attribute(None)?;
         let Some(set) = set_of(p.ctx(), Some(cond)).cloned() else {
-            return p.error_at(at, "invalid kind of attribute specified");
+            return p.emit_error(at, "invalid kind of attribute specified");
         };
         p.add_attr(state, "condition", cond);
         let (operands, dims) = parse_dim_and_symbol_list(p)?;
         let name = p.name_offset();
         if set.num_dims as usize != dims {
-            return p.error_at(name, "dim operand count and integer set dim count must match");
+            return p.emit_error(name, "dim operand count and integer set dim count must match");
         }
         if dims + set.num_symbols as usize != operands.len() {
-            return p.error_at(
+            return p.emit_error(
                 name,
                 "symbol operand count and integer set symbol count must match",
             );

@@ -185,7 +185,7 @@ impl ParseIntegerLiteralOp {
         }
         let at = p.current_offset();
         let Some(n) = p.parse_optional_integer_i64()? else {
-            return p.error_at(at, "expected integer value");
+            return p.emit_error(at, "expected integer value");
         };
         let index = p.ctx().index_type();
         state

@@ -421,7 +421,6 @@ impl<'a> Parser<'a> {
     /// with zero and whether it is an equality (MLIR's `parseAffineConstraint`).
     fn parse_affine_constraint(&mut self, scope: &mut AffineScope<'a>) -> PResult<(E, bool)> {
         let lhs = self.parse_affine_expr(scope)?;
-        let op_loc = self.tok.start;
         // MLIR consumes each token of the two-token operators on its own.
         let two = |p: &mut Self, first: TokenKind| p.consume_if(first) && p.consume_if(TokenKind::Equal);
         if two(self, TokenKind::Greater) {
@@ -439,10 +438,8 @@ impl<'a> Parser<'a> {
             let e = self.combine_low(scope, true, lhs, rhs)?;
             return Ok((e, true));
         }
-        self.emit_error_at(
-            op_loc,
-            "expected '== affine-expr' or '>= affine-expr' at end of affine constraint",
-        )
+        // Reported at the current token, after whatever was consumed.
+        self.emit_error("expected '== affine-expr' or '>= affine-expr' at end of affine constraint")
     }
 
     fn parse_affine_id_def(&mut self, scope: &mut AffineScope<'a>, e: E) -> PResult<()> {

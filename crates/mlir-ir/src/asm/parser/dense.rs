@@ -145,6 +145,9 @@ impl<'a> Parser<'a> {
     ) -> PResult<()> {
         let shape: Vec<i64> = self.ctx.shape(ty).unwrap_or(&[]).to_vec();
         let rank = shape.len();
+        if values_shape.len() != 1 {
+            return self.emit_error_at(loc, "expected 1-d tensor for sparse element values");
+        }
         let well_formed = match indices_shape.len() {
             2 => indices_shape[1] == rank as i64,
             1 => rank == 1,
@@ -161,13 +164,15 @@ impl<'a> Parser<'a> {
                 ),
             );
         }
-        let num_indices = indices_shape[0];
-        if values_shape[0] != num_indices {
+        // MLIR reports a count mismatch with the same shape message.
+        if values_shape[0] != indices_shape[0] {
             return self.emit_error_at(
                 loc,
                 format!(
-                    "expected {num_indices} sparse values to be specified, but got {}",
-                    values_shape[0]
+                    "expected shape ([{}]); inferred shape of indices literal ([{}]); inferred shape of values literal ([{}])",
+                    join(&shape),
+                    join(indices_shape),
+                    join(values_shape)
                 ),
             );
         }
@@ -192,7 +197,7 @@ impl<'a> Parser<'a> {
                 return self.emit_error_at(
                     loc,
                     format!(
-                        "sparse index #{row} is not contained within the value shape, with index=[{}], and type={t}",
+                        "sparse index #{row} is not contained within the value shape, with index=[{}], and type='{t}'",
                         text.join(", ")
                     ),
                 );

@@ -1255,7 +1255,8 @@ impl<'p, 'a> OpAsmParser<'p, 'a> {
     /// `parseKeyword(StringRef *)`.
     pub fn parse_any_keyword(&mut self) -> PResult<&'a str> {
         if !self.p.at(TokenKind::BareIdent) {
-            return self.p.err_wrong_token("expected valid keyword");
+            let at = self.p.tok.start;
+            return self.emit_error(at, "expected valid keyword");
         }
         let t = self.p.consume();
         Ok(self.p.lex.text(t))
@@ -1265,7 +1266,7 @@ impl<'p, 'a> OpAsmParser<'p, 'a> {
     pub fn parse_base64_bytes(&mut self) -> PResult<Vec<u8>> {
         let at = self.p.tok.start;
         if !self.p.at(TokenKind::String) {
-            return self.p.emit_error_at(at, "expected string");
+            return self.emit_error(at, "expected string");
         }
         let spelling = self.p.tok_text();
         let quotes_and_space: &[char] = &['"', ' ', '\t', '\n', '\x0b', '\x0c', '\r'];
@@ -1275,7 +1276,7 @@ impl<'p, 'a> OpAsmParser<'p, 'a> {
                 self.p.consume();
                 Ok(bytes)
             }
-            Err(msg) => self.p.emit_error_at(at, msg),
+            Err(msg) => self.emit_error(at, msg),
         }
     }
     /// Consumes any bare keyword among `options` and returns it.
