@@ -73,10 +73,6 @@ impl<'a> Parser<'a> {
                 "affine_set" => self.parse_integer_set_attr(),
                 "sparse" => self.parse_sparse_elements_attr(ty),
                 "distinct" => self.parse_distinct_attr(),
-                "luri" => {
-                    let kw = self.tok_text();
-                    self.emit_error(format!("'{kw}' attributes are not supported by rmlir"))
-                }
                 _ => self.parse_type_attr(),
             },
             _ => self.parse_type_attr(),
