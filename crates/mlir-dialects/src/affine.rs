@@ -442,7 +442,10 @@ impl AffineIfOp {
         let (operands, dims) = parse_dim_and_symbol_list(p)?;
         let name = p.name_offset();
         if set.num_dims as usize != dims {
-            return p.emit_error(name, "dim operand count and integer set dim count must match");
+            return p.emit_error(
+                name,
+                "dim operand count and integer set dim count must match",
+            );
         }
         if dims + set.num_symbols as usize != operands.len() {
             return p.emit_error(

@@ -9,7 +9,9 @@
 //! (`test.dialect_custom_printer`, `test.dialect_custom_format_fallback`).
 
 use mlir_ir::asm::lexer::TokenKind;
-use mlir_ir::asm::{CustomParseFn, CustomPrintFn, OpAsmInterface, OpAsmParser, OpAsmPrinter, SetValueName};
+use mlir_ir::asm::{
+    CustomParseFn, CustomPrintFn, OpAsmInterface, OpAsmParser, OpAsmPrinter, SetValueName,
+};
 use mlir_ir::{AttrKind, Ir, OpInfo, OpRef, OperationState, RegionRef, Value};
 
 /// The generated op definitions of `td/TestOpsParser.td`. Generated code

@@ -62,10 +62,18 @@ fn print_attr_for_diagnostic(ctx: &Context, a: mlir_ir::Attribute) -> String {
 #[derive(clap::Args, Debug)]
 struct TextFormatOpts {
     /// Elide ElementsAttrs with "..." that have more elements than the given upper limit.
-    #[arg(long = "mlir-elide-elementsattrs-if-larger", value_name = "uint", require_equals = true)]
+    #[arg(
+        long = "mlir-elide-elementsattrs-if-larger",
+        value_name = "uint",
+        require_equals = true
+    )]
     elide_elementsattrs_if_larger: Option<u64>,
     /// Elide printing value of resources if string is too long in chars.
-    #[arg(long = "mlir-elide-resource-strings-if-larger", value_name = "uint", require_equals = true)]
+    #[arg(
+        long = "mlir-elide-resource-strings-if-larger",
+        value_name = "uint",
+        require_equals = true
+    )]
     elide_resource_strings_if_larger: Option<u64>,
     /// Print pretty debug info in MLIR output.
     #[arg(long = "mlir-pretty-debuginfo")]

@@ -64,7 +64,10 @@ mod tests {
     #[test]
     fn round_trip() {
         for s in ["", "h", "he", "hel", "hello world"] {
-            assert_eq!(decode(encode(s.as_bytes()).as_bytes()).unwrap(), s.as_bytes());
+            assert_eq!(
+                decode(encode(s.as_bytes()).as_bytes()).unwrap(),
+                s.as_bytes()
+            );
         }
         assert_eq!(encode(b"hello world"), "aGVsbG8gd29ybGQ=");
         assert_eq!(

@@ -10,8 +10,8 @@ pub use parser::OpAsmParser;
 pub use printer::OpAsmPrinter;
 
 pub mod base64;
-pub mod source_bytes;
 pub mod lexer;
+pub mod source_bytes;
 
 use crate::attributes::{AttrKind, Location};
 use crate::context::Context;

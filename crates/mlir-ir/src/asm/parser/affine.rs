@@ -422,7 +422,8 @@ impl<'a> Parser<'a> {
     fn parse_affine_constraint(&mut self, scope: &mut AffineScope<'a>) -> PResult<(E, bool)> {
         let lhs = self.parse_affine_expr(scope)?;
         // MLIR consumes each token of the two-token operators on its own.
-        let two = |p: &mut Self, first: TokenKind| p.consume_if(first) && p.consume_if(TokenKind::Equal);
+        let two =
+            |p: &mut Self, first: TokenKind| p.consume_if(first) && p.consume_if(TokenKind::Equal);
         if two(self, TokenKind::Greater) {
             let rhs = self.parse_affine_expr(scope)?;
             let e = self.combine_low(scope, true, lhs, rhs)?;

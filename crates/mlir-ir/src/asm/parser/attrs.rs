@@ -98,11 +98,17 @@ impl<'a> Parser<'a> {
             self.ctx.unit_attr()
         } else {
             let a = self.parse_attribute(None)?;
-            self.parse_token(TokenKind::Greater, "expected '>' to close distinct attribute")?;
+            self.parse_token(
+                TokenKind::Greater,
+                "expected '>' to close distinct attribute",
+            )?;
             a
         };
         if let Some(&existing) = self.distinct_attrs.get(&id) {
-            let AttrKind::Distinct { referenced: prev, .. } = *self.ctx.attr(existing) else {
+            let AttrKind::Distinct {
+                referenced: prev, ..
+            } = *self.ctx.attr(existing)
+            else {
                 unreachable!("distinct_attrs holds distinct attributes only");
             };
             if prev != referenced {
@@ -392,7 +398,9 @@ impl<'a> Parser<'a> {
                 };
                 let dialect = self.ctx.ident(dialect);
                 match explicit_ty {
-                    Some(ty) => self.ctx.intern_attr(AttrKind::OpaqueTyped { dialect, body, ty }),
+                    Some(ty) => self
+                        .ctx
+                        .intern_attr(AttrKind::OpaqueTyped { dialect, body, ty }),
                     None => self.ctx.intern_attr(AttrKind::Opaque { dialect, body }),
                 }
             }

@@ -91,7 +91,11 @@ impl<'a> Parser<'a> {
             let values_ty = self.ctx.ranked_tensor_type(&[0], elt, None);
             let indices = self.intern_dense(indices_ty, Vec::new());
             let values = self.empty_dense(values_ty, elt);
-            return Ok(self.ctx.intern_attr(AttrKind::SparseElements { ty, indices, values }));
+            return Ok(self.ctx.intern_attr(AttrKind::SparseElements {
+                ty,
+                indices,
+                values,
+            }));
         }
         let indices_loc = self.tok.start;
         let indices_lit = self.parse_tensor_literal(false)?;
@@ -117,13 +121,17 @@ impl<'a> Parser<'a> {
         let values_ty = self.ctx.ranked_tensor_type(&values_shape, elt, None);
         let values = self.build_dense_attr(values_loc, values_ty, &values_lit)?;
         self.verify_sparse(loc, ty, &indices_shape, &values_shape, indices)?;
-        Ok(self.ctx.intern_attr(AttrKind::SparseElements { ty, indices, values }))
+        Ok(self.ctx.intern_attr(AttrKind::SparseElements {
+            ty,
+            indices,
+            values,
+        }))
     }
 
     /// An empty dense attribute of `ty` (strings for non-numeric elements).
     fn empty_dense(&self, ty: Type, elt: Type) -> Attribute {
-        let numeric = self.scalar_of(elt).is_some()
-            || matches!(self.ctx.ty(elt), TypeKind::Complex(_));
+        let numeric =
+            self.scalar_of(elt).is_some() || matches!(self.ctx.ty(elt), TypeKind::Complex(_));
         if numeric {
             self.intern_dense(ty, Vec::new())
         } else {

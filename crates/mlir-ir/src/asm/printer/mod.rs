@@ -334,7 +334,8 @@ impl<'a> OpPrinter<'a> {
             }
         }
         let one = in_results <= 1 && users.len() <= 1 && n == 1;
-        self.out.push_str(if one { " // user: " } else { " // users: " });
+        self.out
+            .push_str(if one { " // user: " } else { " // users: " });
         for i in 0..n {
             if i > 0 {
                 self.out.push_str(", ");
@@ -542,7 +543,9 @@ impl<'a> OpPrinter<'a> {
         }
         if !self.flags.generic {
             let print = ir.ctx().op_info(ir.op_name(op)).print;
-            if let Some(print_fn) = print.filter(|_| custom_form_ok(ir, op, self.flags.assume_verified)) {
+            if let Some(print_fn) =
+                print.filter(|_| custom_form_ok(ir, op, self.flags.assume_verified))
+            {
                 let mut p = OpAsmPrinter { p: self };
                 print_fn(&mut p, op);
                 self.out.clear();
