@@ -9,7 +9,7 @@
 //! placeholder outside strings and comments as the unexpected character it
 //! stands for.
 
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, Weak};
 
 use hashbrown::HashMap;
 
@@ -22,8 +22,9 @@ struct Replaced {
     start: usize,
     len: usize,
     bytes: HashMap<usize, u8>,
-    /// Keeps the buffer alive, so its address cannot be reused.
-    _text: Arc<str>,
+    /// The buffer: an entry whose buffer is gone is stale (its address may
+    /// now belong to another buffer) and is dropped.
+    text: Weak<str>,
 }
 
 /// Every buffer decoded with replacements (few: one per input file).
@@ -61,11 +62,12 @@ pub fn decode_source(bytes: Vec<u8>) -> Arc<str> {
     }
     let text: Arc<str> = Arc::from(out);
     let mut all = REPLACED.lock().unwrap_or_else(|e| e.into_inner());
+    all.retain(|r| r.text.strong_count() > 0);
     all.push(Replaced {
         start: text.as_ptr() as usize,
         len: text.len(),
         bytes: replaced,
-        _text: text.clone(),
+        text: Arc::downgrade(&text),
     });
     text
 }
@@ -79,9 +81,9 @@ pub fn restore(text: &str) -> Option<Vec<u8>> {
     }
     let all = REPLACED.lock().unwrap_or_else(|e| e.into_inner());
     let addr = text.as_ptr() as usize;
-    let buf = all
-        .iter()
-        .find(|r| addr >= r.start && addr + text.len() <= r.start + r.len)?;
+    let buf = all.iter().find(|r| {
+        r.text.strong_count() > 0 && addr >= r.start && addr + text.len() <= r.start + r.len
+    })?;
     let base = addr - buf.start;
     let mut out = text.as_bytes().to_vec();
     for (i, b) in out.iter_mut().enumerate() {
