@@ -343,3 +343,39 @@ fn asm_interface_result_names(ir: &Ir, op: OpRef, set: SetValueName<'_>) {
         set(Value::result(op, n as u32 - 1), "");
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use mlir_ir::asm::printer::{print_to_string, PrintFlags};
+    use mlir_ir::asm::{parse_source, ParseConfig};
+    use mlir_ir::Context;
+
+    /// `--mlir-print-assume-verified`: an op whose declared invariants fail
+    /// (here its operand is not an index) prints in the generic form unless
+    /// the printer may assume it verified.
+    #[test]
+    fn assume_verified_uses_the_custom_form_without_checking_invariants() {
+        let mut ctx = Context::new();
+        ctx.set_allow_unregistered_dialects(true);
+        crate::register_test_dialect(&mut ctx);
+        let ctx = Arc::new(ctx);
+        let src = "\"foo.def\"() ({\n^bb0(%x: i32):\n  \"test.isolated_region\"(%x) ({\n  ^bb0(%y: i32):\n    \"foo.use\"(%y) : (i32) -> ()\n  }) : (i32) -> ()\n}) : () -> ()\n";
+        let (ir, top) = parse_source(ctx, src, &ParseConfig::default()).expect("parses");
+        let checked = print_to_string(&ir, top, &PrintFlags::default());
+        assert!(
+            checked.contains("\"test.isolated_region\"(%arg0) ({"),
+            "{checked}"
+        );
+        let assumed = PrintFlags {
+            assume_verified: true,
+            ..Default::default()
+        };
+        let printed = print_to_string(&ir, top, &assumed);
+        assert!(
+            printed.contains("test.isolated_region %arg0 {\n      \"foo.use\"(%arg0)"),
+            "{printed}"
+        );
+    }
+}
