@@ -121,3 +121,26 @@ func.func private @f(memref<1x!test.smpla>)
 
 // expected-error @+1 {{expected 1-d tensor for sparse element values}}
 "foo"() {a = sparse<[[0, 0]], [[1]]> : tensor<2x2xi32>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{expected an unsigned 64-bit integer}}
+"foo"() {a = distinct[18446744073709551616]<unit>} : () -> ()
+
+// -----
+
+func.func @f(%i: index) {
+  // expected-error @+1 {{custom op 'affine.if' dim operand count and integer set dim count must match}}
+  affine.if affine_set<(d0) : (d0 >= 0)>(%i, %i) {
+  }
+  return
+}
+
+// -----
+
+func.func @f(%i: index) {
+  // expected-error @+1 {{custom op 'affine.if' symbol operand count and integer set symbol count must match}}
+  affine.if affine_set<(d0)[s0] : (d0 >= 0)>(%i) {
+  }
+  return
+}

@@ -88,10 +88,12 @@ impl<'a> Parser<'a> {
         if !self.at(TokenKind::Integer) {
             return self.err_wrong_token("expected distinct ID");
         }
-        let Some(id) = token_u64(self.tok_text()) else {
+        let id = token_u64(self.tok_text());
+        self.consume();
+        // MLIR reports an out-of-range id after the integer.
+        let Some(id) = id else {
             return self.emit_error("expected an unsigned 64-bit integer");
         };
-        self.consume();
         self.parse_token(TokenKind::RSquare, "expected ']' to close distinct ID")?;
         self.parse_token(TokenKind::Less, "expected '<' after distinct ID")?;
         let referenced = if self.consume_if(TokenKind::Greater) {
@@ -354,7 +356,6 @@ impl<'a> Parser<'a> {
             ExtendedSymbol::Dialect {
                 dialect, body, loc, ..
             } => {
-                let colon_off = self.tok.start;
                 let explicit_ty = if self.consume_if(TokenKind::Colon) {
                     Some(self.parse_type()?)
                 } else {
@@ -365,15 +366,6 @@ impl<'a> Parser<'a> {
                     None => "none".to_string(),
                 };
                 self.check_dialect_symbol(dialect, body, loc, Some(&ty_text))?;
-                if explicit_ty.is_some() && self.ctx.dialect(dialect).is_some() {
-                    // A loaded dialect's attributes are canonical text without a
-                    // type slot; only unknown dialects keep a written type
-                    // (`AttrKind::OpaqueTyped`, MLIR's typed `OpaqueAttr`).
-                    return self.emit_error_at(
-                        colon_off,
-                        format!("a type on an attribute of the loaded dialect '{dialect}' is not supported by rmlir"),
-                    );
-                }
                 // Loaded dialects check and canonicalize their attributes'
                 // text (see `Dialect::canonicalize_attribute`).
                 let ctx = self.ctx.clone();
@@ -396,6 +388,11 @@ impl<'a> Parser<'a> {
                         return self.emit_error_at(loc + off as u32, msg);
                     }
                 };
+                // A loaded dialect's attributes are canonical text without a
+                // type slot: as the dialect parsers of the attributes rmlir
+                // keeps as text (enums) do, a written type is ignored. Only
+                // unknown dialects keep it (MLIR's typed `OpaqueAttr`).
+                let explicit_ty = explicit_ty.filter(|_| self.ctx.dialect(dialect).is_none());
                 let dialect = self.ctx.ident(dialect);
                 match explicit_ty {
                     Some(ty) => self
