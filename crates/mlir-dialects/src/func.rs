@@ -8,6 +8,7 @@ use mlir_ir::asm::lexer::TokenKind;
 use mlir_ir::asm::parser::Argument;
 use mlir_ir::asm::{OpAsmInterface, OpAsmParser, OpAsmPrinter};
 use mlir_ir::symbol_table::{SymbolTableCollection, SymbolUserOpInterface};
+use mlir_ir::interfaces::symbol::SymbolOpInterface;
 use mlir_ir::{
     AttrKind, Attribute, Diagnostic, Dialect, Ident, Ir, OpInfo, OpRef, OperationState, Type,
     TypeKind,
@@ -47,13 +48,23 @@ impl Dialect for FuncDialect {
                 result_names: Some(constant_result_names),
                 ..Default::default()
             }),
-            FuncOp::op_info().with_interface(OpAsmInterface {
-                default_dialect: Some("func"),
-                ..Default::default()
-            }),
+            FuncOp::op_info()
+                .with_interface(OpAsmInterface {
+                    default_dialect: Some("func"),
+                    ..Default::default()
+                })
+                .with_interface(SymbolOpInterface {
+                    is_declaration: Some(func_is_declaration),
+                    ..Default::default()
+                }),
             ReturnOp::op_info(),
         ]
     }
+}
+
+/// A `func.func` without a body is a declaration (`isExternal`).
+fn func_is_declaration(ir: &Ir, op: OpRef) -> bool {
+    ir.region_is_empty(ir.region(op, 0))
 }
 
 // The hooks `td/Func.td` declares (`hasVerifier`, `hasCustomAssemblyFormat`).

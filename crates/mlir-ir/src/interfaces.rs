@@ -7,6 +7,8 @@
 //! use them (dead code elimination and region simplification live in
 //! `mlir-transforms`).
 
+pub mod symbol;
+
 use smallvec::SmallVec;
 
 use crate::ir::{Ir, OpRef, Value};

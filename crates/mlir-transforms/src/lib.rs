@@ -21,6 +21,8 @@ pub mod pass;
 pub mod pipeline;
 pub mod region_simplify;
 pub mod side_effects;
+pub mod standard_passes;
+pub mod symbol_dce;
 pub mod test_passes;
 pub mod walk;
 

@@ -1,0 +1,12 @@
+//! Registration of the standard passes that sit beside the canonicalizer
+//! (MLIR's `mlir/Transforms/Passes.td`): `symbol-dce`, `strip-debuginfo`,
+//! `print-op-stats`, `topological-sort`, ... One function so that the
+//! registry gains them with a single line.
+
+use crate::pass::PassRegistry;
+
+/// Registers every standard pass of this crate except `cse` and
+/// `canonicalize`.
+pub fn register(registry: &mut PassRegistry) {
+    registry.register_pass(|| Box::new(crate::symbol_dce::SymbolDcePass::new()));
+}
