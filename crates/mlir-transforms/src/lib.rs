@@ -20,10 +20,14 @@ pub mod greedy;
 pub mod pass;
 pub mod pipeline;
 pub mod region_simplify;
+pub mod op_stats;
 pub mod side_effects;
 pub mod standard_passes;
+pub mod strip_debuginfo;
 pub mod symbol_dce;
+pub mod symbol_privatize;
 pub mod test_passes;
+pub mod topological_sort;
 pub mod walk;
 
 #[cfg(test)]

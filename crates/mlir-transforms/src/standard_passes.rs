@@ -9,4 +9,8 @@ use crate::pass::PassRegistry;
 /// `canonicalize`.
 pub fn register(registry: &mut PassRegistry) {
     registry.register_pass(|| Box::new(crate::symbol_dce::SymbolDcePass::new()));
+    registry.register_pass(|| Box::new(crate::symbol_privatize::SymbolPrivatizePass::default()));
+    registry.register_pass(|| Box::new(crate::strip_debuginfo::StripDebugInfoPass));
+    registry.register_pass(|| Box::new(crate::op_stats::PrintOpStatsPass::default()));
+    registry.register_pass(|| Box::new(crate::topological_sort::TopologicalSortPass));
 }
