@@ -7,6 +7,8 @@
 //! use them (dead code elimination and region simplification live in
 //! `mlir-transforms`).
 
+pub mod loop_like;
+pub mod region_branch;
 pub mod symbol;
 
 use smallvec::SmallVec;
