@@ -9,6 +9,7 @@
 
 pub mod loop_like;
 pub mod region_branch;
+pub mod speculation;
 pub mod symbol;
 
 use smallvec::SmallVec;

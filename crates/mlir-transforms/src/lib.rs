@@ -14,9 +14,11 @@
 #![allow(clippy::result_unit_err)]
 
 pub mod canonicalize;
+pub mod control_flow_sink;
 pub mod cse;
 pub mod folder;
 pub mod greedy;
+pub mod licm;
 pub mod pass;
 pub mod pipeline;
 pub mod region_simplify;

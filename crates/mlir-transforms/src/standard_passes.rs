@@ -13,4 +13,6 @@ pub fn register(registry: &mut PassRegistry) {
     registry.register_pass(|| Box::new(crate::strip_debuginfo::StripDebugInfoPass));
     registry.register_pass(|| Box::new(crate::op_stats::PrintOpStatsPass::default()));
     registry.register_pass(|| Box::new(crate::topological_sort::TopologicalSortPass));
+    registry.register_pass(|| Box::new(crate::control_flow_sink::ControlFlowSinkPass));
+    registry.register_pass(|| Box::new(crate::licm::LoopInvariantCodeMotionPass));
 }

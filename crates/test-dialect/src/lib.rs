@@ -55,6 +55,7 @@ impl Dialect for TestDialect {
         ops.extend(canon::operations());
         ops.extend(conversion::operations());
         ops.extend(drr::operations());
+        ops.extend(passes::operations());
         ops
     }
 

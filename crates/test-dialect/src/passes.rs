@@ -3,10 +3,149 @@
 //! sinking): upstream's `TestTopologicalSort.cpp` and the test ops those
 //! passes' upstream tests use.
 
+use mlir_ir::asm::{OpAsmParser, OpAsmPrinter};
+use mlir_ir::interfaces::loop_like::LoopLikeOpInterface;
+use mlir_ir::interfaces::region_branch::{
+    InvocationBounds, RegionBranchOpInterface, RegionBranchPoint, RegionSuccessor,
+};
+use mlir_ir::interfaces::speculation::{
+    ConditionallySpeculatable, Speculatability, RECURSIVELY_SPECULATABLE,
+};
 use mlir_ir::ir::WalkOrder;
-use mlir_ir::{ApInt, Ir, OpRef};
+use mlir_ir::{ApInt, Ir, OpInfo, OpRef, OperationState};
 use mlir_transforms::pass::{Pass, PassContext, PassRegistry};
 use mlir_transforms::topological_sort::{compute_topological_sorting, no_extra_ready};
+
+/// The generated op definitions of `td/TestOpsPasses.td`. Generated code
+/// keeps the shapes of its templates, so style lints are not actionable on it.
+#[allow(dead_code, unused_parens, unused_imports, clippy::all)]
+pub mod ops {
+    include!(concat!(env!("OUT_DIR"), "/passes_ops.rs"));
+}
+
+/// The ops of this area, with their interfaces attached.
+pub fn operations() -> Vec<OpInfo> {
+    let rb = |successor_regions| RegionBranchOpInterface {
+        successor_regions,
+        entry_successor_regions: None,
+        entry_successor_operands: None,
+        region_invocation_bounds: None,
+        are_types_compatible: None,
+    };
+    ops::operations()
+        .into_iter()
+        .map(|info| match &*info.name {
+            "test.region_if" => info.with_interface(RegionBranchOpInterface {
+                entry_successor_operands: Some(|ir, op, _| 0..ir.num_operands(op)),
+                region_invocation_bounds: Some(|ir, op, _| {
+                    vec![
+                        InvocationBounds {
+                            lower: 0,
+                            upper: Some(1)
+                        };
+                        ir.num_regions(op)
+                    ]
+                }),
+                ..rb(region_if_successors)
+            }),
+            "test.any_cond" => info.with_interface(RegionBranchOpInterface {
+                region_invocation_bounds: Some(|_, _, _| {
+                    vec![InvocationBounds {
+                        lower: 1,
+                        upper: Some(1),
+                    }]
+                }),
+                ..rb(any_cond_successors)
+            }),
+            "test.graph_loop" => info
+                .with_interface(LoopLikeOpInterface {
+                    loop_regions: |ir, op| vec![ir.region(op, 0)],
+                    inits: None,
+                    region_iter_args: None,
+                    yielded_values: None,
+                    loop_results: None,
+                    listed_after_region_branch: false,
+                })
+                .with_interface(RECURSIVELY_SPECULATABLE),
+            "test.recursively_speculatable_op" => info.with_interface(RECURSIVELY_SPECULATABLE),
+            "test.never_speculatable_op" => info.with_interface(ConditionallySpeculatable {
+                speculatability: |_, _| Speculatability::NotSpeculatable,
+            }),
+            "test.conditionally_speculatable_op" => {
+                info.with_interface(ConditionallySpeculatable {
+                    speculatability: conditionally_speculatable,
+                })
+            }
+            _ => info,
+        })
+        .collect()
+}
+
+/// `then` and `else` go to `join`, which returns to the op; the op enters
+/// `then` or `else`, each receiving the op's operands.
+fn region_if_successors(ir: &Ir, op: OpRef, point: RegionBranchPoint) -> Vec<RegionSuccessor> {
+    let join = ir.region(op, 2);
+    match point.region(ir) {
+        Some(r) if r == join => vec![RegionSuccessor::parent_results(ir, op)],
+        Some(_) => vec![RegionSuccessor::region_all_args(ir, join)],
+        None => vec![
+            RegionSuccessor::region_all_args(ir, ir.region(op, 0)),
+            RegionSuccessor::region_all_args(ir, ir.region(op, 1)),
+        ],
+    }
+}
+
+/// The op enters its region, which returns to it.
+fn any_cond_successors(ir: &Ir, op: OpRef, point: RegionBranchPoint) -> Vec<RegionSuccessor> {
+    match point {
+        RegionBranchPoint::Parent => vec![RegionSuccessor::region_no_inputs(ir.region(op, 0))],
+        _ => vec![RegionSuccessor::parent_results(ir, op)],
+    }
+}
+
+/// Speculatable when the input is produced by a constant.
+fn conditionally_speculatable(ir: &Ir, op: OpRef) -> Speculatability {
+    if ir.value_constant(ir.operand(op, 0)).is_some() {
+        Speculatability::Speculatable
+    } else {
+        Speculatability::NotSpeculatable
+    }
+}
+
+impl ops::RegionIfOp {
+    /// `%a, %b: i32, i32 -> i32 then {...} else {...} join {...}`.
+    pub fn parse(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> Result<(), ()> {
+        let operands = p.parse_operand_list()?;
+        let types = p.parse_colon_type_list()?;
+        if !p.at(mlir_ir::asm::lexer::TokenKind::Arrow) {
+            return p.error("expected '->'");
+        }
+        let results = p.parse_optional_arrow_type_list()?;
+        state.result_types.extend(results);
+        for kw in ["then", "else", "join"] {
+            p.parse_keyword(kw)?;
+            let r = p.parse_region(&[])?;
+            state.regions.push(r);
+        }
+        let at = p.current_offset();
+        p.resolve_operands(&operands, &types, at, state)
+    }
+
+    pub fn print(p: &mut OpAsmPrinter<'_, '_>, op: OpRef) {
+        let ir = p.ir();
+        p.print_char(' ');
+        p.print_operands(ir.operands(op));
+        p.print_str(": ");
+        p.print_types(ir.operand_types(op));
+        p.print_str(" -> ");
+        let results: Vec<_> = ir.result_types(op).collect();
+        p.print_arrow_type_list(&results);
+        for (i, kw) in [" then ", " else ", " join "].into_iter().enumerate() {
+            p.print_str(kw);
+            p.print_region(ir.region(op, i), true, true, false);
+        }
+    }
+}
 
 /// `-test-topological-sort-analysis`: in every op with a `root` attribute,
 /// orders the ops marked `selected` (without moving them) and records each
