@@ -49,6 +49,7 @@ impl Dialect for ScfDialect {
                 info
             })
             .map(interfaces::attach)
+            .map(crate::speculation::attach)
             .collect()
     }
 }
