@@ -22,6 +22,7 @@ pub mod licm;
 pub mod pass;
 pub mod pipeline;
 pub mod region_simplify;
+pub mod sccp;
 pub mod op_stats;
 pub mod side_effects;
 pub mod standard_passes;

@@ -15,4 +15,5 @@ pub fn register(registry: &mut PassRegistry) {
     registry.register_pass(|| Box::new(crate::topological_sort::TopologicalSortPass));
     registry.register_pass(|| Box::new(crate::control_flow_sink::ControlFlowSinkPass));
     registry.register_pass(|| Box::new(crate::licm::LoopInvariantCodeMotionPass));
+    registry.register_pass(|| Box::new(crate::sccp::SccpPass));
 }

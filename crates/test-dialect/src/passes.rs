@@ -5,6 +5,7 @@
 
 use mlir_ir::asm::{OpAsmParser, OpAsmPrinter};
 use mlir_ir::interfaces::loop_like::LoopLikeOpInterface;
+use mlir_ir::interfaces::{BranchOpInterface, SuccessorOperands};
 use mlir_ir::interfaces::region_branch::{
     InvocationBounds, RegionBranchOpInterface, RegionBranchPoint, RegionSuccessor,
 };
@@ -76,9 +77,50 @@ pub fn operations() -> Vec<OpInfo> {
                     speculatability: conditionally_speculatable,
                 })
             }
+            "test.internal_br" => info.with_interface(BranchOpInterface {
+                successor_operands: internal_br_successor_operands,
+                erase_successor_operand: None,
+            }),
             _ => info,
         })
         .collect()
+}
+
+/// The operand segments of `test.internal_br`: (start, len) of each.
+fn internal_br_segments(ir: &Ir, op: OpRef) -> [(usize, usize); 2] {
+    let sizes = ir
+        .attr(op, "operandSegmentSizes")
+        .map(|a| match ir.ctx().attr(a) {
+            mlir_ir::AttrKind::DenseArray { elements, .. } => elements
+                .iter()
+                .map(|&e| ir.ctx().int_attr_value(e).unwrap_or(0))
+                .collect::<Vec<i64>>(),
+            _ => Vec::new(),
+        })
+        .unwrap_or_default();
+    let first = sizes.first().map_or(0, |&n| n.max(0) as usize);
+    let second = sizes
+        .get(1)
+        .map_or(ir.num_operands(op).saturating_sub(first), |&n| n.max(0) as usize);
+    [(0, first), (first, second)]
+}
+
+/// Successor 1 gets one produced value before its forwarded operands.
+fn internal_br_successor_operands(ir: &Ir, op: OpRef, succ: usize) -> SuccessorOperands {
+    let [(s0, l0), (s1, l1)] = internal_br_segments(ir, op);
+    if succ == 0 {
+        SuccessorOperands {
+            produced: 0,
+            start: s0,
+            len: l0,
+        }
+    } else {
+        SuccessorOperands {
+            produced: 1,
+            start: s1,
+            len: l1,
+        }
+    }
 }
 
 /// `then` and `else` go to `join`, which returns to the op; the op enters

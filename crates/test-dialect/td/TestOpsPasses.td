@@ -92,3 +92,15 @@ def SingleNoTerminatorOp : TEST_Op<"single_no_terminator_op",
   let regions = (region SizedRegion<1>:$region);
   let assemblyFormat = "attr-dict `:` $region";
 }
+
+// ----- branches -----
+
+// Successor 0 receives `successOperands0`; successor 1 receives one value
+// the op produces, then `successOperands1`.
+def TestInternalBranchOp : TEST_Op<"internal_br",
+    [DeclareOpInterfaceMethods<BranchOpInterface>, Terminator,
+     AttrSizedOperandSegments]> {
+  let arguments = (ins Variadic<AnyType>:$successOperands0,
+                       Variadic<AnyType>:$successOperands1);
+  let successors = (successor AnySuccessor:$successor0, AnySuccessor:$successor1);
+}
