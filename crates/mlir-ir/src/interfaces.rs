@@ -7,6 +7,7 @@
 //! use them (dead code elimination and region simplification live in
 //! `mlir-transforms`).
 
+pub mod call;
 pub mod loop_like;
 pub mod region_branch;
 pub mod speculation;

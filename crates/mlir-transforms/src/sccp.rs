@@ -25,7 +25,12 @@ use mlir_ir::interfaces::region_branch::{
     region_branch_op, region_branch_terminator, terminator_successors, RegionBranchPoint,
     RegionSuccessor,
 };
+use mlir_ir::interfaces::call::{
+    call_arguments, call_op, callable_region, callables_with_unknown_callers, resolve_callable,
+};
+use mlir_ir::interfaces::symbol::as_symbol;
 use mlir_ir::interfaces::{BranchOpInterface, BranchSuccessorForOperands};
+use mlir_ir::symbol_table::SymbolTableCollection;
 use mlir_ir::{Attribute, BlockRef, Ident, Ir, OpFoldResult, OpRef, Value};
 use smallvec::SmallVec;
 
@@ -96,6 +101,13 @@ struct Solver<'a> {
     initialized_branches: HashSet<OpRef>,
     worklist: Vec<OpRef>,
     queued: HashSet<OpRef>,
+    /// The op the analysis runs on.
+    top: Option<OpRef>,
+    tables: SymbolTableCollection,
+    /// Symbol callables that may be called from outside the analysis.
+    unknown_callers: HashSet<OpRef>,
+    /// The live calls of each callable known to the analysis.
+    callsites: HashMap<OpRef, Vec<OpRef>>,
 }
 
 impl<'a> Solver<'a> {
@@ -107,6 +119,10 @@ impl<'a> Solver<'a> {
             initialized_branches: HashSet::new(),
             worklist: Vec::new(),
             queued: HashSet::new(),
+            top: None,
+            tables: SymbolTableCollection::new(),
+            unknown_callers: HashSet::new(),
+            callsites: HashMap::new(),
         }
     }
 
@@ -163,6 +179,8 @@ impl<'a> Solver<'a> {
     }
 
     fn run(&mut self, top: OpRef) {
+        self.top = Some(top);
+        self.unknown_callers = callables_with_unknown_callers(self.ir, top);
         self.enter_regions_unknown(top);
         while let Some(op) = self.worklist.pop() {
             self.queued.remove(&op);
@@ -189,16 +207,30 @@ impl<'a> Solver<'a> {
         }
         if region_branch_op(ir, op).is_some() {
             self.visit_region_branch(op);
+        } else if callable_region(ir, op).is_some() && Some(op) != self.top {
+            self.visit_callable(op);
         } else if ir.num_regions(op) > 0 {
             self.enter_regions_unknown(op);
             for r in ir.results(op).collect::<SmallVec<[Value; 4]>>() {
                 self.set_unknown(r);
             }
+        } else if call_op(ir, op).is_some() {
+            self.visit_call(op);
         } else {
             self.visit_plain(op);
         }
         if ir.num_successors(op) > 0 {
             self.visit_branch(op);
+        }
+        // A return of a callable updates the results of its live calls.
+        if let Some(parent) = ir.op_parent_op(op) {
+            let is_last = ir.op_block(op).and_then(|b| ir.last_op(b)) == Some(op);
+            if is_last && ir.num_successors(op) == 0 {
+                let calls = self.callsites.get(&parent).cloned().unwrap_or_default();
+                for c in calls {
+                    self.enqueue(c);
+                }
+            }
         }
         let in_branch_region = ir
             .op_parent_op(op)
@@ -206,6 +238,89 @@ impl<'a> Solver<'a> {
         let is_last = ir.op_block(op).and_then(|b| ir.last_op(b)) == Some(op);
         if in_branch_region && is_last && region_branch_terminator(ir, op).is_some() {
             self.visit_region_terminator(op);
+        }
+    }
+
+    /// A callable of the analysed IR runs when a live call reaches it or
+    /// when it may be called from outside (then with unknown arguments).
+    fn visit_callable(&mut self, op: OpRef) {
+        let ir = self.ir;
+        let Some(region) = callable_region(ir, op) else {
+            return;
+        };
+        let Some(entry) = ir.first_block(region) else {
+            return;
+        };
+        if self.unknown_callers.contains(&op) {
+            for a in ir.arguments(entry).collect::<SmallVec<[Value; 4]>>() {
+                self.set_unknown(a);
+            }
+            self.mark_executable(entry);
+        } else if self.callsites.get(&op).is_some_and(|c| !c.is_empty()) {
+            self.mark_executable(entry);
+        }
+    }
+
+    /// A call: when it resolves to a symbol callable defined in the
+    /// analysed IR, its arguments flow into the callee (unless the callee
+    /// has unknown callers) and the callee's returns into its results;
+    /// otherwise its results are unknown.
+    fn visit_call(&mut self, call: OpRef) {
+        let ir = self.ir;
+        let results: SmallVec<[Value; 4]> = ir.results(call).collect();
+        let top = self.top.expect("the solver runs on an op");
+        let callee = resolve_callable(ir, call, &mut self.tables).filter(|&c| {
+            as_symbol(ir, c).is_some() && ir.is_ancestor(top, c) && callable_region(ir, c).is_some()
+        });
+        let Some(callee) = callee else {
+            for r in results {
+                self.set_unknown(r);
+            }
+            return;
+        };
+        let region = callable_region(ir, callee).expect("checked above");
+        let Some(entry) = ir.first_block(region) else {
+            return;
+        };
+        let sites = self.callsites.entry(callee).or_default();
+        if !sites.contains(&call) {
+            sites.push(call);
+        }
+        if self.unknown_callers.contains(&callee) {
+            for a in ir.arguments(entry).collect::<SmallVec<[Value; 4]>>() {
+                self.set_unknown(a);
+            }
+        } else {
+            let args = call_arguments(ir, call);
+            for (i, v) in args.into_iter().enumerate() {
+                if i >= ir.num_arguments(entry) {
+                    break;
+                }
+                let s = self.get(v);
+                self.join(ir.argument(entry, i), s);
+            }
+        }
+        self.mark_executable(entry);
+        let blocks: SmallVec<[BlockRef; 8]> = ir.region_blocks(region).collect();
+        for b in blocks {
+            if !self.executable.contains(&b) {
+                continue;
+            }
+            let Some(t) = ir.last_op(b) else { continue };
+            if ir.num_successors(t) > 0 {
+                continue;
+            }
+            if !ir.op_has_trait(t, mlir_ir::TraitSet::RETURN_LIKE) {
+                for &r in &results {
+                    self.set_unknown(r);
+                }
+                continue;
+            }
+            let operands: SmallVec<[Value; 4]> = ir.operands(t).collect();
+            for (&r, v) in results.iter().zip(operands) {
+                let s = self.get(v);
+                self.join(r, s);
+            }
         }
     }
 
