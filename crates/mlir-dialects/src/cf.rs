@@ -31,6 +31,10 @@ impl Dialect for ControlFlowDialect {
     fn namespace(&self) -> &'static str {
         "cf"
     }
+    /// The dialect's inliner interface (`crate::inliner`).
+    fn interface(&self, id: std::any::TypeId) -> Option<&(dyn std::any::Any + Send + Sync)> {
+        crate::inliner::interface_for(&crate::inliner::ALL, id)
+    }
 
     fn operations(&self) -> Vec<OpInfo> {
         // BranchOpInterface's verifier (successor operands against block

@@ -12,6 +12,7 @@ pub mod affine;
 pub mod arith;
 pub mod cf;
 pub mod func;
+pub mod inliner;
 pub mod llvm;
 pub mod math;
 pub mod memref;

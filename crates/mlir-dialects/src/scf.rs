@@ -34,6 +34,10 @@ impl Dialect for ScfDialect {
     fn namespace(&self) -> &'static str {
         "scf"
     }
+    /// The dialect's inliner interface (`crate::inliner`).
+    fn interface(&self, id: std::any::TypeId) -> Option<&(dyn std::any::Any + Send + Sync)> {
+        crate::inliner::interface_for(&crate::inliner::SCF, id)
+    }
 
     fn operations(&self) -> Vec<OpInfo> {
         ops::operations()

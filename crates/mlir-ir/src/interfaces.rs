@@ -8,6 +8,7 @@
 //! `mlir-transforms`).
 
 pub mod call;
+pub mod inliner;
 pub mod loop_like;
 pub mod region_branch;
 pub mod speculation;

@@ -18,6 +18,7 @@ pub mod control_flow_sink;
 pub mod cse;
 pub mod folder;
 pub mod greedy;
+pub mod inliner;
 pub mod licm;
 pub mod pass;
 pub mod pipeline;

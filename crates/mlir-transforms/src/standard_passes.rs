@@ -16,4 +16,5 @@ pub fn register(registry: &mut PassRegistry) {
     registry.register_pass(|| Box::new(crate::control_flow_sink::ControlFlowSinkPass));
     registry.register_pass(|| Box::new(crate::licm::LoopInvariantCodeMotionPass));
     registry.register_pass(|| Box::new(crate::sccp::SccpPass));
+    registry.register_pass(|| Box::new(crate::inliner::InlinerPass::default()));
 }

@@ -97,6 +97,9 @@ impl Dialect for TestDialect {
         {
             return Some(CANON.get_or_init(canon::dialect_canonicalization_patterns));
         }
+        if id == std::any::TypeId::of::<mlir_ir::interfaces::inliner::DialectInlinerInterface>() {
+            return Some(&passes::INLINER);
+        }
         None
     }
 }

@@ -4,7 +4,11 @@
 //! passes' upstream tests use.
 
 use mlir_ir::asm::{OpAsmParser, OpAsmPrinter};
+use mlir_ir::interfaces::inliner::{
+    replace_with_terminator_operands, DialectInlinerInterface, ALL_LEGAL,
+};
 use mlir_ir::interfaces::loop_like::LoopLikeOpInterface;
+use mlir_rewrite::{CanonicalizationPatterns, Pattern, PatternRewriter, RewritePatternSet};
 use mlir_ir::interfaces::{BranchOpInterface, SuccessorOperands};
 use mlir_ir::interfaces::region_branch::{
     InvocationBounds, RegionBranchOpInterface, RegionBranchPoint, RegionSuccessor,
@@ -77,6 +81,7 @@ pub fn operations() -> Vec<OpInfo> {
                     speculatability: conditionally_speculatable,
                 })
             }
+            "test.fold_to_call_op" => info.with_interface(CanonicalizationPatterns(fold_to_call_patterns)),
             "test.internal_br" => info.with_interface(BranchOpInterface {
                 successor_operands: internal_br_successor_operands,
                 erase_successor_operand: None,
@@ -85,6 +90,37 @@ pub fn operations() -> Vec<OpInfo> {
         })
         .collect()
 }
+
+/// `test.fold_to_call_op` becomes `func.call @callee()` (upstream's
+/// `FoldToCallOpPattern`).
+fn fold_to_call_patterns(set: &mut RewritePatternSet, ctx: &mlir_ir::Context) {
+    set.add_fn(Pattern::new(ctx, "test.fold_to_call_op", 1), |op, rw: &mut PatternRewriter<'_>| {
+        let Some(callee) = rw.ir().attr(op, "callee") else {
+            return Err(());
+        };
+        let ctx = rw.ir().ctx();
+        let props = ctx.dictionary_attr(&[(ctx.ident("callee"), callee)]);
+        let name = ctx.op_name("func.call");
+        let state = OperationState::new(name, rw.ir().op_loc(op)).properties(props);
+        rw.replace_op_with_new_op(op, state);
+        Ok(())
+    });
+}
+
+/// The test dialect's inliner interface (upstream's `TestInlinerInterface`):
+/// everything may be inlined, except calls marked `noinline`; the regions
+/// of `test.functional_region_op` are their own scope; `test.return`
+/// forwards its operands to the call's results.
+pub static INLINER: DialectInlinerInterface = DialectInlinerInterface {
+    is_legal_to_inline_call: Some(|ir, call, _, _| ir.attr(call, "noinline").is_none()),
+    should_analyze_recursively: Some(|ir, op| ir.op_name_str(op) != "test.functional_region_op"),
+    handle_terminator_values: Some(|ir, op, values| {
+        if ir.op_name_str(op) == "test.return" {
+            replace_with_terminator_operands(ir, op, values);
+        }
+    }),
+    ..ALL_LEGAL
+};
 
 /// The operand segments of `test.internal_br`: (start, len) of each.
 fn internal_br_segments(ir: &Ir, op: OpRef) -> [(usize, usize); 2] {

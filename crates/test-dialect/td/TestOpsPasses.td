@@ -104,3 +104,11 @@ def TestInternalBranchOp : TEST_Op<"internal_br",
                        Variadic<AnyType>:$successOperands1);
   let successors = (successor AnySuccessor:$successor0, AnySuccessor:$successor1);
 }
+
+// ----- inlining -----
+
+// Canonicalizes to a `func.call` of `callee`.
+def FoldToCallOp : TEST_Op<"fold_to_call_op"> {
+  let arguments = (ins FlatSymbolRefAttr:$callee);
+  let hasCanonicalizer = 1;
+}
