@@ -7,6 +7,7 @@ use mlir_ir::asm::{OpAsmParser, OpAsmPrinter};
 use mlir_ir::interfaces::inliner::{
     replace_with_terminator_operands, DialectInlinerInterface, ALL_LEGAL,
 };
+use mlir_ir::interfaces::call::{CallOpInterface, CallableOpInterface, Callee};
 use mlir_ir::interfaces::loop_like::LoopLikeOpInterface;
 use mlir_rewrite::{CanonicalizationPatterns, Pattern, PatternRewriter, RewritePatternSet};
 use mlir_ir::interfaces::{BranchOpInterface, SuccessorOperands};
@@ -81,6 +82,16 @@ pub fn operations() -> Vec<OpInfo> {
                     speculatability: conditionally_speculatable,
                 })
             }
+            "test.conversion_call_op" => info.with_interface(CallOpInterface {
+                callee: |ir, op| ir.attr(op, "callee").map(Callee::Symbol),
+                arg_operands: |ir, op| 0..ir.num_operands(op),
+                set_callee: Some(|ir, op, sym| ir.set_attr(op, "callee", Some(sym))),
+            }),
+            "test.functional_region_op" => info.with_interface(CallableOpInterface {
+                callable_region: |ir, op| Some(ir.region(op, 0)),
+                result_types: |ir, op| function_type_of_result(ir, op).1,
+                argument_types: |ir, op| function_type_of_result(ir, op).0,
+            }),
             "test.fold_to_call_op" => info.with_interface(CanonicalizationPatterns(fold_to_call_patterns)),
             "test.internal_br" => info.with_interface(BranchOpInterface {
                 successor_operands: internal_br_successor_operands,
@@ -89,6 +100,14 @@ pub fn operations() -> Vec<OpInfo> {
             _ => info,
         })
         .collect()
+}
+
+/// The inputs and results of the function type `op` produces.
+fn function_type_of_result(ir: &Ir, op: OpRef) -> (Vec<mlir_ir::Type>, Vec<mlir_ir::Type>) {
+    match ir.ctx().ty(ir.value_type(ir.result(op, 0))) {
+        mlir_ir::TypeKind::Function { inputs, results } => (inputs.to_vec(), results.to_vec()),
+        _ => (Vec::new(), Vec::new()),
+    }
 }
 
 /// `test.fold_to_call_op` becomes `func.call @callee()` (upstream's

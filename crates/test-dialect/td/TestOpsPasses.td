@@ -112,3 +112,22 @@ def FoldToCallOp : TEST_Op<"fold_to_call_op"> {
   let arguments = (ins FlatSymbolRefAttr:$callee);
   let hasCanonicalizer = 1;
 }
+
+// A call whose callee is a symbol, with per-argument and per-result
+// attribute dictionaries.
+def ConversionCallOp : TEST_Op<"conversion_call_op",
+    [CallOpInterface]> {
+  let arguments = (ins Variadic<AnyType>:$arg_operands,
+                       SymbolRefAttr:$callee,
+                       OptionalAttr<DictArrayAttr>:$arg_attrs,
+                       OptionalAttr<DictArrayAttr>:$res_attrs);
+  let results = (outs Variadic<AnyType>:$results);
+}
+
+// A callable without a symbol: its region is called through the function
+// value it produces.
+def FunctionalRegionOp : TEST_Op<"functional_region_op",
+    [CallableOpInterface]> {
+  let regions = (region AnyRegion:$body);
+  let results = (outs FunctionType:$result);
+}
