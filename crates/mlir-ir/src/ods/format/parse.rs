@@ -222,6 +222,48 @@ fn parse_element<'a>(
             parse_custom(spec, p, state, st, *directive, params, false).map(|_| ())
         }
         Element::Optional(g) => parse_group(spec, format, p, state, st, g),
+        Element::OIList(clauses) => parse_oilist(spec, format, p, state, st, clauses),
+    }
+}
+
+/// Parses the clauses of an `oilist` in any order, each at most once; a
+/// clause's unit attributes are set by its keyword.
+fn parse_oilist<'a>(
+    spec: &OpSpec,
+    format: &Format,
+    p: &mut OpAsmParser<'_, 'a>,
+    state: &mut OperationState,
+    st: &mut St<'a>,
+    clauses: &[super::OIListClause],
+) -> PResult<()> {
+    let mut seen: SmallVec<[bool; 4]> = clauses.iter().map(|_| false).collect();
+    loop {
+        let off = p.current_offset();
+        let Some(ci) = clauses
+            .iter()
+            .position(|c| parse_optional_literal(p, c.keyword))
+        else {
+            return Ok(());
+        };
+        if std::mem::replace(&mut seen[ci], true) {
+            return p.emit_error(
+                off,
+                format!(
+                    "`{}` clause can appear at most once in the expansion of the oilist directive.",
+                    clauses[ci].keyword
+                ),
+            );
+        }
+        for el in clauses[ci].elems.iter() {
+            match el {
+                Element::Attr { index, .. }
+                    if matches!(spec.attrs[*index].constraint.format, AttrFormat::Unit) =>
+                {
+                    st.attrs[*index] = Some(p.ctx().unit_attr());
+                }
+                _ => parse_element(spec, format, p, state, st, el, true)?,
+            }
+        }
     }
 }
 

@@ -144,6 +144,41 @@ fn print_group(
     }
 }
 
+/// Whether `el` is a unit attribute: inside an `oilist` clause it is implied
+/// by the clause's keyword and never printed.
+fn is_unit_attr_element(spec: &OpSpec, el: &Element) -> bool {
+    matches!(el, Element::Attr { index, .. }
+        if matches!(spec.attrs[*index].constraint.format, AttrFormat::Unit))
+}
+
+/// Prints the clauses of an `oilist` whose variables are present, in the
+/// order of the format (as OpFormatGen's printer does, whatever order they
+/// were parsed in).
+fn print_oilist(
+    spec: &OpSpec,
+    format: &Format,
+    p: &mut OpAsmPrinter<'_, '_>,
+    op: OpRef,
+    clauses: &[super::OIListClause],
+    st: &mut State,
+) {
+    for c in clauses {
+        let present = c
+            .elems
+            .iter()
+            .any(|el| anchor_present(spec, p.ir(), op, el));
+        if !present {
+            continue;
+        }
+        print_element(spec, format, p, op, &Element::Literal(c.keyword), st);
+        for el in c.elems.iter() {
+            if !is_unit_attr_element(spec, el) {
+                print_element(spec, format, p, op, el, st);
+            }
+        }
+    }
+}
+
 fn print_types(p: &mut OpAsmPrinter<'_, '_>, spec: &OpSpec, op: OpRef, arg: TypeArg) {
     let ir = p.ir();
     match arg {
@@ -361,6 +396,10 @@ fn print_element(
         }
         Element::Optional(g) => {
             print_group(spec, format, p, op, g, st);
+            return;
+        }
+        Element::OIList(clauses) => {
+            print_oilist(spec, format, p, op, clauses, st);
             return;
         }
         Element::AttrDict { with_keyword } => {
