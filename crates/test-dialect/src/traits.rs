@@ -14,7 +14,7 @@ use mlir_ir::asm::lexer::TokenKind;
 use mlir_ir::asm::{OpAsmParser, OpAsmPrinter};
 use mlir_ir::interfaces::{MemoryEffect, MemoryEffectKind, MemoryEffectsInterface};
 use mlir_ir::ods::spec::{CustomParseArg, CustomPrintArg};
-use mlir_ir::{AttrKind, Ir, OpInfo, OpRef};
+use mlir_ir::{AttrKind, Ir, OpInfo, OpRef, TypeKind};
 
 /// The generated op definitions of `td/TestOpsTraits.td`. Generated code
 /// keeps the shapes of its templates, so style lints are not actionable on it.
@@ -43,9 +43,48 @@ pub fn operations() -> Vec<OpInfo> {
             "test.side_effect_op" => info.with_interface(MemoryEffectsInterface {
                 get_effects: side_effect_op_effects,
             }),
+            "test.result_type_with_trait" => info.with_verify(verify_result_type_with_trait),
+            "test.attr_with_trait" => info.with_verify(verify_attr_with_trait),
             _ => info,
         })
         .collect()
+}
+
+/// Whether `dialect`/`body` spell the test dialect entity `mnemonic` (the
+/// test dialect's types and attributes are kept as opaque text).
+fn is_test_entity(ir: &Ir, dialect: mlir_ir::Ident, body: &str, mnemonic: &str) -> bool {
+    &*ir.ctx().ident_str(dialect) == "test" && body == mnemonic
+}
+
+/// Upstream's `TestTypeWithTraitOp::verify`: only `!test.test_type_with_trait`
+/// has `TestTypeTrait`.
+fn verify_result_type_with_trait(ir: &Ir, op: OpRef) -> Result<(), mlir_ir::Diagnostic> {
+    let ty = ir.value_type(ir.result(op, 0));
+    let has_trait = matches!(ir.ctx().ty(ty), TypeKind::Opaque { dialect, body }
+        if is_test_entity(ir, *dialect, body, "test_type_with_trait"));
+    if has_trait {
+        return Ok(());
+    }
+    Err(mlir_ir::Diagnostic::error(
+        ir.op_loc(op),
+        "result type should have trait 'TestTypeTrait'",
+    ))
+}
+
+/// Upstream's `TestAttrWithTraitOp::verify`: only `#test.attr_with_trait`
+/// has `TestAttrTrait`.
+fn verify_attr_with_trait(ir: &Ir, op: OpRef) -> Result<(), mlir_ir::Diagnostic> {
+    let has_trait = ir.attr(op, "attr").is_some_and(|a| {
+        matches!(ir.ctx().attr(a), AttrKind::Opaque { dialect, body }
+            if is_test_entity(ir, *dialect, body, "attr_with_trait"))
+    });
+    if has_trait {
+        return Ok(());
+    }
+    Err(mlir_ir::Diagnostic::error(
+        ir.op_loc(op),
+        "'attr' attribute should have trait 'TestAttrTrait'",
+    ))
 }
 
 /// The resource of upstream's `TestResource` (addressable).

@@ -187,3 +187,17 @@ def TestCSEOfSingleBlockOp : TEST_Op<"cse_of_single_block_op",
     $region `:` type($inputs) `->` type($outputs)
   }];
 }
+
+// ----- type and attribute traits -----
+
+// The result type must have upstream's `TestTypeTrait` (only
+// `!test.test_type_with_trait` has it); checked in `src/traits.rs`.
+def ResultTypeWithTraitOp : TEST_Op<"result_type_with_trait"> {
+  let results = (outs AnyType:$result);
+}
+
+// `attr` must have upstream's `TestAttrTrait` (only
+// `#test.attr_with_trait` has it); checked in `src/traits.rs`.
+def AttrWithTraitOp : TEST_Op<"attr_with_trait"> {
+  let arguments = (ins AnyAttr:$attr);
+}
