@@ -17,6 +17,7 @@
 //! | [`conversion`] | `TestOpsConversion.td`  | dialect conversion                       |
 //! | [`drr`]        | `TestOpsDRR.td`         | DRR (`mlir-tblgen/pattern.mlir`)          |
 //! | [`traits`]     | `TestOpsTraits.td`      | `IR/traits.mlir`, `Transforms/cse.mlir`  |
+//! | [`format`]     | `TestOpsFormat.td`      | `mlir-tblgen/op-format.mlir`             |
 //!
 //! The dialect itself ([`TestDialect`]) gathers the ops of every module and
 //! forwards its dialect-level hooks to the module that owns them. Like
@@ -34,6 +35,7 @@ pub mod canon;
 pub mod conversion;
 pub mod core;
 pub mod drr;
+pub mod format;
 pub mod greedy;
 pub mod ods;
 pub mod traits;
@@ -57,6 +59,7 @@ impl Dialect for TestDialect {
         ops.extend(conversion::operations());
         ops.extend(drr::operations());
         ops.extend(traits::operations());
+        ops.extend(format::operations());
         ops
     }
 

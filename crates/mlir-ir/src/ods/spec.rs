@@ -43,6 +43,9 @@ pub enum AttrFormat {
     /// `: type`, so a format may follow it with a `:` literal (MLIR only
     /// flags attributes stored as plain `::mlir::Attribute`).
     Typed,
+    /// A symbol reference attribute: like `Typed`, but optionally parsed
+    /// only at `@` (MLIR's `parseOptionalAttribute(SymbolRefAttr &)`).
+    SymbolRef,
     /// An attribute with a buildable value type (`I64Attr`, `F32Attr`,
     /// `BoolAttr`): printed without its type, parsed with that type.
     WithoutType(fn(&Context) -> Type),

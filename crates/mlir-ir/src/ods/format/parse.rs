@@ -102,6 +102,57 @@ fn parse_element<'a>(
             }
             Ok(())
         }
+        Element::Operand(i) if vov_segments(spec, *i).is_some() => {
+            // `(%a, %b), (), (%c)`: the group sizes become the segment
+            // attribute, as ODS' generated parser does.
+            st.operand_locs[*i] = p.current_offset();
+            let mut sizes: Vec<i64> = Vec::new();
+            loop {
+                if !p.parse_optional_token(TokenKind::LParen) {
+                    break;
+                }
+                let mut group = Group::new();
+                parse_operand_list(p, &mut group)?;
+                p.parse_token(TokenKind::RParen, "expected ')'")?;
+                sizes.push(group.len() as i64);
+                st.operands[*i].extend(group);
+                if !p.parse_optional_token(TokenKind::Comma) {
+                    break;
+                }
+            }
+            if let Some(name) = vov_segments(spec, *i) {
+                let a = crate::ods::preds::dense_int_array(p.ctx(), 32, &sizes);
+                if let Some(ai) = spec.attrs.iter().position(|s| s.name == name) {
+                    st.attrs[ai] = Some(a);
+                }
+            }
+            Ok(())
+        }
+        Element::Type {
+            arg: TypeArg::Operand(i),
+            ..
+        } if vov_segments(spec, *i).is_some() => {
+            // `(i64, i64), (), (i64)`.
+            loop {
+                if !p.parse_optional_token(TokenKind::LParen) {
+                    break;
+                }
+                if !p.parse_optional_token(TokenKind::RParen) {
+                    loop {
+                        let t = p.parse_type()?;
+                        st.operand_types[*i].push(t);
+                        if !p.parse_optional_token(TokenKind::Comma) {
+                            break;
+                        }
+                    }
+                    p.parse_token(TokenKind::RParen, "expected ')'")?;
+                }
+                if !p.parse_optional_token(TokenKind::Comma) {
+                    break;
+                }
+            }
+            Ok(())
+        }
         Element::Operand(i) => {
             st.operand_locs[*i] = p.current_offset();
             match spec.operands[*i].arity {
@@ -669,6 +720,13 @@ fn parse_optional_attr(
                 Ok(None)
             }
         }
+        AttrFormat::SymbolRef => {
+            if p.at(TokenKind::AtIdent) {
+                p.parse_attribute(None).map(Some)
+            } else {
+                Ok(None)
+            }
+        }
         AttrFormat::String => {
             if p.at(TokenKind::String) {
                 p.parse_attribute(None).map(Some)
@@ -1173,17 +1231,45 @@ fn finish<'a>(
         let types = st.all_operand_types.clone();
         resolve_list(p, &operands, &types, loc, state)?;
     } else if format.all_operands {
+        // A variadic group whose type comes from a single value (say the
+        // result, under `SameOperandsAndResultType`) takes that type for
+        // each of its operands: all operands the other groups leave.
+        let resolved: SmallVec<[(Resolved, bool); 4]> = spec
+            .operands
+            .iter()
+            .enumerate()
+            .map(|(i, o)| {
+                let r = resolve(
+                    spec,
+                    ctx,
+                    &st,
+                    format.operand_types[i],
+                    &st.operand_types[i],
+                    o.arity,
+                    o.constraint.builder,
+                );
+                let repeat = o.arity == Arity::Variadic && matches!(r, Resolved::One(Some(_)));
+                (r, repeat)
+            })
+            .collect();
+        let fixed: usize = resolved
+            .iter()
+            .filter(|(_, repeat)| !repeat)
+            .map(|(r, _)| match r {
+                Resolved::One(t) => usize::from(t.is_some()),
+                Resolved::List(l) => l.len(),
+            })
+            .sum();
+        let repeated = resolved.iter().filter(|(_, repeat)| *repeat).count();
+        let share = if repeated == 0 {
+            0
+        } else {
+            st.all_operands.len().saturating_sub(fixed) / repeated
+        };
         let mut types: SmallVec<[Type; 4]> = SmallVec::new();
-        for (i, o) in spec.operands.iter().enumerate() {
-            match resolve(
-                spec,
-                ctx,
-                &st,
-                format.operand_types[i],
-                &st.operand_types[i],
-                o.arity,
-                o.constraint.builder,
-            ) {
+        for (r, repeat) in resolved {
+            match r {
+                Resolved::One(Some(t)) if repeat => types.extend(std::iter::repeat_n(t, share)),
                 Resolved::One(t) => types.extend(t),
                 Resolved::List(l) => types.extend(l),
             }

@@ -179,11 +179,49 @@ fn print_oilist(
     }
 }
 
+/// The sub-groups of `VariadicOfVariadic` operand group `i` (its operand
+/// index range `r` split by the segment attribute), or `None` for other
+/// groups.
+fn vov_groups(
+    spec: &OpSpec,
+    ir: &Ir,
+    op: OpRef,
+    i: usize,
+    r: std::ops::Range<usize>,
+) -> Option<Vec<std::ops::Range<usize>>> {
+    let (_, name) = spec.variadic_of_variadic.iter().find(|(g, _)| *g == i)?;
+    let ctx = ir.ctx();
+    let sizes = ir.attr(op, name).and_then(|a| match ctx.attr(a) {
+        AttrKind::DenseArray { elements, .. } => Some(elements.clone()),
+        _ => None,
+    })?;
+    let mut start = r.start;
+    let mut groups = Vec::with_capacity(sizes.len());
+    for s in sizes.iter() {
+        let n = ctx.int_attr_value(*s).unwrap_or(0).max(0) as usize;
+        let end = (start + n).min(r.end);
+        groups.push(start..end);
+        start = end;
+    }
+    Some(groups)
+}
+
 fn print_types(p: &mut OpAsmPrinter<'_, '_>, spec: &OpSpec, op: OpRef, arg: TypeArg) {
     let ir = p.ir();
     match arg {
         TypeArg::Operand(i) => {
             let r = operand_group(ir, op, spec, i);
+            if let Some(groups) = vov_groups(spec, ir, op, i, r.clone()) {
+                for (n, g) in groups.into_iter().enumerate() {
+                    if n > 0 {
+                        p.print_str(", ");
+                    }
+                    p.print_char('(');
+                    p.print_types(g.map(|j| ir.value_type(ir.operand(op, j))));
+                    p.print_char(')');
+                }
+                return;
+            }
             p.print_types(r.map(|j| ir.value_type(ir.operand(op, j))));
         }
         TypeArg::Result(i) => {
@@ -444,7 +482,19 @@ fn print_element(
         }
         Element::Operand(i) => {
             let r = operand_group(ir, op, spec, *i);
-            p.print_operands(r.map(|j| ir.operand(op, j)));
+            match vov_groups(spec, ir, op, *i, r.clone()) {
+                Some(groups) => {
+                    for (n, g) in groups.into_iter().enumerate() {
+                        if n > 0 {
+                            p.print_str(", ");
+                        }
+                        p.print_char('(');
+                        p.print_operands(g.map(|j| ir.operand(op, j)));
+                        p.print_char(')');
+                    }
+                }
+                None => p.print_operands(r.map(|j| ir.operand(op, j))),
+            }
         }
         Element::Operands => p.print_operands(ir.operands(op)),
         Element::Region(i) => {
