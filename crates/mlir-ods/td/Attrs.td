@@ -36,6 +36,9 @@ def AttrFormatGeneric : AttrFormatKind<"Generic">;
 // never takes a trailing `: type`, so a `:` may follow it in a format.
 def AttrFormatTyped : AttrFormatKind<"Typed">;
 def AttrFormatSymbolRef : AttrFormatKind<"SymbolRef">;
+// A dialect attribute (`attrDialect`, `attrMnemonic` fields of the
+// constraint) printed stripped of `#dialect.mnemonic` unless qualified.
+def AttrFormatDialectAttr : AttrFormatKind<"DialectAttr">;
 def AttrFormatWithoutType : AttrFormatKind<"WithoutType">;
 def AttrFormatDialectEnum : AttrFormatKind<"DialectEnum">;
 def AttrFormatIntEnum : AttrFormatKind<"IntEnum">;

@@ -214,7 +214,7 @@ pub fn print_custom_directive_with_type_refs(
     op: OpRef,
     args: &[CustomPrintArg],
 ) {
-    p.print_str(" type_refs_capture");
+    p.print_str(" type_refs_capture ");
     print_custom_directive_results(p, op, args);
 }
 

@@ -32,6 +32,7 @@
 #![allow(clippy::result_unit_err)]
 
 pub mod canon;
+pub mod compound;
 pub mod conversion;
 pub mod core;
 pub mod drr;
@@ -83,7 +84,19 @@ impl Dialect for TestDialect {
         ctx: &std::sync::Arc<Context>,
         body: &str,
     ) -> Result<Option<String>, Vec<(usize, String)>> {
-        ods::canonicalize_type(ctx, body)
+        match compound::canonicalize_type(body)? {
+            Some(text) => Ok(Some(text)),
+            None => ods::canonicalize_type(ctx, body),
+        }
+    }
+
+    /// The compound attributes of the format tests (owned by [`compound`]).
+    fn canonicalize_attribute(
+        &self,
+        _ctx: &Context,
+        body: &str,
+    ) -> Result<Option<String>, Vec<(usize, String)>> {
+        compound::canonicalize_attribute(body)
     }
 
     fn allows_unknown_operations(&self) -> bool {

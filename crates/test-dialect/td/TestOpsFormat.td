@@ -465,3 +465,49 @@ def TestOpWithPropertiesAndInferredType
   let results = (outs AnyType:$result);
   let assemblyFormat = "$lhs prop-dict attr-dict";
 }
+
+// ----- dialect attributes and types (`src/compound.rs`) -----
+
+// An attribute of the test dialect with mnemonic `mnemonic`, printed
+// stripped of `#test.mnemonic` unless qualified.
+class FormatTestAttr<string mnemonic>
+    : Attr<CPred<"crate::compound::is_test_attr($_ctx, $_self, \"" # mnemonic # "\")">,
+           "test dialect '" # mnemonic # "' attribute"> {
+  let format = AttrFormatDialectAttr;
+  string attrDialect = "test";
+  string attrMnemonic = mnemonic;
+}
+
+def CompoundAttrA : FormatTestAttr<"cmpnd_a">;
+def CompoundAttrNested : FormatTestAttr<"cmpnd_nested">;
+def CompoundNestedOuter : FormatTestAttr<"cmpnd_nested_outer">;
+
+def CompoundNestedOuterType
+    : Type<CPred<"crate::compound::is_test_type($_ctx, $_self, \"cmpnd_nested_outer\")">,
+           "test dialect 'cmpnd_nested_outer' type">;
+
+def FormatCompoundAttr : TEST_Op<"format_compound_attr"> {
+  let arguments = (ins CompoundAttrA:$compound);
+  let assemblyFormat = "$compound attr-dict-with-keyword";
+}
+
+def FormatNestedAttr : TEST_Op<"format_nested_attr"> {
+  let arguments = (ins CompoundAttrNested:$nested);
+  let assemblyFormat = "$nested attr-dict-with-keyword";
+}
+
+def FormatNestedCompoundAttr : TEST_Op<"format_cpmd_nested_attr"> {
+  let arguments = (ins CompoundNestedOuter:$nested);
+  let assemblyFormat = "`nested` $nested attr-dict-with-keyword";
+}
+
+def FormatQualifiedCompoundAttr : TEST_Op<"format_qual_cpmd_nested_attr"> {
+  let arguments = (ins CompoundNestedOuter:$nested);
+  let assemblyFormat = "`nested` qualified($nested) attr-dict-with-keyword";
+}
+
+def FormatQualifiedNestedType : TEST_Op<"format_qual_cpmd_nested_type"> {
+  let arguments = (ins CompoundNestedOuterType:$nested);
+  let assemblyFormat =
+      "$nested `nested` qualified(type($nested)) attr-dict-with-keyword";
+}

@@ -43,6 +43,11 @@ pub enum AttrFormat {
     /// `: type`, so a format may follow it with a `:` literal (MLIR only
     /// flags attributes stored as plain `::mlir::Attribute`).
     Typed,
+    /// An attribute of dialect `.0` with mnemonic `.1`, kept as opaque
+    /// text: printed stripped of `#dialect.mnemonic` unless `qualified`
+    /// (MLIR's `printStrippedAttrOrType`), parsed with or without it
+    /// (`parseCustomAttributeWithFallback`).
+    DialectAttr(&'static str, &'static str),
     /// A symbol reference attribute: like `Typed`, but optionally parsed
     /// only at `@` (MLIR's `parseOptionalAttribute(SymbolRefAttr &)`).
     SymbolRef,

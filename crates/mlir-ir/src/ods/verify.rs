@@ -499,7 +499,10 @@ fn storage_matches(ctx: &Context, format: crate::ods::spec::AttrFormat, v: Attri
     use crate::AttrKind as K;
     let kind = ctx.attr(v);
     match format {
-        AttrFormat::Generic | AttrFormat::Typed | AttrFormat::SymbolRef => true,
+        AttrFormat::Generic
+        | AttrFormat::Typed
+        | AttrFormat::SymbolRef
+        | AttrFormat::DialectAttr(..) => true,
         AttrFormat::WithoutType(_) => matches!(kind, K::Integer { .. } | K::Float { .. }),
         // Enum storage converts to the enum, so the value must be a case.
         AttrFormat::DialectEnum(e) => e.value_of(ctx, v).is_some(),

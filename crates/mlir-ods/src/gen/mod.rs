@@ -210,6 +210,12 @@ fn emit(rk: &RecordKeeper, model: &Model, out: &mut String) -> Result<(), Diagno
                 Some(e) => format!("::mlir_ir::ods::AttrFormat::{kind}(&{e})"),
                 None => return Err(r.error(format!("enum attribute '{c}' has no enum cases"))),
             },
+            // A dialect attribute printed stripped of `#dialect.mnemonic`.
+            "DialectAttr" => format!(
+                "::mlir_ir::ods::AttrFormat::DialectAttr({}, {})",
+                lit(r.get_string("attrDialect")?),
+                lit(r.get_string("attrMnemonic")?)
+            ),
             k => format!("::mlir_ir::ods::AttrFormat::{k}"),
         };
         let _ = writeln!(

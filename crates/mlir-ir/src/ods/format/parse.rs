@@ -576,6 +576,12 @@ fn parse_attr(
             let t = ty(p.ctx());
             p.parse_attribute(Some(t))
         }
+        AttrFormat::DialectAttr(dialect, mnemonic) => {
+            if !p.at(TokenKind::Less) {
+                return p.parse_attribute(None);
+            }
+            parse_stripped_dialect_attr(p, dialect, mnemonic)
+        }
         AttrFormat::DialectEnum(e) if !qualified => {
             if !p.at(TokenKind::Less) {
                 return p
@@ -650,6 +656,77 @@ fn parse_attr(
 }
 
 /// A placeholder after a reported error (never used: the caller fails).
+/// `<...>` of a dialect attribute printed stripped: the balanced text is
+/// checked and canonicalized by the dialect as the body `mnemonic<...>`
+/// (MLIR's `parseCustomAttributeWithFallback` without the prefix).
+fn parse_stripped_dialect_attr(
+    p: &mut OpAsmParser<'_, '_>,
+    dialect: &str,
+    mnemonic: &str,
+) -> PResult<Attribute> {
+    let start = p.current_offset() as usize;
+    let (text, len) = {
+        let src = p.raw().lex.source();
+        let rest = &src[start..];
+        let mut depth = 0usize;
+        let mut end = None;
+        let mut in_str = false;
+        let mut prev = 0u8;
+        for (i, &c) in rest.as_bytes().iter().enumerate() {
+            if in_str {
+                if c == b'"' && prev != b'\\' {
+                    in_str = false;
+                }
+            } else {
+                match c {
+                    b'"' => in_str = true,
+                    b'<' => depth += 1,
+                    b'>' if prev != b'-' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            end = Some(i + 1);
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            prev = c;
+        }
+        match end {
+            Some(e) => (rest[..e].to_string(), e),
+            None => (String::new(), 0),
+        }
+    };
+    if len == 0 {
+        return p.emit_error(start as u32, "unbalanced '<' in dialect attribute");
+    }
+    let body = format!("{mnemonic}{text}");
+    let ctx = p.raw().ctx.clone();
+    let canonical = match ctx.dialect(dialect) {
+        Some(d) => d.canonicalize_attribute(&ctx, &body),
+        None => Ok(None),
+    };
+    let body: Box<str> = match canonical {
+        Ok(None) => body.into(),
+        Ok(Some(t)) => t.into(),
+        Err(errors) => {
+            let mut first = true;
+            for (off, msg) in errors {
+                let at = (start + off.saturating_sub(mnemonic.len())) as u32;
+                if first {
+                    let _: PResult<()> = p.emit_error(at, msg);
+                    first = false;
+                }
+            }
+            return Err(());
+        }
+    };
+    p.raw().reset_lexer_to(start + len);
+    let d = ctx.ident(dialect);
+    Ok(ctx.intern_attr(AttrKind::Opaque { dialect: d, body }))
+}
+
 fn unreachable_attr(p: &mut OpAsmParser<'_, '_>) -> Attribute {
     p.ctx().unit_attr()
 }
@@ -718,6 +795,13 @@ fn parse_optional_attr(
                 p.parse_attribute(None).map(Some)
             } else {
                 Ok(None)
+            }
+        }
+        AttrFormat::DialectAttr(dialect, mnemonic) => {
+            if p.at(TokenKind::Less) {
+                parse_stripped_dialect_attr(p, dialect, mnemonic).map(Some)
+            } else {
+                p.raw().parse_optional_attribute(None)
             }
         }
         AttrFormat::SymbolRef => {

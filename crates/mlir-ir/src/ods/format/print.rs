@@ -298,6 +298,16 @@ fn print_attr_value(
             }
             _ => p.print_attribute(attr),
         },
+        AttrFormat::DialectAttr(dialect, mnemonic) if !qualified => match ctx.attr(attr) {
+            AttrKind::Opaque { dialect: d, body }
+                if ctx.ident_str(*d) == dialect
+                    && body.starts_with(mnemonic)
+                    && body[mnemonic.len()..].starts_with('<') =>
+            {
+                p.print_str(&body[mnemonic.len()..]);
+            }
+            _ => p.print_attribute(attr),
+        },
         AttrFormat::DialectEnum(e) if !qualified => match ctx.attr(attr) {
             AttrKind::Opaque { dialect, body }
                 if ctx.ident_str(*dialect) == e.dialect && body.starts_with(e.mnemonic) =>
