@@ -511,3 +511,9 @@ def FormatQualifiedNestedType : TEST_Op<"format_qual_cpmd_nested_type"> {
   let assemblyFormat =
       "$nested `nested` qualified(type($nested)) attr-dict-with-keyword";
 }
+
+// An optional group whose anchor is in its else branch.
+def ElseAnchorOp : TEST_Op<"else_anchor"> {
+  let arguments = (ins Optional<AnyType>:$a);
+  let assemblyFormat = "`(` (`?`) : (`` $a^ `:` type($a))? `)` attr-dict";
+}
