@@ -225,8 +225,7 @@ impl CseDriver<'_> {
             // Only ops that implement the memory-effects interface and whose
             // every effect is a read (MLIR's `onlyHasEffect<Read>`).
             let only_reads = op_memory_effects(ir, op).is_some_and(|effects| {
-                !effects.is_empty()
-                    && effects.iter().all(|e| e.kind == MemoryEffectKind::Read)
+                !effects.is_empty() && effects.iter().all(|e| e.kind == MemoryEffectKind::Read)
             });
             if !only_reads {
                 return false;

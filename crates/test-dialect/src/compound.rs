@@ -17,14 +17,14 @@ type Errors = Vec<(usize, String)>;
 /// attribute constraint of `td/TestOpsFormat.td`).
 pub fn is_test_attr(ctx: &Context, attr: Attribute, mnemonic: &str) -> bool {
     matches!(ctx.attr(attr), AttrKind::Opaque { dialect, body }
-        if &*ctx.ident_str(*dialect) == "test" && split_mnemonic(body).0 == mnemonic)
+        if ctx.ident_str(*dialect) == "test" && split_mnemonic(body).0 == mnemonic)
 }
 
 /// Whether `ty` is the test dialect type `mnemonic` (an ODS type
 /// constraint of `td/TestOpsFormat.td`).
 pub fn is_test_type(ctx: &Context, ty: Type, mnemonic: &str) -> bool {
     matches!(ctx.ty(ty), TypeKind::Opaque { dialect, body }
-        if &*ctx.ident_str(*dialect) == "test" && split_mnemonic(body).0 == mnemonic)
+        if ctx.ident_str(*dialect) == "test" && split_mnemonic(body).0 == mnemonic)
 }
 
 /// A cursor over the body text; offsets in errors are into the body.
@@ -208,7 +208,9 @@ mod tests {
     fn nested_prefixes_are_stripped() {
         assert_eq!(
             canonicalize_attribute("cmpnd_nested<nested = #test.cmpnd_a<1,!test.smpla,[5,6]>>"),
-            Ok(Some("cmpnd_nested<nested = <1, !test.smpla, [5, 6]>>".into()))
+            Ok(Some(
+                "cmpnd_nested<nested = <1, !test.smpla, [5, 6]>>".into()
+            ))
         );
         assert_eq!(
             canonicalize_type("cmpnd_nested_outer<i !test.cmpnd_inner<42 <1, i32, []>>>"),

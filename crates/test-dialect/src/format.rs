@@ -229,9 +229,13 @@ pub fn parse_custom_directive_optional_operand_ref<'a>(
     let Some(v) = p.parse_optional_integer_i64()? else {
         return p.emit_error(off, "expected integer");
     };
-    let present = matches!(args.first(), Some(CustomParseArg::Ref(CustomRef::Operands(n))) if *n > 0);
+    let present =
+        matches!(args.first(), Some(CustomParseArg::Ref(CustomRef::Operands(n))) if *n > 0);
     if (v == 1) != present {
-        return p.emit_error(off, "expected the integer to say whether the operand is present");
+        return p.emit_error(
+            off,
+            "expected the integer to say whether the operand is present",
+        );
     }
     Ok(())
 }
@@ -462,7 +466,7 @@ impl ops::TestOpWithPropertiesAndInferredType {
         let value = |name: &str| {
             ctx.dictionary_entries(props)
                 .iter()
-                .find(|(k, _)| &*ctx.ident_str(*k) == name)
+                .find(|(k, _)| ctx.ident_str(*k) == name)
                 .and_then(|&(_, v)| ctx.int_attr_value(v))
         };
         match (value("lhs"), value("rhs")) {

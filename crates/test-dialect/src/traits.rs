@@ -53,7 +53,7 @@ pub fn operations() -> Vec<OpInfo> {
 /// Whether `dialect`/`body` spell the test dialect entity `mnemonic` (the
 /// test dialect's types and attributes are kept as opaque text).
 fn is_test_entity(ir: &Ir, dialect: mlir_ir::Ident, body: &str, mnemonic: &str) -> bool {
-    &*ir.ctx().ident_str(dialect) == "test" && body == mnemonic
+    ir.ctx().ident_str(dialect) == "test" && body == mnemonic
 }
 
 /// Upstream's `TestTypeWithTraitOp::verify`: only `!test.test_type_with_trait`
@@ -113,7 +113,7 @@ fn side_effect_op_effects(ir: &Ir, op: OpRef, effects: &mut SmallVec<[MemoryEffe
         let mut on_result = false;
         let mut resource = "<Default>";
         for &(k, v) in ctx.dictionary_entries(item) {
-            match &*ctx.ident_str(k) {
+            match ctx.ident_str(k) {
                 "effect" => {
                     kind = match ctx.string_attr_value(v).as_deref() {
                         Some("allocate") => Some(MemoryEffectKind::Allocate),

@@ -132,11 +132,7 @@ macro_rules! ods_hooks {
         ) -> ::std::result::Result<(), ::std::string::String> {
             $crate::ods::verify::verify_inherent_attrs(&$spec, ctx, attrs)
         }
-        fn __ods_set_inherent(
-            ctx: &$crate::Context,
-            name: &str,
-            value: $crate::Attribute,
-        ) -> bool {
+        fn __ods_set_inherent(ctx: &$crate::Context, name: &str, value: $crate::Attribute) -> bool {
             $crate::ods::accepts_inherent_attr(&$spec, ctx, name, value)
         }
         fn __ods_props(

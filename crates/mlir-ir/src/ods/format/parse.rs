@@ -1345,11 +1345,12 @@ fn finish<'a>(
             })
             .sum();
         let repeated = resolved.iter().filter(|(_, repeat)| *repeat).count();
-        let share = if repeated == 0 {
-            0
-        } else {
-            st.all_operands.len().saturating_sub(fixed) / repeated
-        };
+        let share = st
+            .all_operands
+            .len()
+            .saturating_sub(fixed)
+            .checked_div(repeated)
+            .unwrap_or(0);
         let mut types: SmallVec<[Type; 4]> = SmallVec::new();
         for (r, repeat) in resolved {
             match r {
