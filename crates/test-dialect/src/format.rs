@@ -478,3 +478,52 @@ impl ops::TestOpWithPropertiesAndInferredType {
         }
     }
 }
+
+// ----- custom<UsingPropertyInCustom> -----
+
+/// `[1, 4, 20]`: an integer array property.
+pub fn parse_using_property_in_custom<'a>(
+    p: &mut OpAsmParser<'_, 'a>,
+    args: &mut [CustomParseArg<'a>],
+) -> PResult {
+    p.parse_token(TokenKind::LSquare, "expected '['")?;
+    let mut values = Vec::new();
+    if !p.parse_optional_token(TokenKind::RSquare) {
+        loop {
+            let off = p.current_offset();
+            match p.parse_optional_integer_i64()? {
+                Some(v) => values.push(v),
+                None => return p.emit_error(off, "expected integer value"),
+            }
+            if !p.parse_optional_token(TokenKind::Comma) {
+                break;
+            }
+        }
+        p.parse_token(TokenKind::RSquare, "expected ']'")?;
+    }
+    if let Some(CustomParseArg::Attr(slot)) = args.get_mut(0) {
+        *slot = Some(mlir_ir::ods::preds::dense_int_array(p.ctx(), 64, &values));
+    }
+    Ok(())
+}
+
+pub fn print_using_property_in_custom(
+    p: &mut OpAsmPrinter<'_, '_>,
+    _op: OpRef,
+    args: &[CustomPrintArg],
+) {
+    let values = match args.first() {
+        Some(CustomPrintArg::Attr(Some(a))) => {
+            mlir_ir::ods::preds::dense_int_values(p.ir().ctx(), *a)
+        }
+        _ => Vec::new(),
+    };
+    p.print_char('[');
+    for (i, v) in values.iter().enumerate() {
+        if i > 0 {
+            p.print_str(", ");
+        }
+        p.print_str(&v.to_string());
+    }
+    p.print_char(']');
+}

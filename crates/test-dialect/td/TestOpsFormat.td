@@ -517,3 +517,16 @@ def ElseAnchorOp : TEST_Op<"else_anchor"> {
   let arguments = (ins Optional<AnyType>:$a);
   let assemblyFormat = "`(` (`?`) : (`` $a^ `:` type($a))? `)` attr-dict";
 }
+
+// `custom<UsingPropertyInCustom>` prints the array property as `[1, 4, 20]`.
+def TestOpUsingPropertyInCustom : TEST_Op<"using_property_in_custom"> {
+  let arguments = (ins IntArrayProp<I64Prop>:$prop);
+  let assemblyFormat = "custom<UsingPropertyInCustom>($prop) attr-dict";
+}
+
+def TestOpUsingPropertyInCustomAndOther
+    : TEST_Op<"using_property_in_custom_and_other"> {
+  let arguments = (ins IntArrayProp<I64Prop>:$prop, I64Prop:$other);
+  let assemblyFormat =
+      "custom<UsingPropertyInCustom>($prop) prop-dict attr-dict";
+}

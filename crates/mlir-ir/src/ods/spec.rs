@@ -95,6 +95,9 @@ pub enum PropKind {
     /// `UnitProp`: a unit attribute when set and `false` otherwise, printed
     /// `unit`/`unit_absent`.
     Unit,
+    /// `IntArrayProp<IntProp<"intN_t">>`: a dense array of `iN` (the generic
+    /// form's `array<iN: ...>`), printed `[1, 2]`.
+    IntArray(u32),
 }
 
 /// An attribute constraint (ODS `Attr`): summary (`attribute 'x' failed to

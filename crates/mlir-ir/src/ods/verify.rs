@@ -549,6 +549,11 @@ pub(crate) fn prop_storage(
         PropKind::Unit if v == ctx.bool_attr(true) => Ok(ctx.unit_attr()),
         PropKind::Unit if is_bool(v) => Ok(v),
         PropKind::Unit => Err("expected UnitAttr or BoolAttr for a unit property"),
+        PropKind::IntArray(width) => match ctx.attr(v) {
+            K::DenseArray { element, .. } if ctx.is_signless_integer(*element, width) => Ok(v),
+            _ if width == 32 => Err("expected DenseI32ArrayAttr"),
+            _ => Err("expected DenseI64ArrayAttr"),
+        },
     }
 }
 

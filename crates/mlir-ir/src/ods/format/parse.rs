@@ -491,6 +491,7 @@ fn prop_summary(kind: PropKind) -> String {
         PropKind::String => "string".into(),
         PropKind::Bool => "boolean".into(),
         PropKind::Unit => "unit property".into(),
+        PropKind::IntArray(w) => format!("array of int{w}_t"),
     }
 }
 
@@ -517,6 +518,26 @@ fn parse_optional_prop(p: &mut OpAsmParser<'_, '_>, kind: PropKind) -> PResult<O
         PropKind::Bool => {
             let k = p.parse_optional_keyword_of(&["true", "false"]);
             Ok(k.map(|k| p.ctx().bool_attr(k == "true")))
+        }
+        PropKind::IntArray(w) => {
+            if !p.parse_optional_token(TokenKind::LSquare) {
+                return Ok(None);
+            }
+            let mut values = Vec::new();
+            if !p.parse_optional_token(TokenKind::RSquare) {
+                loop {
+                    let off = p.current_offset();
+                    match p.parse_optional_integer_i64_in_op()? {
+                        Some(v) => values.push(v),
+                        None => return p.emit_error(off, "expected integer value"),
+                    }
+                    if !p.parse_optional_token(TokenKind::Comma) {
+                        break;
+                    }
+                }
+                p.parse_token(TokenKind::RSquare, "expected ']'")?;
+            }
+            Ok(Some(crate::ods::preds::dense_int_array(p.ctx(), w, &values)))
         }
         PropKind::Unit => {
             let k = p.parse_optional_keyword_of(&["unit", "unit_absent"]);
@@ -547,6 +568,7 @@ fn parse_prop(
             PropKind::Int(_) | PropKind::Bool => "expected integer value",
             PropKind::String => "expected string",
             PropKind::Unit => "expected 'unit' or 'unit_absent'",
+            PropKind::IntArray(_) => "expected '['",
         }),
         Err(()) => None,
     };

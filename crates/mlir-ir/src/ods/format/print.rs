@@ -284,8 +284,9 @@ fn print_attr_value(
                 "unit_absent"
             })
         }
-        AttrFormat::Prop(_) => p.print_attribute_without_type(attr),
-        AttrFormat::DenseI32Array | AttrFormat::DenseI64Array => match ctx.attr(attr) {
+        AttrFormat::Prop(PropKind::IntArray(_))
+        | AttrFormat::DenseI32Array
+        | AttrFormat::DenseI64Array => match ctx.attr(attr) {
             AttrKind::DenseArray { elements, .. } => {
                 p.print_char('[');
                 for (i, &e) in elements.iter().enumerate() {
@@ -298,6 +299,7 @@ fn print_attr_value(
             }
             _ => p.print_attribute(attr),
         },
+        AttrFormat::Prop(_) => p.print_attribute_without_type(attr),
         AttrFormat::DialectAttr(dialect, mnemonic) if !qualified => match ctx.attr(attr) {
             AttrKind::Opaque { dialect: d, body }
                 if ctx.ident_str(*d) == dialect
