@@ -527,3 +527,22 @@ pub fn print_using_property_in_custom(
     }
     p.print_char(']');
 }
+
+impl ops::FormatInferTypeRegionsOp {
+    /// Upstream's `inferReturnTypes`: the argument types of the first
+    /// region's entry block (none for an empty region); fails without
+    /// regions.
+    pub fn infer_return_types_from_regions(
+        ir: &mlir_ir::Ir,
+        regions: &[mlir_ir::RegionRef],
+        results: &mut Vec<Type>,
+    ) -> bool {
+        let Some(&first) = regions.first() else {
+            return false;
+        };
+        if let Some(entry) = ir.first_block(first) {
+            results.extend(ir.argument_types(entry));
+        }
+        true
+    }
+}

@@ -530,3 +530,16 @@ def TestOpUsingPropertyInCustomAndOther
   let assemblyFormat =
       "custom<UsingPropertyInCustom>($prop) prop-dict attr-dict";
 }
+
+// An op whose results are inferred from its regions (`inferTypeFromRegions`):
+// the types of the first region's entry block arguments (`src/format.rs`).
+class FormatRegionInferOp<string mnemonic> : TEST_Op<mnemonic> {
+  bit inferTypeFromRegions = 1;
+}
+
+def FormatInferTypeRegionsOp
+    : FormatRegionInferOp<"format_infer_type_regions"> {
+  let results = (outs Variadic<AnyType>:$outs);
+  let regions = (region AnyRegion:$region);
+  let assemblyFormat = "$region attr-dict";
+}

@@ -210,6 +210,11 @@ pub enum TypeRule {
 /// pushes the result types, or returns `false`.
 pub type InferResultTypes = fn(&Context, &[Type], Option<Attribute>, &mut Vec<Type>) -> bool;
 
+/// `InferTypeOpInterface::inferReturnTypes` of an op whose result types
+/// come from its regions (the parsed regions, not yet attached to the op):
+/// pushes the result types, or returns `false`.
+pub type InferResultTypesFromRegions = fn(&Ir, &[crate::RegionRef], &mut Vec<Type>) -> bool;
+
 /// `InferTypeOpInterface::inferReturnTypes` (or `refineReturnTypes`) run
 /// by the verifier on an existing op: the inferred result types, or the
 /// message the hook emits at the op's location (`operand type mismatch ...`).
@@ -337,6 +342,10 @@ pub struct OpSpec {
     pub implicit_terminator: Option<&'static str>,
     pub type_rules: &'static [TypeRule],
     pub infer_result_types: Option<InferResultTypes>,
+    /// Result type inference from the op's regions (see
+    /// [`InferResultTypesFromRegions`]), for formats that print no result
+    /// type.
+    pub infer_result_types_from_regions: Option<InferResultTypesFromRegions>,
     /// The verifier of `InferTypeOpInterface` (MLIR's
     /// `verifyInferredResultTypes`), for ops whose hook can run on an
     /// existing op (ODS `verifyInferredTypes`).
@@ -374,6 +383,7 @@ impl OpSpec {
         implicit_terminator: None,
         type_rules: &[],
         infer_result_types: None,
+        infer_result_types_from_regions: None,
         verify_inferred_types: None,
         format: None,
         custom_directives: &[],

@@ -551,8 +551,8 @@ pub(crate) fn prop_storage(
         PropKind::Unit => Err("expected UnitAttr or BoolAttr for a unit property"),
         PropKind::IntArray(width) => match ctx.attr(v) {
             K::DenseArray { element, .. } if ctx.is_signless_integer(*element, width) => Ok(v),
-            _ if width == 32 => Err("expected DenseI32ArrayAttr"),
-            _ => Err("expected DenseI64ArrayAttr"),
+            _ if width == 32 => Err("expected DenseI32ArrayAttr for key `value`"),
+            _ => Err("expected DenseI64ArrayAttr for key `value`"),
         },
     }
 }

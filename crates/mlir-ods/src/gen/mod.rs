@@ -500,6 +500,12 @@ fn emit_op(
             "    infer_result_types: Some({cls}::infer_return_types),"
         );
     }
+    if op.infer_from_regions {
+        let _ = writeln!(
+            out,
+            "    infer_result_types_from_regions: Some({cls}::infer_return_types_from_regions),"
+        );
+    }
     if op.verify_inferred {
         let _ = writeln!(
             out,

@@ -1444,7 +1444,7 @@ impl FormatParser<'_> {
                 TypeRule::Pred { .. } | TypeRule::SameOperandsAndResultRank => {}
             }
         }
-        if spec.infer_result_types.is_some() {
+        if spec.infer_result_types.is_some() || spec.infer_result_types_from_regions.is_some() {
             can_infer = true;
         }
         let lookup = |slot: Slot| resolver.iter().find(|(s, _)| *s == slot).map(|e| e.1);

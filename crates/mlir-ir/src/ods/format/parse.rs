@@ -1413,7 +1413,17 @@ fn finish<'a>(
         }
     }
     if format.infers_result_types {
-        if let Some(infer) = spec.infer_result_types {
+        if let Some(infer) = spec.infer_result_types_from_regions {
+            let mut out = Vec::new();
+            if !infer(p.ir(), &state.regions, &mut out) {
+                let off = p.current_offset();
+                return p.emit_error(
+                    off,
+                    format!("'{}' op failed to infer returned types", spec.name),
+                );
+            }
+            state.result_types.extend(out);
+        } else if let Some(infer) = spec.infer_result_types {
             let types: SmallVec<[Type; 4]> = {
                 let ir = p.ir();
                 state.operands.iter().map(|&v| ir.value_type(v)).collect()
