@@ -9,8 +9,12 @@
 //! fresh table, regions without SSA dominance are handled as upstream
 //! (single-block graph regions replace only uses that were not visited
 //! yet; multi-block graph regions are skipped), and ops with multi-block
-//! regions are never eliminated. Erasure happens after the walk, in the
-//! order the ops were found.
+//! regions are never eliminated. Ops whose only effects are reads are
+//! eliminated too when an equivalent op earlier in the same block reaches
+//! them with no op in between that may write (MLIR 22's
+//! `hasOtherSideEffectingOpInBetween`, with nested effects of ops with
+//! recursive memory effects). Erasure happens after the walk, in the order
+//! the ops were found.
 
 use hashbrown::HashMap;
 use mlir_ir::dominance::{region_has_ssa_dominance, DominanceInfo};
@@ -20,12 +24,37 @@ use crate::pass::{Pass, PassContext, StatisticInfo};
 
 // Side effects come from `crate::side_effects` (the same rules the greedy
 // driver's dead-code elimination uses).
-use crate::side_effects::{is_memory_effect_free, is_op_trivially_dead};
+use crate::side_effects::{is_memory_effect_free, is_op_trivially_dead, op_memory_effects};
+use mlir_ir::interfaces::MemoryEffectKind;
 
 /// MLIR's `mightHaveTrait`: registered ops have exactly their traits, an
 /// unregistered op might have any.
 fn might_have_trait(ir: &Ir, op: OpRef, t: TraitSet) -> bool {
     !ir.op_is_registered(op) || ir.op_has_trait(op, t)
+}
+
+/// The kinds of the memory effects of `root` and, for ops with recursive
+/// memory effects, of the ops nested in it; `None` when some op's effects
+/// are unknown (MLIR's `getEffectsRecursively`).
+fn effects_recursively(ir: &Ir, root: OpRef) -> Option<Vec<MemoryEffectKind>> {
+    let mut kinds = Vec::new();
+    let mut stack = vec![root];
+    while let Some(op) = stack.pop() {
+        let recursive = ir.op_has_trait(op, TraitSet::RECURSIVE_MEMORY_EFFECTS);
+        if recursive {
+            for &r in ir.regions(op) {
+                for b in ir.region_blocks(r) {
+                    stack.extend(ir.block_ops(b));
+                }
+            }
+        }
+        match op_memory_effects(ir, op) {
+            Some(effects) => kinds.extend(effects.iter().map(|e| e.kind)),
+            None if recursive => {}
+            None => return None,
+        }
+    }
+    Some(kinds)
 }
 
 // ----------------------------------------------------------------------
@@ -93,6 +122,10 @@ pub struct CseResult {
 
 struct CseDriver<'d> {
     dom: &'d DominanceInfo,
+    /// Per read-only op of the current block: how far after it the block
+    /// was scanned, and whether a possible write was found there (MLIR's
+    /// `memEffectsCache`, cleared after each block).
+    mem_effects_cache: HashMap<OpRef, (OpRef, bool)>,
     ops_to_erase: Vec<OpRef>,
     num_cse: u64,
     num_dce: u64,
@@ -139,6 +172,33 @@ impl CseDriver<'_> {
         self.num_cse += 1;
     }
 
+    /// Whether an op strictly between `from` and `to` (same block, `from`
+    /// first) may write memory: it writes, or its effects (with those of
+    /// the ops nested in it, for recursive memory effects) are unknown.
+    fn has_other_side_effecting_op_in_between(&mut self, ir: &Ir, from: OpRef, to: OpRef) -> bool {
+        let mut next = match self.mem_effects_cache.get(&from) {
+            Some(&(_, true)) => return true,
+            Some(&(reached, false)) => Some(reached),
+            None => ir.next_op(from),
+        };
+        while let Some(n) = next {
+            if n == to {
+                break;
+            }
+            let writes = match effects_recursively(ir, n) {
+                None => true,
+                Some(effects) => effects.contains(&MemoryEffectKind::Write),
+            };
+            if writes {
+                self.mem_effects_cache.insert(from, (n, true));
+                return true;
+            }
+            next = ir.next_op(n);
+        }
+        self.mem_effects_cache.insert(from, (to, false));
+        false
+    }
+
     /// Returns whether `op` was marked for removal.
     fn simplify_operation(
         &mut self,
@@ -162,8 +222,23 @@ impl CseDriver<'_> {
             return false;
         }
         if !is_memory_effect_free(ir, op) {
-            // Upstream also eliminates read-only ops with no write in between
-            // through the memory-effects interface, which rmlir lacks yet.
+            // Only ops that implement the memory-effects interface and whose
+            // every effect is a read (MLIR's `onlyHasEffect<Read>`).
+            let only_reads = op_memory_effects(ir, op).is_some_and(|effects| {
+                !effects.is_empty() && effects.iter().all(|e| e.kind == MemoryEffectKind::Read)
+            });
+            if !only_reads {
+                return false;
+            }
+            if let Some(existing) = known.lookup(ir, op) {
+                if ir.op_block(existing) == ir.op_block(op)
+                    && !self.has_other_side_effecting_op_in_between(ir, existing, op)
+                {
+                    self.replace_uses_and_delete(ir, known, op, existing, ssa);
+                    return true;
+                }
+            }
+            known.insert(ir, op);
             return false;
         }
         if let Some(existing) = known.lookup(ir, op) {
@@ -195,6 +270,8 @@ impl CseDriver<'_> {
             }
             self.simplify_operation(ir, known, op, ssa);
         }
+        // The effects cache only describes this block.
+        self.mem_effects_cache.clear();
     }
 
     fn simplify_region(&mut self, ir: &mut Ir, known: &mut KnownOps, region: RegionRef) {
@@ -258,6 +335,7 @@ impl CseDriver<'_> {
 pub fn eliminate_common_sub_expressions(ir: &mut Ir, dom: &DominanceInfo, op: OpRef) -> CseResult {
     let mut driver = CseDriver {
         dom,
+        mem_effects_cache: HashMap::new(),
         ops_to_erase: Vec::new(),
         num_cse: 0,
         num_dce: 0,

@@ -16,6 +16,8 @@
 //! | [`canon`]      | `TestOpsCanon.td`       | canonicalizer and folding                |
 //! | [`conversion`] | `TestOpsConversion.td`  | dialect conversion                       |
 //! | [`drr`]        | `TestOpsDRR.td`         | DRR (`mlir-tblgen/pattern.mlir`)          |
+//! | [`traits`]     | `TestOpsTraits.td`      | `IR/traits.mlir`, `Transforms/cse.mlir`  |
+//! | [`format`]     | `TestOpsFormat.td`      | `mlir-tblgen/op-format.mlir`             |
 //!
 //! The dialect itself ([`TestDialect`]) gathers the ops of every module and
 //! forwards its dialect-level hooks to the module that owns them. Like
@@ -30,12 +32,15 @@
 #![allow(clippy::result_unit_err)]
 
 pub mod canon;
+pub mod compound;
 pub mod conversion;
 pub mod core;
 pub mod drr;
+pub mod format;
 pub mod greedy;
 pub mod ods;
 pub mod passes;
+pub mod traits;
 
 use mlir_ir::{Attribute, Context, Dialect, Location, OpBuilder, OpInfo, OpRef, Type};
 use mlir_transforms::pass::PassRegistry;
@@ -56,6 +61,8 @@ impl Dialect for TestDialect {
         ops.extend(conversion::operations());
         ops.extend(drr::operations());
         ops.extend(passes::operations());
+        ops.extend(traits::operations());
+        ops.extend(format::operations());
         ops
     }
 
@@ -79,7 +86,19 @@ impl Dialect for TestDialect {
         ctx: &std::sync::Arc<Context>,
         body: &str,
     ) -> Result<Option<String>, Vec<(usize, String)>> {
-        ods::canonicalize_type(ctx, body)
+        match compound::canonicalize_type(body)? {
+            Some(text) => Ok(Some(text)),
+            None => ods::canonicalize_type(ctx, body),
+        }
+    }
+
+    /// The compound attributes of the format tests (owned by [`compound`]).
+    fn canonicalize_attribute(
+        &self,
+        _ctx: &Context,
+        body: &str,
+    ) -> Result<Option<String>, Vec<(usize, String)>> {
+        compound::canonicalize_attribute(body)
     }
 
     fn allows_unknown_operations(&self) -> bool {

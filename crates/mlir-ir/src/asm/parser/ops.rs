@@ -656,9 +656,13 @@ impl<'a> Parser<'a> {
                     }
                 }
             }
-            let (inh, disc): (Vec<_>, Vec<_>) = attrs
+            let (mut inh, disc): (Vec<_>, Vec<_>) = attrs
                 .into_iter()
                 .partition(|(k, _)| info.is_inherent_attr(self.ctx.ident_str(*k)));
+            // Values the op's `setInherentAttr` would not store are dropped.
+            if let Some(f) = info.interface::<crate::ods::SetInherentAttr>() {
+                inh.retain(|&(k, v)| (f.0)(&self.ctx, self.ctx.ident_str(k), v));
+            }
             if !inh.is_empty() {
                 state.properties = Some(self.ctx.dictionary_attr(&inh));
             }
