@@ -783,36 +783,87 @@ impl<'a> Inliner<'a> {
         if args.len() != ir.num_arguments(entry) || results.len() != result_types.len() {
             return None;
         }
-        // Type conversions are not materialized: mismatching calls stay.
-        for (i, &a) in args.iter().enumerate() {
-            if ir.value_type(a) != ir.value_type(ir.argument(entry, i)) {
-                return None;
+        let call_iface = inliner_interface(ir, call)?;
+        // Operands and results whose types differ from the callee's go
+        // through conversions the call's dialect materializes (MLIR's
+        // `materializeCallConversion`); all of them are undone on failure.
+        let entry_types: Vec<mlir_ir::Type> = ir.argument_types(entry).collect();
+        let call_loc = ir.op_loc(call);
+        let mut casts: Vec<OpRef> = Vec::new();
+        let mut mapped_args = args.clone();
+        let undo = |ir: &mut Ir, casts: &[OpRef]| {
+            for &c in casts.iter().rev() {
+                let (r, o) = (ir.result(c, 0), ir.operand(c, 0));
+                ir.replace_all_uses_with(r, o);
+                ir.erase_op(c);
+            }
+        };
+        let ir = &mut *self.ir;
+        for (i, a) in mapped_args.iter_mut().enumerate() {
+            if ir.value_type(*a) == entry_types[i] {
+                continue;
+            }
+            let made = call_iface
+                .materialize_call_conversion
+                .and_then(|f| f(ir, call, *a, entry_types[i], call_loc));
+            match made {
+                Some(c) => {
+                    casts.push(c);
+                    *a = ir.result(c, 0);
+                }
+                None => {
+                    undo(ir, &casts);
+                    return None;
+                }
             }
         }
         for (r, &t) in results.iter().zip(&result_types) {
-            if ir.value_type(*r) != t {
+            if ir.value_type(*r) == t {
+                continue;
+            }
+            let ty = ir.value_type(*r);
+            let made = ir.next_op(call).and_then(|next| {
+                call_iface
+                    .materialize_call_conversion
+                    .and_then(|f| f(ir, next, *r, ty, call_loc))
+            });
+            let Some(c) = made else {
+                undo(ir, &casts);
                 return None;
+            };
+            casts.push(c);
+            let cr = ir.result(c, 0);
+            ir.replace_all_uses_with(*r, cr);
+            // The conversion itself keeps reading the call's result.
+            for k in 0..ir.num_operands(c) {
+                if ir.operand(c, k) == cr {
+                    ir.set_operand(c, k, *r);
+                }
             }
         }
-        let call_iface = inliner_interface(ir, call)?;
+        let ir = &*self.ir;
         if !call_iface
             .is_legal_to_inline_call
             .is_some_and(|f| f(ir, call, callable, clone))
         {
+            undo(self.ir, &casts);
             return None;
         }
         let call_block = ir.op_block(call)?;
         let dest = ir.block_parent_region(call_block)?;
         let dest_owner = ir.region_parent_op(dest)?;
-        let dest_iface = inliner_interface(ir, dest_owner)?;
+        let Some(dest_iface) = inliner_interface(ir, dest_owner) else {
+            undo(self.ir, &casts);
+            return None;
+        };
         if !dest_iface
             .is_legal_to_inline_region
             .is_some_and(|f| f(ir, dest, src, clone))
             || !self.ops_legal(src, dest, clone)
         {
+            undo(self.ir, &casts);
             return None;
         }
-        let call_loc = ir.op_loc(call);
         let ir = &mut *self.ir;
         let after = ir.next_op(call);
         let post = ir.split_block(call_block, after);
@@ -833,7 +884,7 @@ impl<'a> Inliner<'a> {
         }
         let first = new_blocks[0];
         // The entry arguments are the call's operands.
-        for (i, &a) in args.iter().enumerate() {
+        for (i, &a) in mapped_args.iter().enumerate() {
             let arg = ir.argument(first, i);
             ir.replace_all_uses_with(arg, a);
         }
@@ -844,6 +895,9 @@ impl<'a> Inliner<'a> {
         // Inlined ops are located at the call site.
         if !matches!(ir.ctx().attr(call_loc.0), AttrKind::UnknownLoc) {
             remap_locations(ir, &new_blocks, call_loc);
+        }
+        if let Some(f) = call_iface.process_inlined_call_blocks {
+            f(ir, call, &new_blocks);
         }
         let top_ops: Vec<OpRef> = new_blocks
             .iter()

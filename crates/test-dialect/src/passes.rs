@@ -138,8 +138,50 @@ pub static INLINER: DialectInlinerInterface = DialectInlinerInterface {
             replace_with_terminator_operands(ir, op, values);
         }
     }),
+    materialize_call_conversion: Some(materialize_test_cast),
+    process_inlined_call_blocks: Some(mark_inlined_conversion),
     ..ALL_LEGAL
 };
+
+/// Ops inlined for a `test.conversion_call_op` get the unit attribute
+/// `inlined_conversion`.
+fn mark_inlined_conversion(ir: &mut Ir, call: OpRef, blocks: &[mlir_ir::BlockRef]) {
+    if ir.op_name_str(call) != "test.conversion_call_op" {
+        return;
+    }
+    let unit = ir.ctx().unit_attr();
+    for &b in blocks {
+        let ops: Vec<OpRef> = ir
+            .block_ops(b)
+            .flat_map(|o| ir.walk_collect(o, WalkOrder::PostOrder))
+            .collect();
+        for o in ops {
+            ir.set_attr(o, "inlined_conversion", Some(unit));
+        }
+    }
+}
+
+/// Conversions between i16 and i32 are `test.cast`s (upstream's
+/// `TestInlinerInterface::materializeCallConversion`).
+fn materialize_test_cast(
+    ir: &mut Ir,
+    before: OpRef,
+    input: mlir_ir::Value,
+    ty: mlir_ir::Type,
+    loc: mlir_ir::Location,
+) -> Option<OpRef> {
+    let ctx = ir.ctx();
+    let ok = |t: mlir_ir::Type| t == ctx.int_type(16) || t == ctx.int_type(32);
+    if !ok(ty) || !ok(ir.value_type(input)) {
+        return None;
+    }
+    let state = OperationState::new(ctx.op_name("test.cast"), loc)
+        .operands(&[input])
+        .results(&[ty]);
+    let cast = ir.create_op(state);
+    ir.insert_op_before(before, cast);
+    Some(cast)
+}
 
 /// The operand segments of `test.internal_br`: (start, len) of each.
 fn internal_br_segments(ir: &Ir, op: OpRef) -> [(usize, usize); 2] {

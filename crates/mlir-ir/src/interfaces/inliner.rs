@@ -31,6 +31,9 @@ pub struct DialectInlinerInterface {
     /// operands and results whose types differ from the callee's
     /// (`materializeCallConversion`).
     pub materialize_call_conversion: Option<fn(&mut Ir, OpRef, Value, Type, Location) -> Option<OpRef>>,
+    /// Adjusts the blocks just inlined for `call` (of this dialect), before
+    /// its terminators are handled (`processInlinedCallBlocks`).
+    pub process_inlined_call_blocks: Option<fn(&mut Ir, OpRef, &[BlockRef])>,
 }
 
 /// The inliner interface of `op`'s dialect, if the dialect is loaded and
@@ -51,6 +54,7 @@ pub const ALL_LEGAL: DialectInlinerInterface = DialectInlinerInterface {
     handle_terminator_block: None,
     handle_terminator_values: None,
     materialize_call_conversion: None,
+    process_inlined_call_blocks: None,
 };
 
 /// Replaces the uses of `values` by the operands of `term`, one to one
