@@ -7,9 +7,9 @@
 use mlir_ir::asm::lexer::TokenKind;
 use mlir_ir::asm::parser::Argument;
 use mlir_ir::asm::{OpAsmInterface, OpAsmParser, OpAsmPrinter};
-use mlir_ir::symbol_table::{SymbolTableCollection, SymbolUserOpInterface};
 use mlir_ir::interfaces::call::{CallOpInterface, CallableOpInterface, Callee};
 use mlir_ir::interfaces::symbol::SymbolOpInterface;
+use mlir_ir::symbol_table::{SymbolTableCollection, SymbolUserOpInterface};
 use mlir_ir::{
     AttrKind, Attribute, Diagnostic, Dialect, Ident, Ir, OpInfo, OpRef, OperationState, Type,
     TypeKind,
@@ -62,7 +62,9 @@ impl Dialect for FuncDialect {
                     arg_operands: |ir, op| 1.min(ir.num_operands(op))..ir.num_operands(op),
                     set_callee: None,
                 })
-                .with_interface(mlir_rewrite::CanonicalizationPatterns(call_indirect_patterns)),
+                .with_interface(mlir_rewrite::CanonicalizationPatterns(
+                    call_indirect_patterns,
+                )),
             ConstantOp::op_info().with_interface(OpAsmInterface {
                 result_names: Some(constant_result_names),
                 ..Default::default()
@@ -82,9 +84,7 @@ impl Dialect for FuncDialect {
                         (!ir.region_is_empty(r)).then_some(r)
                     },
                     result_types: |ir, op| function_type(ir, op).map(|t| t.1).unwrap_or_default(),
-                    argument_types: |ir, op| {
-                        function_type(ir, op).map(|t| t.0).unwrap_or_default()
-                    },
+                    argument_types: |ir, op| function_type(ir, op).map(|t| t.0).unwrap_or_default(),
                 }),
             ReturnOp::op_info(),
         ]

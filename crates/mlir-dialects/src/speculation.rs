@@ -6,7 +6,9 @@
 //! [`attach`], so that loop-invariant code motion can hoist them.
 
 use mlir_ir::interfaces::loop_like::LoopLikeOpInterface;
-use mlir_ir::interfaces::region_branch::{RegionBranchOpInterface, RegionBranchPoint, RegionSuccessor};
+use mlir_ir::interfaces::region_branch::{
+    RegionBranchOpInterface, RegionBranchPoint, RegionSuccessor,
+};
 use mlir_ir::interfaces::speculation::{
     ConditionallySpeculatable, Speculatability, RECURSIVELY_SPECULATABLE,
 };
@@ -63,12 +65,10 @@ fn scf_for(ir: &Ir, op: OpRef) -> Speculatability {
 
 /// `affine.for` with a step of one always terminates.
 fn affine_for(ir: &Ir, op: OpRef) -> Speculatability {
-    let step = ir
-        .attr(op, "step")
-        .and_then(|a| match ir.ctx().attr(a) {
-            AttrKind::Integer { value, .. } => Some(value.to_i64()),
-            _ => None,
-        });
+    let step = ir.attr(op, "step").and_then(|a| match ir.ctx().attr(a) {
+        AttrKind::Integer { value, .. } => Some(value.to_i64()),
+        _ => None,
+    });
     if step == Some(1) {
         Speculatability::RecursivelySpeculatable
     } else {
@@ -86,7 +86,11 @@ fn affine_for_inits(ir: &Ir, op: OpRef) -> Vec<Value> {
             .collect(),
         _ => Vec::new(),
     };
-    let start = sizes.iter().take(2).map(|&n| n.max(0) as usize).sum::<usize>();
+    let start = sizes
+        .iter()
+        .take(2)
+        .map(|&n| n.max(0) as usize)
+        .sum::<usize>();
     ir.operands(op).skip(start).collect()
 }
 

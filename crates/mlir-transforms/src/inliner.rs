@@ -358,7 +358,13 @@ impl UseList {
         }
     }
 
-    fn recompute(&mut self, ir: &Ir, cg: &CallGraph, tables: &mut SymbolTableCollection, node: usize) {
+    fn recompute(
+        &mut self,
+        ir: &Ir,
+        cg: &CallGraph,
+        tables: &mut SymbolTableCollection,
+        node: usize,
+    ) {
         self.decrement(node);
         let parent_op = cg.nodes[node].op;
         let mut inner: HashMap<usize, i64> = HashMap::new();
@@ -543,11 +549,14 @@ impl<'a> Inliner<'a> {
                 None => continue,
             };
             let mut opm = OpPassManager::new(&name);
-            if let Err(e) = crate::pipeline::parse_pass_pipeline_into(&text, &mut opm, &self.registry) {
+            if let Err(e) =
+                crate::pipeline::parse_pass_pipeline_into(&text, &mut opm, &self.registry)
+            {
                 let loc = self.ir.op_loc(op);
-                self.ir
-                    .ctx()
-                    .emit(mlir_ir::Diagnostic::error(loc, e.message.trim_end().to_string()));
+                self.ir.ctx().emit(mlir_ir::Diagnostic::error(
+                    loc,
+                    e.message.trim_end().to_string(),
+                ));
                 return Err(());
             }
             let mut pm = PassManager::from_op_pass_manager(opm);
@@ -564,7 +573,13 @@ impl<'a> Inliner<'a> {
     /// The calls in `blocks` (and in the regions of their ops that are not
     /// callables, unless `nested_nodes`), attributed to `source` (MLIR's
     /// `collectCallOps`).
-    fn collect_calls(&mut self, blocks: &[BlockRef], source: usize, nested_nodes: bool, out: &mut Vec<ResolvedCall>) {
+    fn collect_calls(
+        &mut self,
+        blocks: &[BlockRef],
+        source: usize,
+        nested_nodes: bool,
+        out: &mut Vec<ResolvedCall>,
+    ) {
         let mut worklist: Vec<(BlockRef, usize)> = blocks.iter().map(|&b| (b, source)).collect();
         while let Some((block, node)) = worklist.pop() {
             let ops: Vec<OpRef> = self.ir.block_ops(block).collect();
@@ -608,7 +623,8 @@ impl<'a> Inliner<'a> {
             if self.uses.is_dead(self.ir, &self.cg, n) {
                 dead_nodes.push(n);
             } else {
-                let blocks: Vec<BlockRef> = self.ir.region_blocks(self.cg.nodes[n].region).collect();
+                let blocks: Vec<BlockRef> =
+                    self.ir.region_blocks(self.cg.nodes[n].region).collect();
                 self.collect_calls(&blocks, n, false, &mut calls);
             }
         }
@@ -638,7 +654,9 @@ impl<'a> Inliner<'a> {
             if in_history || !self.should_inline(rc) {
                 continue;
             }
-            let in_place = self.uses.has_one_use_and_discardable(self.ir, &self.cg, rc.target);
+            let in_place = self
+                .uses
+                .has_one_use_and_discardable(self.ir, &self.cg, rc.target);
             // The node owning the call's region receives the inlined calls.
             let mut region = self.ir.op_parent_region(rc.call);
             let Some(new_ops) = self.inline_call(rc, !in_place) else {
@@ -683,7 +701,12 @@ impl<'a> Inliner<'a> {
 
     /// The calls of blocks that were just inlined (recorded before they are
     /// merged into the caller's block, which keeps the ops).
-    fn collect_calls_in_inlined(&mut self, ops_of: &[OpRef], owner: usize, out: &mut Vec<ResolvedCall>) {
+    fn collect_calls_in_inlined(
+        &mut self,
+        ops_of: &[OpRef],
+        owner: usize,
+        out: &mut Vec<ResolvedCall>,
+    ) {
         let mut tmp = Vec::new();
         for &op in ops_of {
             if !self.ir.is_live_op(op) {
@@ -728,10 +751,10 @@ impl<'a> Inliner<'a> {
         {
             return false;
         }
-        if ir
-            .op_parent_region(rc.call)
-            .is_some_and(|r| r == target.region || ir.region_is_ancestor(target.region, ir.region_parent_op(r).unwrap_or(rc.call)))
-        {
+        if ir.op_parent_region(rc.call).is_some_and(|r| {
+            r == target.region
+                || ir.region_is_ancestor(target.region, ir.region_parent_op(r).unwrap_or(rc.call))
+        }) {
             return false;
         }
         let multi_block = ir.num_blocks(target.region) >= 2;
@@ -756,11 +779,19 @@ impl<'a> Inliner<'a> {
                 let Some(iface) = inliner_interface(ir, op) else {
                     return false;
                 };
-                if !iface.is_legal_to_inline_op.is_some_and(|f| f(ir, op, dest, cloned)) {
+                if !iface
+                    .is_legal_to_inline_op
+                    .is_some_and(|f| f(ir, op, dest, cloned))
+                {
                     return false;
                 }
                 let recurse = iface.should_analyze_recursively.is_none_or(|f| f(ir, op));
-                if recurse && ir.regions(op).iter().any(|&r| !self.ops_legal(r, dest, cloned)) {
+                if recurse
+                    && ir
+                        .regions(op)
+                        .iter()
+                        .any(|&r| !self.ops_legal(r, dest, cloned))
+                {
                     return false;
                 }
             }
@@ -919,7 +950,9 @@ impl<'a> Inliner<'a> {
             }
             for &nb in &new_blocks {
                 if let Some(term) = ir.last_op(nb) {
-                    if let Some(f) = inliner_interface(ir, term).and_then(|i| i.handle_terminator_block) {
+                    if let Some(f) =
+                        inliner_interface(ir, term).and_then(|i| i.handle_terminator_block)
+                    {
                         f(ir, term, post);
                     }
                 }

@@ -4,21 +4,21 @@
 //! passes' upstream tests use.
 
 use mlir_ir::asm::{OpAsmParser, OpAsmPrinter};
+use mlir_ir::interfaces::call::{CallOpInterface, CallableOpInterface, Callee};
 use mlir_ir::interfaces::inliner::{
     replace_with_terminator_operands, DialectInlinerInterface, ALL_LEGAL,
 };
-use mlir_ir::interfaces::call::{CallOpInterface, CallableOpInterface, Callee};
 use mlir_ir::interfaces::loop_like::LoopLikeOpInterface;
-use mlir_rewrite::{CanonicalizationPatterns, Pattern, PatternRewriter, RewritePatternSet};
-use mlir_ir::interfaces::{BranchOpInterface, SuccessorOperands};
 use mlir_ir::interfaces::region_branch::{
     InvocationBounds, RegionBranchOpInterface, RegionBranchPoint, RegionSuccessor,
 };
 use mlir_ir::interfaces::speculation::{
     ConditionallySpeculatable, Speculatability, RECURSIVELY_SPECULATABLE,
 };
+use mlir_ir::interfaces::{BranchOpInterface, SuccessorOperands};
 use mlir_ir::ir::WalkOrder;
 use mlir_ir::{ApInt, Ir, OpInfo, OpRef, OperationState};
+use mlir_rewrite::{CanonicalizationPatterns, Pattern, PatternRewriter, RewritePatternSet};
 use mlir_transforms::pass::{Pass, PassContext, PassRegistry};
 use mlir_transforms::topological_sort::{compute_topological_sorting, no_extra_ready};
 
@@ -92,7 +92,9 @@ pub fn operations() -> Vec<OpInfo> {
                 result_types: |ir, op| function_type_of_result(ir, op).1,
                 argument_types: |ir, op| function_type_of_result(ir, op).0,
             }),
-            "test.fold_to_call_op" => info.with_interface(CanonicalizationPatterns(fold_to_call_patterns)),
+            "test.fold_to_call_op" => {
+                info.with_interface(CanonicalizationPatterns(fold_to_call_patterns))
+            }
             "test.internal_br" => info.with_interface(BranchOpInterface {
                 successor_operands: internal_br_successor_operands,
                 erase_successor_operand: None,
@@ -113,17 +115,20 @@ fn function_type_of_result(ir: &Ir, op: OpRef) -> (Vec<mlir_ir::Type>, Vec<mlir_
 /// `test.fold_to_call_op` becomes `func.call @callee()` (upstream's
 /// `FoldToCallOpPattern`).
 fn fold_to_call_patterns(set: &mut RewritePatternSet, ctx: &mlir_ir::Context) {
-    set.add_fn(Pattern::new(ctx, "test.fold_to_call_op", 1), |op, rw: &mut PatternRewriter<'_>| {
-        let Some(callee) = rw.ir().attr(op, "callee") else {
-            return Err(());
-        };
-        let ctx = rw.ir().ctx();
-        let props = ctx.dictionary_attr(&[(ctx.ident("callee"), callee)]);
-        let name = ctx.op_name("func.call");
-        let state = OperationState::new(name, rw.ir().op_loc(op)).properties(props);
-        rw.replace_op_with_new_op(op, state);
-        Ok(())
-    });
+    set.add_fn(
+        Pattern::new(ctx, "test.fold_to_call_op", 1),
+        |op, rw: &mut PatternRewriter<'_>| {
+            let Some(callee) = rw.ir().attr(op, "callee") else {
+                return Err(());
+            };
+            let ctx = rw.ir().ctx();
+            let props = ctx.dictionary_attr(&[(ctx.ident("callee"), callee)]);
+            let name = ctx.op_name("func.call");
+            let state = OperationState::new(name, rw.ir().op_loc(op)).properties(props);
+            rw.replace_op_with_new_op(op, state);
+            Ok(())
+        },
+    );
 }
 
 /// The test dialect's inliner interface (upstream's `TestInlinerInterface`):
@@ -198,7 +203,9 @@ fn internal_br_segments(ir: &Ir, op: OpRef) -> [(usize, usize); 2] {
     let first = sizes.first().map_or(0, |&n| n.max(0) as usize);
     let second = sizes
         .get(1)
-        .map_or(ir.num_operands(op).saturating_sub(first), |&n| n.max(0) as usize);
+        .map_or(ir.num_operands(op).saturating_sub(first), |&n| {
+            n.max(0) as usize
+        });
     [(0, first), (first, second)]
 }
 

@@ -30,7 +30,8 @@ pub struct DialectInlinerInterface {
     /// Builds a conversion of `input` to `ty` before `at`, for call
     /// operands and results whose types differ from the callee's
     /// (`materializeCallConversion`).
-    pub materialize_call_conversion: Option<fn(&mut Ir, OpRef, Value, Type, Location) -> Option<OpRef>>,
+    pub materialize_call_conversion:
+        Option<fn(&mut Ir, OpRef, Value, Type, Location) -> Option<OpRef>>,
     /// Adjusts the blocks just inlined for `call` (of this dialect), before
     /// its terminators are handled (`processInlinedCallBlocks`).
     pub process_inlined_call_blocks: Option<fn(&mut Ir, OpRef, &[BlockRef])>,
