@@ -7,17 +7,26 @@ use crate::ir::{BlockRef, Ir, OpRef, RegionRef, Value};
 use crate::types::Type;
 use crate::Location;
 
+/// Whether a call may be inlined with a callable (call, callable, cloned).
+pub type LegalCallFn = fn(&Ir, OpRef, OpRef, bool) -> bool;
+/// Whether a region may be inlined into another (dest, src, cloned).
+pub type LegalRegionFn = fn(&Ir, RegionRef, RegionRef, bool) -> bool;
+/// Whether an op may be inlined into a region (op, dest, cloned).
+pub type LegalOpFn = fn(&Ir, OpRef, RegionRef, bool) -> bool;
+/// Builds a conversion of a value to a type before an op, at a location.
+pub type MaterializeConversionFn = fn(&mut Ir, OpRef, Value, Type, Location) -> Option<OpRef>;
+
 /// The hooks of MLIR's `DialectInlinerInterface`; `None` is upstream's
 /// default (not legal for the legality hooks, nothing for the others).
 #[derive(Copy, Clone, Default)]
 pub struct DialectInlinerInterface {
     /// Whether `call` (of this dialect) may be inlined with `callable`.
-    pub is_legal_to_inline_call: Option<fn(&Ir, OpRef, OpRef, bool) -> bool>,
+    pub is_legal_to_inline_call: Option<LegalCallFn>,
     /// Whether `src` may be inlined into `dest` (owned by an op of this
     /// dialect).
-    pub is_legal_to_inline_region: Option<fn(&Ir, RegionRef, RegionRef, bool) -> bool>,
+    pub is_legal_to_inline_region: Option<LegalRegionFn>,
     /// Whether `op` (of this dialect) may be inlined into `dest`.
-    pub is_legal_to_inline_op: Option<fn(&Ir, OpRef, RegionRef, bool) -> bool>,
+    pub is_legal_to_inline_op: Option<LegalOpFn>,
     /// Whether the inliner looks into the regions of `op` (`false` for ops
     /// forming their own functional scope).
     pub should_analyze_recursively: Option<fn(&Ir, OpRef) -> bool>,
@@ -30,8 +39,7 @@ pub struct DialectInlinerInterface {
     /// Builds a conversion of `input` to `ty` before `at`, for call
     /// operands and results whose types differ from the callee's
     /// (`materializeCallConversion`).
-    pub materialize_call_conversion:
-        Option<fn(&mut Ir, OpRef, Value, Type, Location) -> Option<OpRef>>,
+    pub materialize_call_conversion: Option<MaterializeConversionFn>,
     /// Adjusts the blocks just inlined for `call` (of this dialect), before
     /// its terminators are handled (`processInlinedCallBlocks`).
     pub process_inlined_call_blocks: Option<fn(&mut Ir, OpRef, &[BlockRef])>,

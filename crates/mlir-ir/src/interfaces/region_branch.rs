@@ -112,6 +112,13 @@ impl InvocationBounds {
     };
 }
 
+/// Successors given the constant operands (`None` when unknown).
+pub type ConstSuccessorsFn = fn(&Ir, OpRef, &[Option<Attribute>]) -> Vec<RegionSuccessor>;
+/// The operand indices forwarded to a successor.
+pub type SuccessorOperandsFn = fn(&Ir, OpRef, &RegionSuccessor) -> std::ops::Range<usize>;
+/// Invocation bounds of each region given the constant operands.
+pub type InvocationBoundsFn = fn(&Ir, OpRef, &[Option<Attribute>]) -> Vec<InvocationBounds>;
+
 /// MLIR's `RegionBranchOpInterface`.
 #[derive(Copy, Clone)]
 pub struct RegionBranchOpInterface {
@@ -120,16 +127,13 @@ pub struct RegionBranchOpInterface {
     /// The successors of the op on entry, knowing some operands are
     /// constants (`getEntrySuccessorRegions`); `None` uses
     /// `successor_regions(Parent)`.
-    pub entry_successor_regions:
-        Option<fn(&Ir, OpRef, &[Option<Attribute>]) -> Vec<RegionSuccessor>>,
+    pub entry_successor_regions: Option<ConstSuccessorsFn>,
     /// The op's operands forwarded to `successor` on entry, as a range of
     /// operand indices (`getEntrySuccessorOperands`); `None` forwards none.
-    pub entry_successor_operands:
-        Option<fn(&Ir, OpRef, &RegionSuccessor) -> std::ops::Range<usize>>,
+    pub entry_successor_operands: Option<SuccessorOperandsFn>,
     /// How often each region runs (`getRegionInvocationBounds`); `None`
     /// means unknown for every region.
-    pub region_invocation_bounds:
-        Option<fn(&Ir, OpRef, &[Option<Attribute>]) -> Vec<InvocationBounds>>,
+    pub region_invocation_bounds: Option<InvocationBoundsFn>,
     /// Whether a forwarded value of one type may flow into an input of
     /// another (`areTypesCompatible`); `None` requires equal types.
     pub are_types_compatible: Option<fn(&Ir, Type, Type) -> bool>,
@@ -140,10 +144,10 @@ pub struct RegionBranchOpInterface {
 pub struct RegionBranchTerminatorOpInterface {
     /// The operands forwarded to `successor`, as a range of operand indices
     /// (`getMutableSuccessorOperands`).
-    pub successor_operands: fn(&Ir, OpRef, &RegionSuccessor) -> std::ops::Range<usize>,
+    pub successor_operands: SuccessorOperandsFn,
     /// The successors knowing some operands are constants
     /// (`getSuccessorRegions(operands)`); `None` asks the parent op.
-    pub successor_regions: Option<fn(&Ir, OpRef, &[Option<Attribute>]) -> Vec<RegionSuccessor>>,
+    pub successor_regions: Option<ConstSuccessorsFn>,
 }
 
 /// `ReturnLike` terminators forward all of their operands.
