@@ -1,5 +1,6 @@
-// -sccp: constants through cf branches, scf.if / scf.index_switch / scf.while
-// with constant conditions, private callees, and conflicting values.
+// -sccp: constants through cf branches (cf.cond_br, cf.switch), scf.if /
+// scf.index_switch / scf.while with constant conditions, private callees,
+// and conflicting values.
 // CHECK lines produced by mlir-opt 22.
 // RUN: rmlir-opt %s -sccp -split-input-file | FileCheck %s
 
@@ -82,6 +83,44 @@ func.func @conflicting(%a: i32) -> (i32, i32) {
   return %r0, %r1 : i32, i32
 }
 
+
+// -----
+
+func.func @switch_const(%a: i32, %b: i32) -> i32 {
+  %c = arith.constant 2 : i32
+  %c7 = arith.constant 7 : i32
+  cf.switch %c : i32, [
+    default: ^bb1(%a : i32),
+    1: ^bb1(%b : i32),
+    2: ^bb2(%c7 : i32)
+  ]
+^bb1(%x: i32):
+  return %x : i32
+^bb2(%y: i32):
+  %z = arith.addi %y, %y : i32
+  return %z : i32
+}
+func.func @switch_default(%a: i32) -> i32 {
+  %c = arith.constant 5 : i32
+  %c3 = arith.constant 3 : i32
+  cf.switch %c : i32, [
+    default: ^bb1(%c3 : i32),
+    1: ^bb1(%a : i32)
+  ]
+^bb1(%x: i32):
+  %r = arith.muli %x, %x : i32
+  return %r : i32
+}
+func.func @switch_unknown(%f: i32, %a: i32) -> i32 {
+  %c3 = arith.constant 3 : i32
+  cf.switch %f : i32, [
+    default: ^bb1(%c3 : i32),
+    1: ^bb1(%a : i32)
+  ]
+^bb1(%x: i32):
+  return %x : i32
+}
+
 // CHECK: module {
 // CHECK-NEXT:   func.func @scf_if_const(%arg0: i32) -> i32 {
 // CHECK-NEXT:     %c2_i32 = arith.constant 2 : i32
@@ -143,5 +182,43 @@ func.func @conflicting(%a: i32) -> (i32, i32) {
 // CHECK-NEXT:     %0 = call @conflict(%c1_i32) : (i32) -> i32
 // CHECK-NEXT:     %1 = call @conflict(%arg0) : (i32) -> i32
 // CHECK-NEXT:     return %0, %1 : i32, i32
+// CHECK-NEXT:   }
+// CHECK-NEXT: }
+// CHECK-EMPTY:
+// CHECK-NEXT: // -----
+// CHECK-NEXT: module {
+// CHECK-NEXT:   func.func @switch_const(%arg0: i32, %arg1: i32) -> i32 {
+// CHECK-NEXT:     %c14_i32 = arith.constant 14 : i32
+// CHECK-NEXT:     %c7_i32 = arith.constant 7 : i32
+// CHECK-NEXT:     %c2_i32 = arith.constant 2 : i32
+// CHECK-NEXT:     cf.switch %c2_i32 : i32, [
+// CHECK-NEXT:       default: ^bb1(%arg0 : i32),
+// CHECK-NEXT:       1: ^bb1(%arg1 : i32),
+// CHECK-NEXT:       2: ^bb2(%c7_i32 : i32)
+// CHECK-NEXT:     ]
+// CHECK-NEXT:   ^bb1(%0: i32):  // 2 preds: ^bb0, ^bb0
+// CHECK-NEXT:     return %0 : i32
+// CHECK-NEXT:   ^bb2(%1: i32):  // pred: ^bb0
+// CHECK-NEXT:     return %c14_i32 : i32
+// CHECK-NEXT:   }
+// CHECK-NEXT:   func.func @switch_default(%arg0: i32) -> i32 {
+// CHECK-NEXT:     %c3_i32 = arith.constant 3 : i32
+// CHECK-NEXT:     %c5_i32 = arith.constant 5 : i32
+// CHECK-NEXT:     cf.switch %c5_i32 : i32, [
+// CHECK-NEXT:       default: ^bb1(%c3_i32 : i32),
+// CHECK-NEXT:       1: ^bb1(%arg0 : i32)
+// CHECK-NEXT:     ]
+// CHECK-NEXT:   ^bb1(%0: i32):  // 2 preds: ^bb0, ^bb0
+// CHECK-NEXT:     %1 = arith.muli %0, %0 : i32
+// CHECK-NEXT:     return %1 : i32
+// CHECK-NEXT:   }
+// CHECK-NEXT:   func.func @switch_unknown(%arg0: i32, %arg1: i32) -> i32 {
+// CHECK-NEXT:     %c3_i32 = arith.constant 3 : i32
+// CHECK-NEXT:     cf.switch %arg0 : i32, [
+// CHECK-NEXT:       default: ^bb1(%c3_i32 : i32),
+// CHECK-NEXT:       1: ^bb1(%arg1 : i32)
+// CHECK-NEXT:     ]
+// CHECK-NEXT:   ^bb1(%0: i32):  // 2 preds: ^bb0, ^bb0
+// CHECK-NEXT:     return %0 : i32
 // CHECK-NEXT:   }
 // CHECK-NEXT: }

@@ -80,6 +80,9 @@ impl Dialect for ControlFlowDialect {
                         verify_branch_successor_operands(ir, op)?;
                         SwitchOp(op).verify(ir)
                     })
+                    .with_interface(mlir_ir::interfaces::BranchSuccessorForOperands(
+                        switch_successor_for_operands,
+                    ))
                     .with_interface(mlir_ir::interfaces::BranchOpInterface {
                         successor_operands: switch_successor_operands,
                         erase_successor_operand: Some(switch_erase_successor_operand),
@@ -208,6 +211,31 @@ fn switch_segments(ir: &Ir, op: OpRef) -> ([usize; 3], Vec<usize>) {
 
 /// `BranchOpInterface` of `cf.switch`: successor 0 (the default) gets the
 /// default operands, successor `i + 1` the operands of case `i`.
+/// The destination a constant flag selects: the case with that value (the
+/// default when there are no cases). A constant matching no case selects
+/// nothing, as in mlir-opt 22, whose dataflow then takes every successor.
+fn switch_successor_for_operands(
+    ir: &Ir,
+    op: OpRef,
+    operands: &[Option<mlir_ir::Attribute>],
+) -> Option<usize> {
+    let ctx = ir.ctx();
+    let Some(case_values) = ir.attr(op, "case_values") else {
+        return Some(0);
+    };
+    let flag = match ctx.attr((*operands.first()?)?) {
+        AttrKind::Integer { value, .. } => value.clone(),
+        _ => return None,
+    };
+    let (_, values) = elements(ctx, case_values);
+    for (i, v) in values.iter().enumerate() {
+        if matches!(ctx.attr(*v), AttrKind::Integer { value, .. } if *value == flag) {
+            return Some(i + 1);
+        }
+    }
+    None
+}
+
 fn switch_successor_operands(
     ir: &Ir,
     op: OpRef,
