@@ -13,6 +13,9 @@ fn main() {
         ("td/TestOpsConversion.td", "conversion_ops.rs"),
         ("td/TestOpsDRR.td", "drr_ops.rs"),
         ("td/TestOpsParser.td", "parser_ops.rs"),
+        ("td/TestOpsPasses.td", "passes_ops.rs"),
+        ("td/TestOpsTraits.td", "traits_ops.rs"),
+        ("td/TestOpsFormat.td", "format_ops.rs"),
     ] {
         mlir_ods::build::generate_op_defs(td, out);
     }

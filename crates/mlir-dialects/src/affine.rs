@@ -42,6 +42,7 @@ impl Dialect for AffineDialect {
                 "affine.apply" => info.with_fold(fold_apply),
                 _ => info,
             })
+            .map(crate::speculation::attach)
             .collect()
     }
 

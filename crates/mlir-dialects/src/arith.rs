@@ -44,6 +44,10 @@ impl Dialect for ArithDialect {
     fn namespace(&self) -> &'static str {
         "arith"
     }
+    /// The dialect's inliner interface (`crate::inliner`).
+    fn interface(&self, id: std::any::TypeId) -> Option<&(dyn std::any::Any + Send + Sync)> {
+        crate::inliner::interface_for(&crate::inliner::ALL, id)
+    }
 
     fn operations(&self) -> Vec<OpInfo> {
         ops::operations()
@@ -73,6 +77,7 @@ impl Dialect for ArithDialect {
                     None => info,
                 }
             })
+            .map(crate::speculation::attach)
             .collect()
     }
 

@@ -31,6 +31,10 @@ impl Dialect for ControlFlowDialect {
     fn namespace(&self) -> &'static str {
         "cf"
     }
+    /// The dialect's inliner interface (`crate::inliner`).
+    fn interface(&self, id: std::any::TypeId) -> Option<&(dyn std::any::Any + Send + Sync)> {
+        crate::inliner::interface_for(&crate::inliner::ALL, id)
+    }
 
     fn operations(&self) -> Vec<OpInfo> {
         // BranchOpInterface's verifier (successor operands against block
@@ -51,12 +55,18 @@ impl Dialect for ControlFlowDialect {
             })
             .map(|info| match &*info.name {
                 "cf.br" => info
+                    .with_interface(mlir_ir::interfaces::BranchSuccessorForOperands(
+                        |_, _, _| Some(0),
+                    ))
                     .with_verify(verify_branch_successor_operands)
                     .with_interface(mlir_ir::interfaces::BranchOpInterface {
                         successor_operands: br_successor_operands,
                         erase_successor_operand: None,
                     }),
                 "cf.cond_br" => info
+                    .with_interface(mlir_ir::interfaces::BranchSuccessorForOperands(
+                        cond_br_successor_for_operands,
+                    ))
                     .with_verify(verify_branch_successor_operands)
                     .with_interface(mlir_ir::interfaces::BranchOpInterface {
                         successor_operands: cond_br_successor_operands,
@@ -70,6 +80,9 @@ impl Dialect for ControlFlowDialect {
                         verify_branch_successor_operands(ir, op)?;
                         SwitchOp(op).verify(ir)
                     })
+                    .with_interface(mlir_ir::interfaces::BranchSuccessorForOperands(
+                        switch_successor_for_operands,
+                    ))
                     .with_interface(mlir_ir::interfaces::BranchOpInterface {
                         successor_operands: switch_successor_operands,
                         erase_successor_operand: Some(switch_erase_successor_operand),
@@ -120,6 +133,18 @@ fn cond_br_segments(ir: &Ir, op: OpRef) -> [usize; 3] {
 
 /// `BranchOpInterface` of `cf.cond_br`: successor 0 gets the true
 /// operands, successor 1 the false operands.
+/// A constant condition selects the true (0) or false (1) destination.
+fn cond_br_successor_for_operands(
+    ir: &Ir,
+    _op: OpRef,
+    operands: &[Option<mlir_ir::Attribute>],
+) -> Option<usize> {
+    match ir.ctx().attr((*operands.first()?)?) {
+        mlir_ir::AttrKind::Integer { value, .. } => Some(if value.is_zero() { 1 } else { 0 }),
+        _ => None,
+    }
+}
+
 fn cond_br_successor_operands(
     ir: &Ir,
     op: OpRef,
@@ -186,6 +211,31 @@ fn switch_segments(ir: &Ir, op: OpRef) -> ([usize; 3], Vec<usize>) {
 
 /// `BranchOpInterface` of `cf.switch`: successor 0 (the default) gets the
 /// default operands, successor `i + 1` the operands of case `i`.
+/// The destination a constant flag selects: the case with that value (the
+/// default when there are no cases). A constant matching no case selects
+/// nothing, as in mlir-opt 22, whose dataflow then takes every successor.
+fn switch_successor_for_operands(
+    ir: &Ir,
+    op: OpRef,
+    operands: &[Option<mlir_ir::Attribute>],
+) -> Option<usize> {
+    let ctx = ir.ctx();
+    let Some(case_values) = ir.attr(op, "case_values") else {
+        return Some(0);
+    };
+    let flag = match ctx.attr((*operands.first()?)?) {
+        AttrKind::Integer { value, .. } => value.clone(),
+        _ => return None,
+    };
+    let (_, values) = elements(ctx, case_values);
+    for (i, v) in values.iter().enumerate() {
+        if matches!(ctx.attr(*v), AttrKind::Integer { value, .. } if *value == flag) {
+            return Some(i + 1);
+        }
+    }
+    None
+}
+
 fn switch_successor_operands(
     ir: &Ir,
     op: OpRef,

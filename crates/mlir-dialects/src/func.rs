@@ -7,6 +7,8 @@
 use mlir_ir::asm::lexer::TokenKind;
 use mlir_ir::asm::parser::Argument;
 use mlir_ir::asm::{OpAsmInterface, OpAsmParser, OpAsmPrinter};
+use mlir_ir::interfaces::call::{CallOpInterface, CallableOpInterface, Callee};
+use mlir_ir::interfaces::symbol::SymbolOpInterface;
 use mlir_ir::symbol_table::{SymbolTableCollection, SymbolUserOpInterface};
 use mlir_ir::{
     AttrKind, Attribute, Diagnostic, Dialect, Ident, Ir, OpInfo, OpRef, OperationState, Type,
@@ -37,23 +39,87 @@ impl Dialect for FuncDialect {
     fn namespace(&self) -> &'static str {
         "func"
     }
+    /// The dialect's inliner interface (`crate::inliner`).
+    fn interface(&self, id: std::any::TypeId) -> Option<&(dyn std::any::Any + Send + Sync)> {
+        crate::inliner::interface_for(&crate::inliner::FUNC, id)
+    }
     fn operations(&self) -> Vec<OpInfo> {
         vec![
-            CallOp::op_info().with_interface(SymbolUserOpInterface {
-                verify_symbol_uses: verify_call_symbol_uses,
-            }),
-            CallIndirectOp::op_info(),
+            CallOp::op_info()
+                .with_interface(SymbolUserOpInterface {
+                    verify_symbol_uses: verify_call_symbol_uses,
+                })
+                .with_interface(CallOpInterface {
+                    callee: |ir, op| ir.attr(op, "callee").map(Callee::Symbol),
+                    arg_operands: |ir, op| 0..ir.num_operands(op),
+                    set_callee: Some(|ir, op, sym| ir.set_attr(op, "callee", Some(sym))),
+                }),
+            CallIndirectOp::op_info()
+                .with_interface(CallOpInterface {
+                    callee: |ir, op| {
+                        (ir.num_operands(op) > 0).then(|| Callee::Value(ir.operand(op, 0)))
+                    },
+                    arg_operands: |ir, op| 1.min(ir.num_operands(op))..ir.num_operands(op),
+                    set_callee: None,
+                })
+                .with_interface(mlir_rewrite::CanonicalizationPatterns(
+                    call_indirect_patterns,
+                )),
             ConstantOp::op_info().with_interface(OpAsmInterface {
                 result_names: Some(constant_result_names),
                 ..Default::default()
             }),
-            FuncOp::op_info().with_interface(OpAsmInterface {
-                default_dialect: Some("func"),
-                ..Default::default()
-            }),
+            FuncOp::op_info()
+                .with_interface(OpAsmInterface {
+                    default_dialect: Some("func"),
+                    ..Default::default()
+                })
+                .with_interface(SymbolOpInterface {
+                    is_declaration: Some(func_is_declaration),
+                    ..Default::default()
+                })
+                .with_interface(CallableOpInterface {
+                    callable_region: |ir, op| {
+                        let r = ir.region(op, 0);
+                        (!ir.region_is_empty(r)).then_some(r)
+                    },
+                    result_types: |ir, op| function_type(ir, op).map(|t| t.1).unwrap_or_default(),
+                    argument_types: |ir, op| function_type(ir, op).map(|t| t.0).unwrap_or_default(),
+                }),
             ReturnOp::op_info(),
         ]
     }
+}
+
+/// `func.call_indirect` of a `func.constant` becomes a direct `func.call`
+/// (upstream's `SimplifyIndirectCallWithKnownCallee`).
+fn call_indirect_patterns(set: &mut mlir_rewrite::RewritePatternSet, ctx: &mlir_ir::Context) {
+    let pattern = mlir_rewrite::Pattern::new(ctx, "func.call_indirect", 1)
+        .with_debug_name("SimplifyIndirectCallWithKnownCallee");
+    set.add_fn(pattern, |op, rw: &mut mlir_rewrite::PatternRewriter<'_>| {
+        let ir = rw.ir();
+        let callee = ir.operand(op, 0);
+        let def = callee.defining_op().ok_or(())?;
+        if ir.op_name_str(def) != "func.constant" {
+            return Err(());
+        }
+        let sym = ir.attr(def, "value").ok_or(())?;
+        let ctx = ir.ctx();
+        let props = ctx.dictionary_attr(&[(ctx.ident("callee"), sym)]);
+        let operands: Vec<mlir_ir::Value> = ir.operands(op).skip(1).collect();
+        let results: Vec<Type> = ir.result_types(op).collect();
+        let state = OperationState::new(ctx.op_name("func.call"), ir.op_loc(op))
+            .operands(&operands)
+            .results(&results)
+            .properties(props);
+        rw.replace_op_with_new_op(op, state);
+        Ok(())
+    });
+}
+
+/// A `func.func` without a body is a declaration (`isExternal`).
+fn func_is_declaration(ir: &Ir, op: OpRef) -> bool {
+    ir.region_is_empty(ir.region(op, 0))
 }
 
 // The hooks `td/Func.td` declares (`hasVerifier`, `hasCustomAssemblyFormat`).

@@ -1,5 +1,6 @@
 //! The `memref` dialect (the subset in `td/MemRef.td`: `memref.store`,
-//! `memref.subview`), with the hand-written hooks: the
+//! `memref.subview`, `memref.alloc`), with the hand-written hooks: `alloc`'s
+//! verifier, allocation effect and result name, the
 //! `custom<DynamicIndexList>` directive, `subview`'s fold and result name,
 //! and the constant materializer (`arith.constant`).
 
@@ -40,6 +41,22 @@ impl Dialect for MemRefDialect {
                     }),
                     ..Default::default()
                 }),
+                "memref.alloc" => info
+                    .with_verify(verify_alloc)
+                    .with_interface(mlir_ir::interfaces::MemoryEffectsInterface {
+                        get_effects: |ir, op, effects| {
+                            effects.push(mlir_ir::interfaces::MemoryEffect::new(
+                                mlir_ir::interfaces::MemoryEffectKind::Allocate,
+                                Some(ir.result(op, 0)),
+                            ))
+                        },
+                    })
+                    .with_interface(OpAsmInterface {
+                        result_names: Some(|ir: &Ir, op: OpRef, set: SetValueName<'_>| {
+                            set(ir.result(op, 0), "alloc")
+                        }),
+                        ..Default::default()
+                    }),
                 _ => info,
             })
             .collect()
@@ -144,4 +161,36 @@ fn fold_subview(cx: &mut FoldCtx<'_>) -> Option<OpFoldResult> {
         }
     }
     Some(OpFoldResult::Value(src))
+}
+
+/// `memref.alloc` (upstream `verifyAllocLikeOp`): one dynamic size per
+/// dynamic extent, one symbol operand per symbol of the layout map.
+fn verify_alloc(ir: &Ir, op: OpRef) -> Result<(), mlir_ir::Diagnostic> {
+    let ctx = ir.ctx();
+    let ty = ir.value_type(ir.result(op, 0));
+    let TypeKind::MemRef { shape, layout, .. } = ctx.ty(ty) else {
+        return Ok(());
+    };
+    let sizes = ops::AllocOp(op).dynamic_sizes(ir).len();
+    let symbols = ops::AllocOp(op).symbol_operands(ir).len();
+    let dynamic = shape.iter().filter(|&&d| d == DYNAMIC).count();
+    if sizes != dynamic {
+        return Err(ir.op_error(
+            op,
+            format!("incorrect number of dynamic sizes, has {sizes}, expected {dynamic}"),
+        ));
+    }
+    let layout_symbols = match layout.map(|l| ctx.attr(l)) {
+        Some(AttrKind::AffineMap(m)) => m.num_symbols as usize,
+        _ => 0,
+    };
+    if symbols != layout_symbols {
+        return Err(ir.op_error(
+            op,
+            format!(
+                "symbol operand count does not equal memref symbol count: expected {layout_symbols}, got {symbols}"
+            ),
+        ));
+    }
+    Ok(())
 }

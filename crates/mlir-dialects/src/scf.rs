@@ -6,6 +6,7 @@
 //! verifiers. Canonicalization patterns live in `scf/canonicalize.rs`.
 
 pub mod canonicalize;
+pub mod interfaces;
 pub mod type_conversions;
 
 use mlir_ir::asm::lexer::TokenKind;
@@ -33,6 +34,10 @@ impl Dialect for ScfDialect {
     fn namespace(&self) -> &'static str {
         "scf"
     }
+    /// The dialect's inliner interface (`crate::inliner`).
+    fn interface(&self, id: std::any::TypeId) -> Option<&(dyn std::any::Any + Send + Sync)> {
+        crate::inliner::interface_for(&crate::inliner::SCF, id)
+    }
 
     fn operations(&self) -> Vec<OpInfo> {
         ops::operations()
@@ -47,6 +52,8 @@ impl Dialect for ScfDialect {
                 }
                 info
             })
+            .map(interfaces::attach)
+            .map(crate::speculation::attach)
             .collect()
     }
 }

@@ -1,5 +1,6 @@
-//! The `tensor` dialect (the subset in `td/Tensor.td`: `tensor.dim`), with
-//! `dim`'s fold, its result name and the constant materializer
+//! The `tensor` dialect (the subset in `td/Tensor.td`: `tensor.dim`,
+//! `tensor.cast`, `tensor.empty`), with `dim`'s fold, the result names, the
+//! verifiers of `cast` and `empty` and the constant materializer
 //! (`arith.constant`).
 
 use mlir_ir::asm::{OpAsmInterface, SetValueName};
@@ -35,8 +36,18 @@ impl Dialect for TensorDialect {
                     }),
                     ..Default::default()
                 }),
+                "tensor.cast" => info
+                    .with_verify(verify_cast)
+                    .with_interface(OpAsmInterface {
+                        result_names: Some(|ir: &Ir, op: OpRef, set: SetValueName<'_>| {
+                            set(ir.result(op, 0), "cast")
+                        }),
+                        ..Default::default()
+                    }),
+                "tensor.empty" => info.with_verify(verify_empty),
                 _ => info,
             })
+            .map(crate::speculation::attach)
             .collect()
     }
 
@@ -78,4 +89,56 @@ fn fold_dim(cx: &mut FoldCtx<'_>) -> Option<OpFoldResult> {
         return None;
     }
     Some(OpFoldResult::Attr(ctx.int_attr(ctx.index_type(), d)))
+}
+
+/// Whether two shapes (`None` for unranked) are compatible: equal ranks and
+/// equal or dynamic extents (MLIR's `verifyCompatibleShape`).
+pub(crate) fn compatible_shapes(a: Option<&[i64]>, b: Option<&[i64]>) -> bool {
+    match (a, b) {
+        (Some(a), Some(b)) => {
+            a.len() == b.len()
+                && a.iter()
+                    .zip(b)
+                    .all(|(&x, &y)| x == y || x == mlir_ir::DYNAMIC || y == mlir_ir::DYNAMIC)
+        }
+        _ => true,
+    }
+}
+
+/// `tensor.cast`'s `CastOpInterface` check (upstream `areCastCompatible`):
+/// same element type and compatible shapes.
+fn verify_cast(ir: &Ir, op: OpRef) -> Result<(), mlir_ir::Diagnostic> {
+    let ctx = ir.ctx();
+    let from = ir.value_type(ir.operand(op, 0));
+    let to = ir.value_type(ir.result(op, 0));
+    let compatible = ctx.element_type_or_self(from) == ctx.element_type_or_self(to)
+        && compatible_shapes(ctx.shape(from), ctx.shape(to));
+    if compatible {
+        return Ok(());
+    }
+    Err(ir.op_error(
+        op,
+        format!(
+            "operand type '{}' and result type '{}' are cast incompatible",
+            ctx.attr_to_diagnostic_string(ctx.type_attr(from)),
+            ctx.attr_to_diagnostic_string(ctx.type_attr(to))
+        ),
+    ))
+}
+
+/// `tensor.empty`: one dynamic size per dynamic extent of the result.
+fn verify_empty(ir: &Ir, op: OpRef) -> Result<(), mlir_ir::Diagnostic> {
+    let ty = ir.value_type(ir.result(op, 0));
+    let expected = ir
+        .ctx()
+        .shape(ty)
+        .map_or(0, |s| s.iter().filter(|&&d| d == mlir_ir::DYNAMIC).count());
+    let has = ir.num_operands(op);
+    if has == expected {
+        return Ok(());
+    }
+    Err(ir.op_error(
+        op,
+        format!("incorrect number of dynamic sizes, has {has}, expected {expected}"),
+    ))
 }

@@ -74,4 +74,22 @@ def SubViewOp : MemRef_Op<"subview", [
   let hasFolder = 1;
 }
 
+// Upstream `AllocLikeOp<"alloc", DefaultResource>`: the result is
+// allocated (`MemAlloc` on `$memref`, the memory-effect interface in
+// `src/memref.rs`), named `%alloc`; operand counts checked by the
+// hand-written verifier. The canonicalization patterns are not done yet.
+def MemRef_AllocOp : MemRef_Op<"alloc", [
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>,
+    AttrSizedOperandSegments]> {
+  let summary = "memory allocation operation";
+  let arguments = (ins Variadic<Index>:$dynamicSizes,
+                       Variadic<Index>:$symbolOperands,
+                       ConfinedAttr<OptionalAttr<I64Attr>,
+                                    [IntMinValue<0>]>:$alignment);
+  let results = (outs AnyMemRef:$memref);
+  let assemblyFormat = [{
+    `(`$dynamicSizes`)` (`` `[` $symbolOperands^ `]`)? attr-dict `:` type($memref)
+  }];
+}
+
 #endif // RMLIR_MEMREF

@@ -47,4 +47,25 @@ def Tensor_DimOp : Tensor_Op<"dim", [
   let hasFolder = 1;
 }
 
+// Upstream: [DeclareOpInterfaceMethods<CastOpInterface>,
+// DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>, Pure];
+// the cast compatibility check is the hand-written verifier, the result is
+// named `%cast`; the canonicalization patterns are not done yet.
+def Tensor_CastOp : Tensor_Op<"cast", [
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>, Pure]> {
+  let summary = "tensor cast operation";
+  let arguments = (ins AnyTensor:$source);
+  let results = (outs AnyTensor:$dest);
+  let assemblyFormat = "$source attr-dict `:` type($source) `to` type($dest)";
+}
+
+// Upstream: [Pure]; the dynamic size count is checked by the hand-written
+// verifier. The canonicalization patterns are not done yet.
+def Tensor_EmptyOp : Tensor_Op<"empty", [Pure]> {
+  let summary = "empty tensor operation";
+  let arguments = (ins Variadic<Index>:$dynamicSizes);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "`(`$dynamicSizes`)` attr-dict `:` type($result)";
+}
+
 #endif // RMLIR_TENSOR

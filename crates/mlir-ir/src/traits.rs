@@ -67,6 +67,10 @@ traits! {
     AUTOMATIC_ALLOCATION_SCOPE = 29,
     /// `ConstantLike` ops that the folder may use as constant materializations.
     FOLD_CONSTANT_HOIST_BARRIER = 30,
+    /// `SameOperandsShape`.
+    SAME_OPERANDS_SHAPE = 31,
+    /// `SameOperandsElementType`.
+    SAME_OPERANDS_ELEMENT_TYPE = 32,
 }
 
 impl TraitSet {

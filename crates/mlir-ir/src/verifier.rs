@@ -416,14 +416,22 @@ impl Verifier<'_> {
         if has(TraitSet::ZERO_OPERANDS) && ir.num_operands(op) != 0 {
             return Err(ir.op_error(op, "requires zero operands"));
         }
-        if let Some(f) = info.verify_invariants {
-            catch_hook_panic(ir, op, "verifier", || f(ir, op))?;
-        }
+        // Structural traits come before the ODS invariants (upstream's
+        // `StructuralOpTrait`s precede `OpInvariants` in the trait list).
         if has(TraitSet::SINGLE_BLOCK) || has(TraitSet::SINGLE_BLOCK_IMPLICIT_TERMINATOR) {
             verify_single_block(ir, op, has(TraitSet::NO_TERMINATOR))?;
         }
         if has(TraitSet::HAS_PARENT) {
             verify_has_parent(ir, op, &info.allowed_parents)?;
+        }
+        if let Some(f) = info.verify_invariants {
+            catch_hook_panic(ir, op, "verifier", || f(ir, op))?;
+        }
+        if has(TraitSet::SAME_OPERANDS_SHAPE) {
+            verify_same_operands_shape(ir, op)?;
+        }
+        if has(TraitSet::SAME_OPERANDS_ELEMENT_TYPE) {
+            verify_same_operands_element_type(ir, op)?;
         }
         if has(TraitSet::SAME_OPERANDS_AND_RESULT_SHAPE) {
             verify_same_operands_and_result_shape(ir, op)?;
@@ -470,6 +478,18 @@ impl Verifier<'_> {
         }
         if t.contains(TraitSet::SYMBOL_TABLE) {
             verify_symbol_table(ir, op)?;
+        }
+        // Interface verifiers with regions run before the op's own, as
+        // MLIR's `verifyRegionTrait`s do (loop-like first, as the scf ops
+        // list it).
+        let loop_second = crate::interfaces::loop_like::loop_like(ir, op)
+            .is_some_and(|l| l.listed_after_region_branch);
+        if !loop_second {
+            crate::interfaces::loop_like::verify_loop_like(ir, op)?;
+        }
+        crate::interfaces::region_branch::verify_region_branch_op(ir, op)?;
+        if loop_second {
+            crate::interfaces::loop_like::verify_loop_like(ir, op)?;
         }
         match info.verify_regions {
             Some(f) => catch_hook_panic(ir, op, "region verifier", || f(ir, op)),
@@ -755,6 +775,24 @@ fn tensor_encoding(ir: &Ir, ty: Type) -> Option<Option<crate::Attribute>> {
         TypeKind::RankedTensor { encoding, .. } => Some(*encoding),
         _ => None,
     }
+}
+
+fn verify_same_operands_shape(ir: &Ir, op: OpRef) -> Check {
+    at_least_operands(ir, op, 1)?;
+    let types: Vec<Type> = ir.operand_types(op).collect();
+    if !compatible_shapes(ir, &types) {
+        return Err(ir.op_error(op, "requires the same shape for all operands"));
+    }
+    Ok(())
+}
+
+fn verify_same_operands_element_type(ir: &Ir, op: OpRef) -> Check {
+    at_least_operands(ir, op, 1)?;
+    let first = element_type(ir, ir.value_type(ir.operand(op, 0)));
+    if ir.operand_types(op).any(|t| element_type(ir, t) != first) {
+        return Err(ir.op_error(op, "requires the same element type for all operands"));
+    }
+    Ok(())
 }
 
 fn verify_same_operands_and_result_shape(ir: &Ir, op: OpRef) -> Check {

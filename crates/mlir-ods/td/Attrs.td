@@ -35,6 +35,10 @@ def AttrFormatGeneric : AttrFormatKind<"Generic">;
 // parsed with the generic attribute syntax; unlike `Generic` storage it
 // never takes a trailing `: type`, so a `:` may follow it in a format.
 def AttrFormatTyped : AttrFormatKind<"Typed">;
+def AttrFormatSymbolRef : AttrFormatKind<"SymbolRef">;
+// A dialect attribute (`attrDialect`, `attrMnemonic` fields of the
+// constraint) printed stripped of `#dialect.mnemonic` unless qualified.
+def AttrFormatDialectAttr : AttrFormatKind<"DialectAttr">;
 def AttrFormatWithoutType : AttrFormatKind<"WithoutType">;
 def AttrFormatDialectEnum : AttrFormatKind<"DialectEnum">;
 def AttrFormatIntEnum : AttrFormatKind<"IntEnum">;
@@ -193,12 +197,12 @@ def SymbolNameAttr : StringBasedAttr<StrAttrPred, "string attribute"> {
 
 def SymbolRefAttr : Attr<CPred<P # "is_symbol_ref_attr($_ctx, $_self)">,
                          "symbol reference attribute"> {
-  let format = AttrFormatTyped;
+  let format = AttrFormatSymbolRef;
 }
 def FlatSymbolRefAttr
     : Attr<CPred<P # "is_flat_symbol_ref_attr($_ctx, $_self)">,
            "flat symbol reference attribute"> {
-  let format = AttrFormatTyped;
+  let format = AttrFormatSymbolRef;
   let rustValueType = "&str";
   let constBuilderCall = "$_ctx.flat_symbol_ref($0)";
 }

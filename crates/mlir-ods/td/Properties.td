@@ -37,6 +37,10 @@ def AttrFormatPropI64 : AttrFormatKind<"Prop(::mlir_ir::ods::PropKind::Int(64))"
 def AttrFormatPropString : AttrFormatKind<"Prop(::mlir_ir::ods::PropKind::String)">;
 def AttrFormatPropBool : AttrFormatKind<"Prop(::mlir_ir::ods::PropKind::Bool)">;
 def AttrFormatPropUnit : AttrFormatKind<"Prop(::mlir_ir::ods::PropKind::Unit)">;
+def AttrFormatPropI32Array
+    : AttrFormatKind<"Prop(::mlir_ir::ods::PropKind::IntArray(32))">;
+def AttrFormatPropI64Array
+    : AttrFormatKind<"Prop(::mlir_ir::ods::PropKind::IntArray(64))">;
 
 // A constraint on a property's interface value (`$_self` is the `i64`,
 // `String` or `bool` the property's accessor returns), as DRR applies it to
@@ -83,6 +87,20 @@ class IntProp<string storageTypeParam, string desc = ""> :
 
 def I32Prop : IntProp<"int32_t">;
 def I64Prop : IntProp<"int64_t">;
+
+// An array of integers of property `elem` (`I32Prop` or `I64Prop`), stored
+// as a dense array attribute (`array<i64: 1, 2>` in the generic form) and
+// printed `[1, 2]`; the interface values are `i64`s.
+class IntArrayProp<Property elem, string desc = ""> :
+    Property<"&[i64]", !if(!eq(desc, ""), "array of " # elem.summary, desc)> {
+  let format = !if(!eq(elem.rustValueType, "i32"), AttrFormatPropI32Array,
+                   AttrFormatPropI64Array);
+  let constBuilderCall = "::mlir_ir::ods::preds::dense_int_array($_ctx, "
+      # !if(!eq(elem.rustValueType, "i32"), "32", "64") # ", $0)";
+  let storageDefault = "&[]";
+  let returnType = "::std::vec::Vec<i64>";
+  let getter = "::mlir_ir::ods::preds::dense_int_values($_ctx, $_self)";
+}
 
 def StringProp : Property<"&str", "string"> {
   let format = AttrFormatPropString;

@@ -262,9 +262,11 @@ def SameOperandsAndResultShape
 def SameOperandsAndResultElementType
     : NativeOpTrait<"SameOperandsAndResultElementType",
                     ["SAME_OPERANDS_AND_RESULT_ELEMENT_TYPE"]>;
-def SameOperandsShape : NativeOpTrait<"SameOperandsShape">;
+def SameOperandsShape
+    : NativeOpTrait<"SameOperandsShape", ["SAME_OPERANDS_SHAPE"]>;
 def SameOperandsAndResultRank : NativeOpTrait<"SameOperandsAndResultRank">;
-def SameOperandsElementType : NativeOpTrait<"SameOperandsElementType">;
+def SameOperandsElementType
+    : NativeOpTrait<"SameOperandsElementType", ["SAME_OPERANDS_ELEMENT_TYPE"]>;
 
 // Operand/result group sizes live in `operandSegmentSizes`/`resultSegmentSizes`.
 def AttrSizedOperandSegments : NativeOpTrait<"AttrSizedOperandSegments">;

@@ -9,8 +9,12 @@
 //! fresh table, regions without SSA dominance are handled as upstream
 //! (single-block graph regions replace only uses that were not visited
 //! yet; multi-block graph regions are skipped), and ops with multi-block
-//! regions are never eliminated. Erasure happens after the walk, in the
-//! order the ops were found.
+//! regions are never eliminated. Ops whose only effects are reads are
+//! eliminated too when an equivalent op earlier in the same block reaches
+//! them with no op in between that may write (MLIR 22's
+//! `hasOtherSideEffectingOpInBetween`, with nested effects of ops with
+//! recursive memory effects). Erasure happens after the walk, in the order
+//! the ops were found.
 
 use hashbrown::HashMap;
 use mlir_ir::dominance::{region_has_ssa_dominance, DominanceInfo};
@@ -24,24 +28,6 @@ use crate::side_effects::{
     effects_recursively, is_memory_effect_free, is_op_trivially_dead, op_memory_effects,
 };
 use mlir_ir::interfaces::MemoryEffectKind;
-
-/// MLIR's `hasOtherSideEffectingOpInBetween`: whether an op strictly
-/// between `from` and `to` (same block, `from` first) may write memory.
-fn has_write_in_between(ir: &Ir, from: OpRef, to: OpRef) -> bool {
-    let mut next = ir.next_op(from);
-    while let Some(o) = next {
-        if o == to {
-            return false;
-        }
-        match effects_recursively(ir, o) {
-            None => return true,
-            Some(e) if e.iter().any(|e| e.kind == MemoryEffectKind::Write) => return true,
-            Some(_) => {}
-        }
-        next = ir.next_op(o);
-    }
-    false
-}
 
 /// MLIR's `mightHaveTrait`: registered ops have exactly their traits, an
 /// unregistered op might have any.
@@ -114,6 +100,10 @@ pub struct CseResult {
 
 struct CseDriver<'d> {
     dom: &'d DominanceInfo,
+    /// Per read-only op of the current block: how far after it the block
+    /// was scanned, and whether a possible write was found there (MLIR's
+    /// `memEffectsCache`, cleared after each block).
+    mem_effects_cache: HashMap<OpRef, (OpRef, bool)>,
     ops_to_erase: Vec<OpRef>,
     num_cse: u64,
     num_dce: u64,
@@ -160,6 +150,33 @@ impl CseDriver<'_> {
         self.num_cse += 1;
     }
 
+    /// Whether an op strictly between `from` and `to` (same block, `from`
+    /// first) may write memory: it writes, or its effects (with those of
+    /// the ops nested in it, for recursive memory effects) are unknown.
+    fn has_other_side_effecting_op_in_between(&mut self, ir: &Ir, from: OpRef, to: OpRef) -> bool {
+        let mut next = match self.mem_effects_cache.get(&from) {
+            Some(&(_, true)) => return true,
+            Some(&(reached, false)) => Some(reached),
+            None => ir.next_op(from),
+        };
+        while let Some(n) = next {
+            if n == to {
+                break;
+            }
+            let writes = match effects_recursively(ir, n) {
+                None => true,
+                Some(effects) => effects.iter().any(|e| e.kind == MemoryEffectKind::Write),
+            };
+            if writes {
+                self.mem_effects_cache.insert(from, (n, true));
+                return true;
+            }
+            next = ir.next_op(n);
+        }
+        self.mem_effects_cache.insert(from, (to, false));
+        false
+    }
+
     /// Returns whether `op` was marked for removal.
     fn simplify_operation(
         &mut self,
@@ -183,20 +200,19 @@ impl CseDriver<'_> {
             return false;
         }
         if !is_memory_effect_free(ir, op) {
-            // As upstream, ops whose own effects are all reads are merged with
-            // an equivalent earlier op of the same block when no op between
-            // them may write (ops with unknown effects may).
-            let read_only = op_memory_effects(ir, op)
-                .is_some_and(|e| e.iter().all(|e| e.kind == MemoryEffectKind::Read));
-            if !read_only {
+            // Only ops that implement the memory-effects interface and whose
+            // every effect is a read (MLIR's `onlyHasEffect<Read>`).
+            let only_reads = op_memory_effects(ir, op).is_some_and(|effects| {
+                !effects.is_empty() && effects.iter().all(|e| e.kind == MemoryEffectKind::Read)
+            });
+            if !only_reads {
                 return false;
             }
             if let Some(existing) = known.lookup(ir, op) {
                 if ir.op_block(existing) == ir.op_block(op)
-                    && !has_write_in_between(ir, existing, op)
+                    && !self.has_other_side_effecting_op_in_between(ir, existing, op)
                 {
                     self.replace_uses_and_delete(ir, known, op, existing, ssa);
-                    self.num_cse += 1;
                     return true;
                 }
             }
@@ -232,6 +248,8 @@ impl CseDriver<'_> {
             }
             self.simplify_operation(ir, known, op, ssa);
         }
+        // The effects cache only describes this block.
+        self.mem_effects_cache.clear();
     }
 
     fn simplify_region(&mut self, ir: &mut Ir, known: &mut KnownOps, region: RegionRef) {
@@ -295,6 +313,7 @@ impl CseDriver<'_> {
 pub fn eliminate_common_sub_expressions(ir: &mut Ir, dom: &DominanceInfo, op: OpRef) -> CseResult {
     let mut driver = CseDriver {
         dom,
+        mem_effects_cache: HashMap::new(),
         ops_to_erase: Vec::new(),
         num_cse: 0,
         num_dce: 0,

@@ -17,6 +17,8 @@
 //! | [`conversion`] | `TestOpsConversion.td`  | dialect conversion                       |
 //! | [`drr`]        | `TestOpsDRR.td`         | DRR (`mlir-tblgen/pattern.mlir`)          |
 //! | [`parser`]     | `TestOpsParser.td`      | text format (`IR/parser.mlir`)            |
+//! | [`traits`]     | `TestOpsTraits.td`      | `IR/traits.mlir`, `Transforms/cse.mlir`  |
+//! | [`format`]     | `TestOpsFormat.td`      | `mlir-tblgen/op-format.mlir`             |
 //!
 //! The dialect itself ([`TestDialect`]) gathers the ops of every module and
 //! forwards its dialect-level hooks to the module that owns them. Like
@@ -31,12 +33,16 @@
 #![allow(clippy::result_unit_err)]
 
 pub mod canon;
+pub mod compound;
 pub mod conversion;
 pub mod core;
 pub mod drr;
+pub mod format;
 pub mod greedy;
 pub mod ods;
 pub mod parser;
+pub mod passes;
+pub mod traits;
 
 use mlir_ir::{Attribute, Context, Dialect, Location, OpBuilder, OpInfo, OpRef, Type};
 use mlir_transforms::pass::PassRegistry;
@@ -57,6 +63,9 @@ impl Dialect for TestDialect {
         ops.extend(conversion::operations());
         ops.extend(drr::operations());
         ops.extend(parser::operations());
+        ops.extend(passes::operations());
+        ops.extend(traits::operations());
+        ops.extend(format::operations());
         ops
     }
 
@@ -80,7 +89,19 @@ impl Dialect for TestDialect {
         ctx: &std::sync::Arc<Context>,
         body: &str,
     ) -> Result<Option<String>, Vec<(usize, String)>> {
-        ods::canonicalize_type(ctx, body)
+        match compound::canonicalize_type(body)? {
+            Some(text) => Ok(Some(text)),
+            None => ods::canonicalize_type(ctx, body),
+        }
+    }
+
+    /// The compound attributes of the format tests (owned by [`compound`]).
+    fn canonicalize_attribute(
+        &self,
+        _ctx: &Context,
+        body: &str,
+    ) -> Result<Option<String>, Vec<(usize, String)>> {
+        compound::canonicalize_attribute(body)
     }
 
     fn allows_unknown_operations(&self) -> bool {
@@ -110,6 +131,9 @@ impl Dialect for TestDialect {
         {
             return Some(CANON.get_or_init(canon::dialect_canonicalization_patterns));
         }
+        if id == std::any::TypeId::of::<mlir_ir::interfaces::inliner::DialectInlinerInterface>() {
+            return Some(&passes::INLINER);
+        }
         None
     }
 }
@@ -127,6 +151,7 @@ pub fn register_test_passes(registry: &mut PassRegistry) {
     canon::register_passes(registry);
     conversion::register_passes(registry);
     drr::register_passes(registry);
+    passes::register_passes(registry);
 }
 
 #[cfg(test)]

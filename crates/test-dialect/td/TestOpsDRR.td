@@ -806,8 +806,10 @@ def TestDefaultStrAttrNoValueOp : TEST_Op<"no_str_value"> {
   let arguments = (ins StrAttr:$value);
   let assemblyFormat = "attr-dict";
 }
+// Upstream's `DefaultValuedStrAttr<StrAttr, "">`: the default is the empty
+// string, so `test.has_str_value {}` is valid.
 def TestDefaultStrAttrHasValueOp : TEST_Op<"has_str_value"> {
-  let arguments = (ins StrAttr:$value);
+  let arguments = (ins DefaultValuedAttr<StrAttr, "\"\"">:$value);
   let assemblyFormat = "attr-dict";
 }
 def : Pat<(TestDefaultStrAttrNoValueOp $value),

@@ -74,6 +74,27 @@ pub struct VerifyInherentAttrs(pub VerifyInherentAttrsFn);
 /// See [`VerifyInherentAttrs`].
 pub type VerifyInherentAttrsFn = fn(&Context, &[(Ident, Attribute)]) -> Result<(), String>;
 
+/// MLIR's generated `setInherentAttr`, for inherent attributes written in
+/// the generic form's attribute dictionary: whether the value is kept.
+/// Segment sizes that are not a `DenseI32ArrayAttr` with one entry per
+/// group are dropped without a diagnostic (upstream leaves the property
+/// zeroed, and the verifier then reports the count mismatch). Attached by
+/// [`OpInfo::from_spec`] to ops with segment sizes.
+pub struct SetInherentAttr(pub SetInherentAttrFn);
+
+/// See [`SetInherentAttr`].
+pub type SetInherentAttrFn = fn(&Context, &str, Attribute) -> bool;
+
+/// MLIR's `setInherentAttr` filter for `spec` (see [`SetInherentAttr`]).
+pub fn accepts_inherent_attr(spec: &OpSpec, ctx: &Context, name: &str, value: Attribute) -> bool {
+    for (seg, on, groups) in spec.segment_attrs() {
+        if on && seg == name {
+            return spec::segment_sizes(ctx, value).is_some_and(|s| s.len() == groups);
+        }
+    }
+    true
+}
+
 /// The per-op function pointers that dispatch to the engines with the op's
 /// spec; build them with [`ods_hooks!`](crate::ods_hooks).
 #[derive(Clone, Copy)]
@@ -83,6 +104,7 @@ pub struct OpHooks {
     pub print: CustomPrintFn,
     pub prepare_properties: PreparePropertiesFn,
     pub verify_inherent_attrs: VerifyInherentAttrsFn,
+    pub set_inherent_attr: SetInherentAttrFn,
 }
 
 /// Makes the [`OpHooks`] of the `static` spec at `$spec` (a path).
@@ -110,6 +132,9 @@ macro_rules! ods_hooks {
         ) -> ::std::result::Result<(), ::std::string::String> {
             $crate::ods::verify::verify_inherent_attrs(&$spec, ctx, attrs)
         }
+        fn __ods_set_inherent(ctx: &$crate::Context, name: &str, value: $crate::Attribute) -> bool {
+            $crate::ods::accepts_inherent_attr(&$spec, ctx, name, value)
+        }
         fn __ods_props(
             ctx: &$crate::Context,
             props: ::std::option::Option<$crate::Attribute>,
@@ -123,6 +148,7 @@ macro_rules! ods_hooks {
             print: __ods_print,
             prepare_properties: __ods_props,
             verify_inherent_attrs: __ods_inherent,
+            set_inherent_attr: __ods_set_inherent,
         }
     }};
 }
@@ -146,6 +172,9 @@ impl OpInfo {
         }
         if !spec.attrs.is_empty() {
             info = info.with_interface(VerifyInherentAttrs(hooks.verify_inherent_attrs));
+        }
+        if spec.segment_attrs().iter().any(|s| s.1) {
+            info = info.with_interface(SetInherentAttr(hooks.set_inherent_attr));
         }
         if spec.format.is_some() && spec.format().is_ok() {
             info = info.with_parse(hooks.parse).with_print(hooks.print);

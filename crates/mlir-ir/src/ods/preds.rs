@@ -231,6 +231,18 @@ pub fn int_value(ctx: &Context, a: Attribute) -> i64 {
     ctx.int_attr_value(a).unwrap_or(0)
 }
 /// A dense array attribute of `width`-bit integers holding `values`.
+/// The integers of a dense array attribute (an `IntArrayProp`'s value);
+/// empty for other attributes.
+pub fn dense_int_values(ctx: &Context, a: Attribute) -> Vec<i64> {
+    match ctx.attr(a) {
+        AttrKind::DenseArray { elements, .. } => elements
+            .iter()
+            .filter_map(|&e| ctx.int_attr_value(e))
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
 pub fn dense_int_array(ctx: &Context, width: u32, values: &[i64]) -> Attribute {
     let t = ctx.int_type(width);
     let elements: Vec<Attribute> = values.iter().map(|&v| ctx.int_attr(t, v)).collect();

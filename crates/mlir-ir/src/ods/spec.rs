@@ -43,6 +43,14 @@ pub enum AttrFormat {
     /// `: type`, so a format may follow it with a `:` literal (MLIR only
     /// flags attributes stored as plain `::mlir::Attribute`).
     Typed,
+    /// An attribute of dialect `.0` with mnemonic `.1`, kept as opaque
+    /// text: printed stripped of `#dialect.mnemonic` unless `qualified`
+    /// (MLIR's `printStrippedAttrOrType`), parsed with or without it
+    /// (`parseCustomAttributeWithFallback`).
+    DialectAttr(&'static str, &'static str),
+    /// A symbol reference attribute: like `Typed`, but optionally parsed
+    /// only at `@` (MLIR's `parseOptionalAttribute(SymbolRefAttr &)`).
+    SymbolRef,
     /// An attribute with a buildable value type (`I64Attr`, `F32Attr`,
     /// `BoolAttr`): printed without its type, parsed with that type.
     WithoutType(fn(&Context) -> Type),
@@ -87,6 +95,9 @@ pub enum PropKind {
     /// `UnitProp`: a unit attribute when set and `false` otherwise, printed
     /// `unit`/`unit_absent`.
     Unit,
+    /// `IntArrayProp<IntProp<"intN_t">>`: a dense array of `iN` (the generic
+    /// form's `array<iN: ...>`), printed `[1, 2]`.
+    IntArray(u32),
 }
 
 /// An attribute constraint (ODS `Attr`): summary (`attribute 'x' failed to
@@ -198,6 +209,11 @@ pub enum TypeRule {
 /// type: receives the operand types and the properties dictionary and
 /// pushes the result types, or returns `false`.
 pub type InferResultTypes = fn(&Context, &[Type], Option<Attribute>, &mut Vec<Type>) -> bool;
+
+/// `InferTypeOpInterface::inferReturnTypes` of an op whose result types
+/// come from its regions (the parsed regions, not yet attached to the op):
+/// pushes the result types, or returns `false`.
+pub type InferResultTypesFromRegions = fn(&Ir, &[crate::RegionRef], &mut Vec<Type>) -> bool;
 
 /// `InferTypeOpInterface::inferReturnTypes` (or `refineReturnTypes`) run
 /// by the verifier on an existing op: the inferred result types, or the
@@ -326,6 +342,10 @@ pub struct OpSpec {
     pub implicit_terminator: Option<&'static str>,
     pub type_rules: &'static [TypeRule],
     pub infer_result_types: Option<InferResultTypes>,
+    /// Result type inference from the op's regions (see
+    /// [`InferResultTypesFromRegions`]), for formats that print no result
+    /// type.
+    pub infer_result_types_from_regions: Option<InferResultTypesFromRegions>,
     /// The verifier of `InferTypeOpInterface` (MLIR's
     /// `verifyInferredResultTypes`), for ops whose hook can run on an
     /// existing op (ODS `verifyInferredTypes`).
@@ -363,6 +383,7 @@ impl OpSpec {
         implicit_terminator: None,
         type_rules: &[],
         infer_result_types: None,
+        infer_result_types_from_regions: None,
         verify_inferred_types: None,
         format: None,
         custom_directives: &[],

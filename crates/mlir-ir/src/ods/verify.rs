@@ -499,7 +499,10 @@ fn storage_matches(ctx: &Context, format: crate::ods::spec::AttrFormat, v: Attri
     use crate::AttrKind as K;
     let kind = ctx.attr(v);
     match format {
-        AttrFormat::Generic | AttrFormat::Typed => true,
+        AttrFormat::Generic
+        | AttrFormat::Typed
+        | AttrFormat::SymbolRef
+        | AttrFormat::DialectAttr(..) => true,
         AttrFormat::WithoutType(_) => matches!(kind, K::Integer { .. } | K::Float { .. }),
         // Enum storage converts to the enum, so the value must be a case.
         AttrFormat::DialectEnum(e) => e.value_of(ctx, v).is_some(),
@@ -546,6 +549,11 @@ pub(crate) fn prop_storage(
         PropKind::Unit if v == ctx.bool_attr(true) => Ok(ctx.unit_attr()),
         PropKind::Unit if is_bool(v) => Ok(v),
         PropKind::Unit => Err("expected UnitAttr or BoolAttr for a unit property"),
+        PropKind::IntArray(width) => match ctx.attr(v) {
+            K::DenseArray { element, .. } if ctx.is_signless_integer(*element, width) => Ok(v),
+            _ if width == 32 => Err("expected DenseI32ArrayAttr for key `value`"),
+            _ => Err("expected DenseI64ArrayAttr for key `value`"),
+        },
     }
 }
 

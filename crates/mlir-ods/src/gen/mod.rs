@@ -210,6 +210,12 @@ fn emit(rk: &RecordKeeper, model: &Model, out: &mut String) -> Result<(), Diagno
                 Some(e) => format!("::mlir_ir::ods::AttrFormat::{kind}(&{e})"),
                 None => return Err(r.error(format!("enum attribute '{c}' has no enum cases"))),
             },
+            // A dialect attribute printed stripped of `#dialect.mnemonic`.
+            "DialectAttr" => format!(
+                "::mlir_ir::ods::AttrFormat::DialectAttr({}, {})",
+                lit(r.get_string("attrDialect")?),
+                lit(r.get_string("attrMnemonic")?)
+            ),
             k => format!("::mlir_ir::ods::AttrFormat::{k}"),
         };
         let _ = writeln!(
@@ -492,6 +498,12 @@ fn emit_op(
         let _ = writeln!(
             out,
             "    infer_result_types: Some({cls}::infer_return_types),"
+        );
+    }
+    if op.infer_from_regions {
+        let _ = writeln!(
+            out,
+            "    infer_result_types_from_regions: Some({cls}::infer_return_types_from_regions),"
         );
     }
     if op.verify_inferred {

@@ -113,7 +113,9 @@ pub fn check(op: &OpModel, f: &str) -> Result<(), String> {
                 else_of = then_anchor;
                 i += 1;
             }
-            ',' => i += 1,
+            // `,` separates directive arguments; `|` separates the clauses
+            // of an `oilist`.
+            ',' | '|' => i += 1,
             _ if c.is_ascii_alphabetic() => {
                 let start = i;
                 while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'-' || b[i] == b'_')

@@ -152,6 +152,11 @@ pub struct OpModel {
     pub asm_interface: bool,
     /// `verifyInferredTypes`: the verifier checks the inferred result types.
     pub verify_inferred: bool,
+    /// `inferTypeFromRegions` (an optional field of the op record): the
+    /// result types are inferred from the op's regions by
+    /// `infer_return_types_from_regions`, as upstream's `inferReturnTypes`
+    /// reading its `regions` argument.
+    pub infer_from_regions: bool,
     /// `DerivedAttr` fields: (name, Rust return type, body, conversion to
     /// an attribute).
     pub derived_attrs: Vec<(String, String, String, String)>,
@@ -448,6 +453,10 @@ fn build_op(rk: &RecordKeeper, op: &Record, model: &mut Model) -> Result<OpModel
         infer_type: false,
         asm_interface: false,
         verify_inferred: op.get_bit("verifyInferredTypes")?,
+        infer_from_regions: op
+            .value("inferTypeFromRegions")
+            .and_then(|v| v.as_bit())
+            .unwrap_or(false),
         derived_attrs: vec![],
         format: op
             .get_optional_string("assemblyFormat")?

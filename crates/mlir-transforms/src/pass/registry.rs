@@ -176,6 +176,7 @@ impl PassRegistry {
 pub fn register_transforms_passes(registry: &mut PassRegistry) {
     registry.register_pass(|| Box::new(crate::cse::CsePass::new()));
     registry.register_pass(|| Box::new(crate::canonicalize::CanonicalizerPass::new()));
+    crate::standard_passes::register(registry);
     for hook in EXTRA_REGISTRATIONS {
         hook(registry);
     }

@@ -106,6 +106,17 @@ pub enum Element {
         params: Box<[CustomParam]>,
     },
     Optional(Box<OptionalGroup>),
+    /// `oilist(`kw` elems... | ...)`: clauses in any order, each at most once.
+    OIList(Box<[OIListClause]>),
+}
+
+/// One clause of an `oilist` directive: the keyword that starts it and the
+/// elements that follow. The clause is printed when one of its variables is
+/// present; unit attributes in it are implied by the keyword.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OIListClause {
+    pub keyword: &'static str,
+    pub elems: Box<[Element]>,
 }
 
 /// `( then... ) : ( else... ) ?` with its anchor.
@@ -734,7 +745,7 @@ impl<'s> FormatParser<'s> {
                     _ => err("'qualified' directive expects an attribute or a `type` directive"),
                 }
             }
-            Kw::Oilist => err("the 'oilist' directive is not supported by rmlir yet"),
+            Kw::Oilist => self.parse_oilist(loc, ctx),
             Kw::Params | Kw::Struct => err("unsupported directive kind"),
         }
     }
@@ -876,6 +887,107 @@ impl<'s> FormatParser<'s> {
             directive,
             params: params.into(),
         })
+    }
+
+    /// `oilist( `kw` elements | `kw` elements ... )` (OpFormatGen's
+    /// `parseOIListDirective`).
+    fn parse_oilist(&mut self, loc: usize, ctx: Ctx) -> FResult<Element> {
+        if ctx != Ctx::TopLevel {
+            return Err(FormatError::new(
+                loc,
+                "'oilist' is only valid as a top-level directive",
+            ));
+        }
+        self.expect(Tok::LParen, "expected '(' before oilist argument list")?;
+        let mut clauses = Vec::new();
+        loop {
+            if self.tok != Tok::Literal {
+                return Err(FormatError::new(
+                    self.tok_start,
+                    "expected literal at the start of an oilist clause",
+                ));
+            }
+            let keyword = match self.parse_literal(Ctx::TopLevel)? {
+                Element::Literal(k) => k,
+                _ => {
+                    return Err(FormatError::new(
+                        loc,
+                        "expected keyword literal at the start of an oilist clause",
+                    ))
+                }
+            };
+            let mut elems = Vec::new();
+            while !matches!(self.tok, Tok::Pipe | Tok::RParen) {
+                if self.tok == Tok::Eof {
+                    return Err(FormatError::new(
+                        self.tok_start,
+                        "expected ')' after oilist argument list",
+                    ));
+                }
+                let el = self.parse_element(Ctx::TopLevel)?;
+                self.verify_oilist_element(loc, &el)?;
+                elems.push(el);
+            }
+            clauses.push(OIListClause {
+                keyword,
+                elems: elems.into(),
+            });
+            let done = self.tok == Tok::RParen;
+            self.bump()?;
+            if done {
+                break;
+            }
+        }
+        Ok(Element::OIList(clauses.into()))
+    }
+
+    /// OpFormatGen's `verifyOIListParsingElement`: a clause may hold
+    /// literals, types, optional attributes, variable-length operands,
+    /// regions and custom directives of those.
+    fn verify_oilist_element(&self, loc: usize, el: &Element) -> FResult<()> {
+        let spec = self.spec;
+        let attr = |i: usize| {
+            if matches!(spec.attrs[i].presence, AttrPresence::Required) {
+                return Err(FormatError::new(
+                    loc,
+                    "only optional attributes can be used in an oilist parsing group",
+                ));
+            }
+            Ok(())
+        };
+        let operand = |i: usize| {
+            if spec.operands[i].arity == Arity::Single {
+                return Err(FormatError::new(
+                    loc,
+                    "only variable length operands can be used within an oilist parsing group",
+                ));
+            }
+            Ok(())
+        };
+        match el {
+            Element::Attr { index, .. } => attr(*index),
+            Element::Operand(i) => operand(*i),
+            Element::Custom { params, .. } => {
+                for prm in params.iter() {
+                    match prm {
+                        CustomParam::Attr(i) => attr(*i)?,
+                        CustomParam::Operand(i) => operand(*i)?,
+                        _ => {}
+                    }
+                }
+                Ok(())
+            }
+            Element::Literal(_)
+            | Element::Space(_)
+            | Element::Newline
+            | Element::Type { .. }
+            | Element::FunctionalType(..)
+            | Element::Region(_) => Ok(()),
+            _ => Err(FormatError::new(
+                loc,
+                "only literals, types, and variables can be used within an oilist group",
+            )),
+        }
     }
 
     fn parse_optional_group(&mut self, ctx: Ctx) -> FResult<Element> {
@@ -1113,6 +1225,14 @@ fn check_range(
             }
             continue;
         }
+        if let Element::OIList(clauses) = el {
+            for c in clauses.iter() {
+                if let Some(true) = check_range(spec, is_invalid, &c.elems, None) {
+                    return Some(true);
+                }
+            }
+            continue;
+        }
         if Some(i) != guard && optionally_parsed(spec, el) {
             continue;
         }
@@ -1324,7 +1444,7 @@ impl FormatParser<'_> {
                 TypeRule::Pred { .. } | TypeRule::SameOperandsAndResultRank => {}
             }
         }
-        if spec.infer_result_types.is_some() {
+        if spec.infer_result_types.is_some() || spec.infer_result_types_from_regions.is_some() {
             can_infer = true;
         }
         let lookup = |slot: Slot| resolver.iter().find(|(s, _)| *s == slot).map(|e| e.1);

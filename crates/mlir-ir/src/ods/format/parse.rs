@@ -102,6 +102,57 @@ fn parse_element<'a>(
             }
             Ok(())
         }
+        Element::Operand(i) if vov_segments(spec, *i).is_some() => {
+            // `(%a, %b), (), (%c)`: the group sizes become the segment
+            // attribute, as ODS' generated parser does.
+            st.operand_locs[*i] = p.current_offset();
+            let mut sizes: Vec<i64> = Vec::new();
+            loop {
+                if !p.parse_optional_token(TokenKind::LParen) {
+                    break;
+                }
+                let mut group = Group::new();
+                parse_operand_list(p, &mut group)?;
+                p.parse_token(TokenKind::RParen, "expected ')'")?;
+                sizes.push(group.len() as i64);
+                st.operands[*i].extend(group);
+                if !p.parse_optional_token(TokenKind::Comma) {
+                    break;
+                }
+            }
+            if let Some(name) = vov_segments(spec, *i) {
+                let a = crate::ods::preds::dense_int_array(p.ctx(), 32, &sizes);
+                if let Some(ai) = spec.attrs.iter().position(|s| s.name == name) {
+                    st.attrs[ai] = Some(a);
+                }
+            }
+            Ok(())
+        }
+        Element::Type {
+            arg: TypeArg::Operand(i),
+            ..
+        } if vov_segments(spec, *i).is_some() => {
+            // `(i64, i64), (), (i64)`.
+            loop {
+                if !p.parse_optional_token(TokenKind::LParen) {
+                    break;
+                }
+                if !p.parse_optional_token(TokenKind::RParen) {
+                    loop {
+                        let t = p.parse_type()?;
+                        st.operand_types[*i].push(t);
+                        if !p.parse_optional_token(TokenKind::Comma) {
+                            break;
+                        }
+                    }
+                    p.parse_token(TokenKind::RParen, "expected ')'")?;
+                }
+                if !p.parse_optional_token(TokenKind::Comma) {
+                    break;
+                }
+            }
+            Ok(())
+        }
         Element::Operand(i) => {
             st.operand_locs[*i] = p.current_offset();
             match spec.operands[*i].arity {
@@ -222,6 +273,48 @@ fn parse_element<'a>(
             parse_custom(spec, p, state, st, *directive, params, false).map(|_| ())
         }
         Element::Optional(g) => parse_group(spec, format, p, state, st, g),
+        Element::OIList(clauses) => parse_oilist(spec, format, p, state, st, clauses),
+    }
+}
+
+/// Parses the clauses of an `oilist` in any order, each at most once; a
+/// clause's unit attributes are set by its keyword.
+fn parse_oilist<'a>(
+    spec: &OpSpec,
+    format: &Format,
+    p: &mut OpAsmParser<'_, 'a>,
+    state: &mut OperationState,
+    st: &mut St<'a>,
+    clauses: &[super::OIListClause],
+) -> PResult<()> {
+    let mut seen: SmallVec<[bool; 4]> = clauses.iter().map(|_| false).collect();
+    loop {
+        let off = p.current_offset();
+        let Some(ci) = clauses
+            .iter()
+            .position(|c| parse_optional_literal(p, c.keyword))
+        else {
+            return Ok(());
+        };
+        if std::mem::replace(&mut seen[ci], true) {
+            return p.emit_error(
+                off,
+                format!(
+                    "`{}` clause can appear at most once in the expansion of the oilist directive.",
+                    clauses[ci].keyword
+                ),
+            );
+        }
+        for el in clauses[ci].elems.iter() {
+            match el {
+                Element::Attr { index, .. }
+                    if matches!(spec.attrs[*index].constraint.format, AttrFormat::Unit) =>
+                {
+                    st.attrs[*index] = Some(p.ctx().unit_attr());
+                }
+                _ => parse_element(spec, format, p, state, st, el, true)?,
+            }
+        }
     }
 }
 
@@ -398,6 +491,7 @@ fn prop_summary(kind: PropKind) -> String {
         PropKind::String => "string".into(),
         PropKind::Bool => "boolean".into(),
         PropKind::Unit => "unit property".into(),
+        PropKind::IntArray(w) => format!("array of int{w}_t"),
     }
 }
 
@@ -424,6 +518,30 @@ fn parse_optional_prop(p: &mut OpAsmParser<'_, '_>, kind: PropKind) -> PResult<O
         PropKind::Bool => {
             let k = p.parse_optional_keyword_of(&["true", "false"]);
             Ok(k.map(|k| p.ctx().bool_attr(k == "true")))
+        }
+        PropKind::IntArray(w) => {
+            if !p.parse_optional_token(TokenKind::LSquare) {
+                return Ok(None);
+            }
+            let mut values = Vec::new();
+            if !p.parse_optional_token(TokenKind::RSquare) {
+                loop {
+                    let off = p.current_offset();
+                    match p.parse_optional_integer_i64_in_op()? {
+                        Some(v) => values.push(v),
+                        None => return p.emit_error(off, "expected integer value"),
+                    }
+                    if !p.parse_optional_token(TokenKind::Comma) {
+                        break;
+                    }
+                }
+                p.parse_token(TokenKind::RSquare, "expected ']'")?;
+            }
+            Ok(Some(crate::ods::preds::dense_int_array(
+                p.ctx(),
+                w,
+                &values,
+            )))
         }
         PropKind::Unit => {
             let k = p.parse_optional_keyword_of(&["unit", "unit_absent"]);
@@ -454,6 +572,7 @@ fn parse_prop(
             PropKind::Int(_) | PropKind::Bool => "expected integer value",
             PropKind::String => "expected string",
             PropKind::Unit => "expected 'unit' or 'unit_absent'",
+            PropKind::IntArray(_) => "expected '['",
         }),
         Err(()) => None,
     };
@@ -482,6 +601,12 @@ fn parse_attr(
         AttrFormat::WithoutType(ty) => {
             let t = ty(p.ctx());
             p.parse_attribute(Some(t))
+        }
+        AttrFormat::DialectAttr(dialect, mnemonic) => {
+            if !p.at(TokenKind::Less) {
+                return p.parse_attribute(None);
+            }
+            parse_stripped_dialect_attr(p, dialect, mnemonic)
         }
         AttrFormat::DialectEnum(e) if !qualified => {
             if !p.at(TokenKind::Less) {
@@ -557,6 +682,77 @@ fn parse_attr(
 }
 
 /// A placeholder after a reported error (never used: the caller fails).
+/// `<...>` of a dialect attribute printed stripped: the balanced text is
+/// checked and canonicalized by the dialect as the body `mnemonic<...>`
+/// (MLIR's `parseCustomAttributeWithFallback` without the prefix).
+fn parse_stripped_dialect_attr(
+    p: &mut OpAsmParser<'_, '_>,
+    dialect: &str,
+    mnemonic: &str,
+) -> PResult<Attribute> {
+    let start = p.current_offset() as usize;
+    let (text, len) = {
+        let src = p.raw().lex.source();
+        let rest = &src[start..];
+        let mut depth = 0usize;
+        let mut end = None;
+        let mut in_str = false;
+        let mut prev = 0u8;
+        for (i, &c) in rest.as_bytes().iter().enumerate() {
+            if in_str {
+                if c == b'"' && prev != b'\\' {
+                    in_str = false;
+                }
+            } else {
+                match c {
+                    b'"' => in_str = true,
+                    b'<' => depth += 1,
+                    b'>' if prev != b'-' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            end = Some(i + 1);
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            prev = c;
+        }
+        match end {
+            Some(e) => (rest[..e].to_string(), e),
+            None => (String::new(), 0),
+        }
+    };
+    if len == 0 {
+        return p.emit_error(start as u32, "unbalanced '<' in dialect attribute");
+    }
+    let body = format!("{mnemonic}{text}");
+    let ctx = p.raw().ctx.clone();
+    let canonical = match ctx.dialect(dialect) {
+        Some(d) => d.canonicalize_attribute(&ctx, &body),
+        None => Ok(None),
+    };
+    let body: Box<str> = match canonical {
+        Ok(None) => body.into(),
+        Ok(Some(t)) => t.into(),
+        Err(errors) => {
+            let mut first = true;
+            for (off, msg) in errors {
+                let at = (start + off.saturating_sub(mnemonic.len())) as u32;
+                if first {
+                    let _: PResult<()> = p.emit_error(at, msg);
+                    first = false;
+                }
+            }
+            return Err(());
+        }
+    };
+    p.raw().reset_lexer_to(start + len);
+    let d = ctx.ident(dialect);
+    Ok(ctx.intern_attr(AttrKind::Opaque { dialect: d, body }))
+}
+
 fn unreachable_attr(p: &mut OpAsmParser<'_, '_>) -> Attribute {
     p.ctx().unit_attr()
 }
@@ -622,6 +818,20 @@ fn parse_optional_attr(
             .map(|s| p.ctx().string_attr(&s))),
         AttrFormat::Array => {
             if p.at(TokenKind::LSquare) {
+                p.parse_attribute(None).map(Some)
+            } else {
+                Ok(None)
+            }
+        }
+        AttrFormat::DialectAttr(dialect, mnemonic) => {
+            if p.at(TokenKind::Less) {
+                parse_stripped_dialect_attr(p, dialect, mnemonic).map(Some)
+            } else {
+                p.raw().parse_optional_attribute(None)
+            }
+        }
+        AttrFormat::SymbolRef => {
+            if p.at(TokenKind::AtIdent) {
                 p.parse_attribute(None).map(Some)
             } else {
                 Ok(None)
@@ -1131,17 +1341,46 @@ fn finish<'a>(
         let types = st.all_operand_types.clone();
         resolve_list(p, &operands, &types, loc, state)?;
     } else if format.all_operands {
+        // A variadic group whose type comes from a single value (say the
+        // result, under `SameOperandsAndResultType`) takes that type for
+        // each of its operands: all operands the other groups leave.
+        let resolved: SmallVec<[(Resolved, bool); 4]> = spec
+            .operands
+            .iter()
+            .enumerate()
+            .map(|(i, o)| {
+                let r = resolve(
+                    spec,
+                    ctx,
+                    &st,
+                    format.operand_types[i],
+                    &st.operand_types[i],
+                    o.arity,
+                    o.constraint.builder,
+                );
+                let repeat = o.arity == Arity::Variadic && matches!(r, Resolved::One(Some(_)));
+                (r, repeat)
+            })
+            .collect();
+        let fixed: usize = resolved
+            .iter()
+            .filter(|(_, repeat)| !repeat)
+            .map(|(r, _)| match r {
+                Resolved::One(t) => usize::from(t.is_some()),
+                Resolved::List(l) => l.len(),
+            })
+            .sum();
+        let repeated = resolved.iter().filter(|(_, repeat)| *repeat).count();
+        let share = st
+            .all_operands
+            .len()
+            .saturating_sub(fixed)
+            .checked_div(repeated)
+            .unwrap_or(0);
         let mut types: SmallVec<[Type; 4]> = SmallVec::new();
-        for (i, o) in spec.operands.iter().enumerate() {
-            match resolve(
-                spec,
-                ctx,
-                &st,
-                format.operand_types[i],
-                &st.operand_types[i],
-                o.arity,
-                o.constraint.builder,
-            ) {
+        for (r, repeat) in resolved {
+            match r {
+                Resolved::One(Some(t)) if repeat => types.extend(std::iter::repeat_n(t, share)),
                 Resolved::One(t) => types.extend(t),
                 Resolved::List(l) => types.extend(l),
             }
@@ -1178,7 +1417,17 @@ fn finish<'a>(
         }
     }
     if format.infers_result_types {
-        if let Some(infer) = spec.infer_result_types {
+        if let Some(infer) = spec.infer_result_types_from_regions {
+            let mut out = Vec::new();
+            if !infer(p.ir(), &state.regions, &mut out) {
+                let off = p.current_offset();
+                return p.emit_error(
+                    off,
+                    format!("'{}' op failed to infer returned types", spec.name),
+                );
+            }
+            state.result_types.extend(out);
+        } else if let Some(infer) = spec.infer_result_types {
             let types: SmallVec<[Type; 4]> = {
                 let ir = p.ir();
                 state.operands.iter().map(|&v| ir.value_type(v)).collect()

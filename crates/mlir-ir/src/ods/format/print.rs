@@ -144,11 +144,84 @@ fn print_group(
     }
 }
 
+/// Whether `el` is a unit attribute: inside an `oilist` clause it is implied
+/// by the clause's keyword and never printed.
+fn is_unit_attr_element(spec: &OpSpec, el: &Element) -> bool {
+    matches!(el, Element::Attr { index, .. }
+        if matches!(spec.attrs[*index].constraint.format, AttrFormat::Unit))
+}
+
+/// Prints the clauses of an `oilist` whose variables are present, in the
+/// order of the format (as OpFormatGen's printer does, whatever order they
+/// were parsed in).
+fn print_oilist(
+    spec: &OpSpec,
+    format: &Format,
+    p: &mut OpAsmPrinter<'_, '_>,
+    op: OpRef,
+    clauses: &[super::OIListClause],
+    st: &mut State,
+) {
+    for c in clauses {
+        let present = c
+            .elems
+            .iter()
+            .any(|el| anchor_present(spec, p.ir(), op, el));
+        if !present {
+            continue;
+        }
+        print_element(spec, format, p, op, &Element::Literal(c.keyword), st);
+        for el in c.elems.iter() {
+            if !is_unit_attr_element(spec, el) {
+                print_element(spec, format, p, op, el, st);
+            }
+        }
+    }
+}
+
+/// The sub-groups of `VariadicOfVariadic` operand group `i` (its operand
+/// index range `r` split by the segment attribute), or `None` for other
+/// groups.
+fn vov_groups(
+    spec: &OpSpec,
+    ir: &Ir,
+    op: OpRef,
+    i: usize,
+    r: std::ops::Range<usize>,
+) -> Option<Vec<std::ops::Range<usize>>> {
+    let (_, name) = spec.variadic_of_variadic.iter().find(|(g, _)| *g == i)?;
+    let ctx = ir.ctx();
+    let sizes = ir.attr(op, name).and_then(|a| match ctx.attr(a) {
+        AttrKind::DenseArray { elements, .. } => Some(elements.clone()),
+        _ => None,
+    })?;
+    let mut start = r.start;
+    let mut groups = Vec::with_capacity(sizes.len());
+    for s in sizes.iter() {
+        let n = ctx.int_attr_value(*s).unwrap_or(0).max(0) as usize;
+        let end = (start + n).min(r.end);
+        groups.push(start..end);
+        start = end;
+    }
+    Some(groups)
+}
+
 fn print_types(p: &mut OpAsmPrinter<'_, '_>, spec: &OpSpec, op: OpRef, arg: TypeArg) {
     let ir = p.ir();
     match arg {
         TypeArg::Operand(i) => {
             let r = operand_group(ir, op, spec, i);
+            if let Some(groups) = vov_groups(spec, ir, op, i, r.clone()) {
+                for (n, g) in groups.into_iter().enumerate() {
+                    if n > 0 {
+                        p.print_str(", ");
+                    }
+                    p.print_char('(');
+                    p.print_types(g.map(|j| ir.value_type(ir.operand(op, j))));
+                    p.print_char(')');
+                }
+                return;
+            }
             p.print_types(r.map(|j| ir.value_type(ir.operand(op, j))));
         }
         TypeArg::Result(i) => {
@@ -211,8 +284,9 @@ fn print_attr_value(
                 "unit_absent"
             })
         }
-        AttrFormat::Prop(_) => p.print_attribute_without_type(attr),
-        AttrFormat::DenseI32Array | AttrFormat::DenseI64Array => match ctx.attr(attr) {
+        AttrFormat::Prop(PropKind::IntArray(_))
+        | AttrFormat::DenseI32Array
+        | AttrFormat::DenseI64Array => match ctx.attr(attr) {
             AttrKind::DenseArray { elements, .. } => {
                 p.print_char('[');
                 for (i, &e) in elements.iter().enumerate() {
@@ -222,6 +296,17 @@ fn print_attr_value(
                     p.print_attribute_without_type(e);
                 }
                 p.print_char(']');
+            }
+            _ => p.print_attribute(attr),
+        },
+        AttrFormat::Prop(_) => p.print_attribute_without_type(attr),
+        AttrFormat::DialectAttr(dialect, mnemonic) if !qualified => match ctx.attr(attr) {
+            AttrKind::Opaque { dialect: d, body }
+                if ctx.ident_str(*d) == dialect
+                    && body.starts_with(mnemonic)
+                    && body[mnemonic.len()..].starts_with('<') =>
+            {
+                p.print_str(&body[mnemonic.len()..]);
             }
             _ => p.print_attribute(attr),
         },
@@ -363,6 +448,10 @@ fn print_element(
             print_group(spec, format, p, op, g, st);
             return;
         }
+        Element::OIList(clauses) => {
+            print_oilist(spec, format, p, op, clauses, st);
+            return;
+        }
         Element::AttrDict { with_keyword } => {
             print_attr_dict(spec, format, p, op, *with_keyword);
             st.last_was_punctuation = false;
@@ -405,7 +494,19 @@ fn print_element(
         }
         Element::Operand(i) => {
             let r = operand_group(ir, op, spec, *i);
-            p.print_operands(r.map(|j| ir.operand(op, j)));
+            match vov_groups(spec, ir, op, *i, r.clone()) {
+                Some(groups) => {
+                    for (n, g) in groups.into_iter().enumerate() {
+                        if n > 0 {
+                            p.print_str(", ");
+                        }
+                        p.print_char('(');
+                        p.print_operands(g.map(|j| ir.operand(op, j)));
+                        p.print_char(')');
+                    }
+                }
+                None => p.print_operands(r.map(|j| ir.operand(op, j))),
+            }
         }
         Element::Operands => p.print_operands(ir.operands(op)),
         Element::Region(i) => {
