@@ -192,9 +192,210 @@ impl Pass for TestSingleFoldPass {
     }
 }
 
+/// Does nothing on `builtin.module` (upstream's `TestModulePass`).
+#[derive(Clone, Default)]
+pub struct TestModulePass;
+
+impl Pass for TestModulePass {
+    fn name(&self) -> &str {
+        "(anonymous namespace)::TestModulePass"
+    }
+    fn argument(&self) -> &str {
+        "test-module-pass"
+    }
+    fn description(&self) -> &str {
+        "Test a module pass in the pass manager"
+    }
+    fn op_name(&self) -> Option<&str> {
+        Some("builtin.module")
+    }
+    fn run_on_operation(&mut self, _: &mut Ir, _: OpRef, _: &mut PassContext<'_>) -> Result<(), ()> {
+        Ok(())
+    }
+}
+
+/// Does nothing on `func.func` (upstream's `TestFunctionPass`).
+#[derive(Clone, Default)]
+pub struct TestFunctionPass;
+
+impl Pass for TestFunctionPass {
+    fn name(&self) -> &str {
+        "(anonymous namespace)::TestFunctionPass"
+    }
+    fn argument(&self) -> &str {
+        "test-function-pass"
+    }
+    fn description(&self) -> &str {
+        "Test a function pass in the pass manager"
+    }
+    fn op_name(&self) -> Option<&str> {
+        Some("func.func")
+    }
+    fn run_on_operation(&mut self, _: &mut Ir, _: OpRef, _: &mut PassContext<'_>) -> Result<(), ()> {
+        Ok(())
+    }
+}
+
+/// Emits a remark on every function-like op it runs on (upstream's
+/// `TestInterfacePass`, an `InterfacePass<FunctionOpInterface>`). An op is
+/// function-like here when it declares the `function_type` attribute that
+/// `FunctionOpInterface` requires.
+#[derive(Clone, Default)]
+pub struct TestInterfacePass;
+
+impl Pass for TestInterfacePass {
+    fn name(&self) -> &str {
+        "(anonymous namespace)::TestInterfacePass"
+    }
+    fn argument(&self) -> &str {
+        "test-interface-pass"
+    }
+    fn description(&self) -> &str {
+        "Test an interface pass (running on FunctionOpInterface) in the pass manager"
+    }
+    fn can_schedule_on(&self, info: &mlir_ir::OpInfo) -> bool {
+        info.is_inherent_attr("function_type")
+    }
+    fn run_on_operation(
+        &mut self,
+        ir: &mut Ir,
+        op: OpRef,
+        _: &mut PassContext<'_>,
+    ) -> Result<(), ()> {
+        let d = Diagnostic::remark(ir.op_loc(op), "Executing interface pass on operation");
+        ir.ctx().emit(d);
+        Ok(())
+    }
+}
+
+/// Panics (upstream's `TestCrashRecoveryPass`, which traps): exercises the
+/// pass manager's crash recovery.
+#[derive(Clone, Default)]
+pub struct TestCrashRecoveryPass;
+
+impl Pass for TestCrashRecoveryPass {
+    fn name(&self) -> &str {
+        "(anonymous namespace)::TestCrashRecoveryPass"
+    }
+    fn argument(&self) -> &str {
+        "test-pass-crash"
+    }
+    fn description(&self) -> &str {
+        "Test a pass in the pass manager that always crashes"
+    }
+    fn run_on_operation(&mut self, _: &mut Ir, _: OpRef, _: &mut PassContext<'_>) -> Result<(), ()> {
+        panic!("test-pass-crash: this pass always crashes");
+    }
+}
+
+/// Inserts an op that does not verify at the start of the function and/or
+/// signals failure (upstream's `TestInvalidIRPass`).
+#[derive(Clone)]
+pub struct TestInvalidIrPass {
+    options: PassOptions,
+}
+
+impl Default for TestInvalidIrPass {
+    fn default() -> Self {
+        TestInvalidIrPass {
+            options: PassOptions::new()
+                .with(PassOption::bool(
+                    "emit-invalid-ir",
+                    "Emit invalid IR",
+                    true,
+                ))
+                .with(PassOption::bool(
+                    "signal-pass-failure",
+                    "Trigger a pass failure",
+                    false,
+                )),
+        }
+    }
+}
+
+impl Pass for TestInvalidIrPass {
+    fn name(&self) -> &str {
+        "(anonymous namespace)::TestInvalidIRPass"
+    }
+    fn argument(&self) -> &str {
+        "test-pass-create-invalid-ir"
+    }
+    fn description(&self) -> &str {
+        "Test pass that adds an invalid operation in a function body"
+    }
+    fn op_name(&self) -> Option<&str> {
+        Some("func.func")
+    }
+    fn options(&self) -> Option<&PassOptions> {
+        Some(&self.options)
+    }
+    fn options_mut(&mut self) -> Option<&mut PassOptions> {
+        Some(&mut self.options)
+    }
+    fn run_on_operation(
+        &mut self,
+        ir: &mut Ir,
+        op: OpRef,
+        _: &mut PassContext<'_>,
+    ) -> Result<(), ()> {
+        if self.options.get_bool("emit-invalid-ir") {
+            let region = ir.region(op, 0);
+            if let Some(block) = ir.region_blocks(region).next() {
+                let name = ir.ctx().op_name("test.any_attr_of_i32_str");
+                let loc = ir.ctx().unknown_loc();
+                let mut b = mlir_ir::OpBuilder::new(ir);
+                b.set_insertion_point_to_start(block);
+                b.create(mlir_ir::OperationState::new(name, loc));
+            }
+        }
+        if self.options.get_bool("signal-pass-failure") {
+            return Err(());
+        }
+        Ok(())
+    }
+}
+
 /// Registers the test passes.
 pub fn register_test_passes(registry: &mut PassRegistry) {
     registry.register_pass(|| Box::new(TestSingleFoldPass));
     registry.register_pass(|| Box::new(TestFailurePass::default()));
     registry.register_pass(|| Box::new(TestOptionsPass::default()));
+    registry.register_pass(|| Box::new(TestModulePass));
+    registry.register_pass(|| Box::new(TestFunctionPass));
+    registry.register_pass(|| Box::new(TestInterfacePass));
+    registry.register_pass(|| Box::new(TestCrashRecoveryPass));
+    registry.register_pass(|| Box::new(TestInvalidIrPass::default()));
+    registry.register_pipeline(
+        "test-pm-nested-pipeline",
+        "Test a nested pipeline in the pass manager",
+        PassOptions::new(),
+        |pm, _| {
+            add_nested_test_pipeline(pm);
+            Ok(())
+        },
+    );
+    registry.register_pipeline(
+        "test-textual-pm-nested-pipeline",
+        "Test a nested pipeline in the pass manager using the textual pipeline parser",
+        PassOptions::new(),
+        |pm, _| {
+            let registry = PassRegistry::global().unwrap_or_else(|| {
+                let mut r = PassRegistry::new();
+                register_test_passes(&mut r);
+                std::sync::Arc::new(r)
+            });
+            crate::pipeline::parse_pass_pipeline_into("test-pm-nested-pipeline", pm, &registry)
+        },
+    );
+}
+
+/// `test-pm-nested-pipeline`: a module pipeline (module pass, nested
+/// function pass) then a function pipeline (function pass).
+fn add_nested_test_pipeline(pm: &mut crate::pass::OpPassManager) {
+    let module_pm = pm.nest("builtin.module");
+    let _ = module_pm.add_pass(Box::new(TestModulePass));
+    let _ = module_pm
+        .nest("func.func")
+        .add_pass(Box::new(TestFunctionPass));
+    let _ = pm.nest("func.func").add_pass(Box::new(TestFunctionPass));
 }

@@ -11,6 +11,9 @@
 //! op's body; a pass must therefore only touch the op it is given and what
 //! is nested in it (MLIR's rule), and must be [`Send`].
 
+pub mod crash;
+pub mod instrumentation;
+pub mod ir_printing;
 pub mod manager;
 pub mod options;
 pub mod parallel;
@@ -19,6 +22,9 @@ pub mod report;
 
 use mlir_ir::{Context, Ir, OpInfo, OpRef};
 
+pub use crash::ReproducerConfig;
+pub use instrumentation::PassInstrumentation;
+pub use ir_printing::{IrPrinter, IrPrinterConfig, PassFilter};
 pub use manager::{Nesting, OpPassManager, PassManager};
 pub use options::{IntKind, OptionKind, OptionsError, PassOption, PassOptions};
 pub use registry::{PassRegistry, PassRegistryEntry};

@@ -87,7 +87,12 @@ fn collect_work(a: &Adaptor, ir: &Ir, op: OpRef) -> Vec<(usize, OpRef)> {
 }
 
 /// Runs the adaptor's pass managers on the ops nested in `op`.
-pub(crate) fn run_adaptor(a: &mut Adaptor, ir: &mut Ir, op: OpRef, exec: &Exec) -> Result<(), ()> {
+pub(crate) fn run_adaptor(
+    a: &mut Adaptor,
+    ir: &mut Ir,
+    op: OpRef,
+    exec: &Exec<'_>,
+) -> Result<(), ()> {
     let work = collect_work(a, ir, op);
     let movable = work
         .iter()
@@ -100,6 +105,10 @@ pub(crate) fn run_adaptor(a: &mut Adaptor, ir: &mut Ir, op: OpRef, exec: &Exec) 
         for (i, child) in work {
             if run_pipeline(&mut a.mgrs[i], ir, child, exec).is_err() {
                 result = Err(());
+                // After a panic the IR may be inconsistent: stop here.
+                if super::crash::panicked() {
+                    break;
+                }
             }
         }
         return result;
@@ -114,6 +123,8 @@ struct Job {
     /// The private arena and the stand-in op, when the op's body was moved out.
     local: Option<(Ir, OpRef)>,
     failed: bool,
+    /// A pass panicked on this op: its private arena is dropped, not moved back.
+    panicked: bool,
 }
 
 /// Builds a private arena for `op`: its ancestors mirrored shallowly, and a
@@ -204,7 +215,7 @@ fn run_parallel(
     a: &mut Adaptor,
     ir: &mut Ir,
     work: Vec<(usize, OpRef)>,
-    exec: &Exec,
+    exec: &Exec<'_>,
 ) -> Result<(), ()> {
     let ctx = ir.ctx_arc().clone();
     // Move the bodies out, in op order, so the shared arena's slot reuse is
@@ -222,6 +233,7 @@ fn run_parallel(
                 op,
                 local,
                 failed: false,
+                panicked: false,
             })
         })
         .collect();
@@ -273,6 +285,7 @@ fn run_parallel(
                 let r = with_order_id(i, || {
                     run_pipeline(&mut mgrs[mgr], local, stand_in, &worker_exec)
                 });
+                job.panicked = super::crash::take_panicked();
                 if r.is_err() {
                     job.failed = true;
                     first_failure.fetch_min(i, Ordering::Relaxed);
@@ -299,6 +312,10 @@ fn run_parallel(
     for job in &jobs {
         let mut job = job.lock().unwrap_or_else(|e| e.into_inner());
         let op = job.op;
+        if job.panicked {
+            super::crash::set_panicked();
+            continue;
+        }
         if let Some((mut local, stand_in)) = job.local.take() {
             local.move_region_contents(stand_in, ir, op);
             ir.set_op_loc(op, local.op_loc(stand_in));

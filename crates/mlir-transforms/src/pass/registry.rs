@@ -97,6 +97,8 @@ impl PassRegistryEntry {
     }
 }
 
+static GLOBAL: std::sync::RwLock<Option<Arc<PassRegistry>>> = std::sync::RwLock::new(None);
+
 /// Passes and pipelines by argument.
 #[derive(Clone, Default)]
 pub struct PassRegistry {
@@ -164,6 +166,19 @@ impl PassRegistry {
             EntryKind::Pass(f) => Some(f()),
             EntryKind::Pipeline(_) => None,
         }
+    }
+
+    /// Makes this registry the process-wide one that passes building
+    /// pipelines at run time (dynamic pipelines, the composite pass,
+    /// registered pipelines written as text) resolve names against, as
+    /// MLIR's global registry. Tools call it once they registered everything.
+    pub fn install_global(registry: Arc<PassRegistry>) {
+        *GLOBAL.write().unwrap_or_else(|e| e.into_inner()) = Some(registry);
+    }
+
+    /// The registry installed by [`PassRegistry::install_global`].
+    pub fn global() -> Option<Arc<PassRegistry>> {
+        GLOBAL.read().unwrap_or_else(|e| e.into_inner()).clone()
     }
 
     /// All entries, sorted by argument.
