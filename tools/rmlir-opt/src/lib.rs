@@ -193,20 +193,54 @@ struct PassManagerOpts {
     show_dialects: bool,
 }
 
-/// Byte ranges of the chunks of `text` split at `marker` (mlir-opt's rule:
-/// a chunk ends where the marker starts; the next begins right after it).
-fn split_chunks(text: &str, marker: &str) -> Vec<(usize, usize)> {
+/// Byte ranges of the chunks of `text` split at `marker`, and the offsets
+/// of near misses (mlir-opt's `splitAndProcessBuffer`): the text is cut at
+/// the marker without its last two characters; a cut followed by those two
+/// characters and no further `-` is a split, any other cut is a near miss
+/// (warned about, and not a split).
+fn split_chunks(text: &str, marker: &str) -> (Vec<(usize, usize)>, Vec<usize>) {
+    const CHECK_LEN: usize = 2;
+    let cut_at = marker.len().saturating_sub(CHECK_LEN);
+    let (prefix, suffix) = marker.split_at(cut_at);
+    if prefix.is_empty() {
+        return (vec![(0, text.len())], Vec::new());
+    }
     let mut chunks = Vec::new();
+    let mut near_misses = Vec::new();
     let mut start = 0;
     let mut search = 0;
-    while let Some(i) = text[search..].find(marker) {
+    while let Some(i) = text[search..].find(prefix) {
         let at = search + i;
-        chunks.push((start, at));
-        start = at + marker.len();
-        search = start;
+        let after = at + prefix.len();
+        let rest = &text[after..];
+        if rest.starts_with(suffix) && rest.len() > CHECK_LEN && rest.as_bytes()[CHECK_LEN] != b'-'
+        {
+            chunks.push((start, at));
+            start = after + suffix.len();
+        } else {
+            near_misses.push(after);
+        }
+        search = after;
     }
     chunks.push((start, text.len()));
-    chunks
+    (chunks, near_misses)
+}
+
+/// Prints the near-miss warnings of [`split_chunks`] as `llvm::SourceMgr`
+/// does: position, message, the source line and a caret.
+fn warn_near_misses(filename: &str, text: &str, offsets: &[usize]) {
+    for &at in offsets {
+        let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+        let line_end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+        let line_no = text[..at].bytes().filter(|&b| b == b'\n').count() + 1;
+        let col = at - line_start + 1;
+        eprintln!(
+            "{filename}:{line_no}:{col}: warning: near miss with file split marker\n{}\n{:w$}^",
+            &text[line_start..line_end],
+            "",
+            w = col - 1
+        );
+    }
 }
 
 /// Wall time per phase and per pass, summed over chunks (`--mlir-timing`).
@@ -502,7 +536,7 @@ fn add_instrumentations(
 fn read_reproducer_config(text: &str) -> Option<(String, Option<bool>, Option<bool>)> {
     let start = text.find("mlir_reproducer")?;
     let body = &text[start..];
-    let body = &body[..body.find('}')?];
+    let body = &body[..body.find("#-}")?];
     let mut pipeline = None;
     let mut threading = None;
     let mut verify = None;
@@ -887,7 +921,11 @@ pub fn rmlir_opt_main(
     let mut out = std::io::BufWriter::with_capacity(1 << 16, out);
 
     let chunks = match &opts.split_input_file {
-        Some(marker) => split_chunks(&text, marker),
+        Some(marker) => {
+            let (chunks, near_misses) = split_chunks(&text, marker);
+            warn_near_misses(&config.filename, &text, &near_misses);
+            chunks
+        }
         None => vec![(0, text.len())],
     };
     let split = opts.split_input_file.is_some();
