@@ -355,6 +355,131 @@ impl Pass for TestInvalidIrPass {
     }
 }
 
+/// Runs a pipeline given as an option on the op it runs on, or on the ops
+/// of the same name nested in it, as a dynamic pipeline (upstream's
+/// `TestDynamicPipelinePass`).
+#[derive(Clone)]
+pub struct TestDynamicPipelinePass {
+    options: PassOptions,
+}
+
+impl Default for TestDynamicPipelinePass {
+    fn default() -> Self {
+        TestDynamicPipelinePass {
+            options: PassOptions::new()
+                .with(PassOption::list(
+                    "op-name",
+                    "List of function name to apply the pipeline to",
+                    OptionKind::String,
+                ))
+                .with(PassOption::string(
+                    "dynamic-pipeline",
+                    "The pipeline description that will run on the filtered function.",
+                    "",
+                ))
+                .with(PassOption::bool(
+                    "run-on-nested-operations",
+                    "This will apply the pipeline on nested operations under the visited operation.",
+                    false,
+                ))
+                .with(PassOption::bool(
+                    "run-on-parent",
+                    "This will apply the pipeline on the parent operation if it exist, this is expected to fail.",
+                    false,
+                )),
+        }
+    }
+}
+
+impl Pass for TestDynamicPipelinePass {
+    fn name(&self) -> &str {
+        "(anonymous namespace)::TestDynamicPipelinePass"
+    }
+    fn argument(&self) -> &str {
+        "test-dynamic-pipeline"
+    }
+    fn description(&self) -> &str {
+        "Tests the dynamic pipeline feature by applying a pipeline on a selected set of functions"
+    }
+    fn options(&self) -> Option<&PassOptions> {
+        Some(&self.options)
+    }
+    fn options_mut(&mut self) -> Option<&mut PassOptions> {
+        Some(&mut self.options)
+    }
+    fn run_on_operation(
+        &mut self,
+        ir: &mut Ir,
+        op: OpRef,
+        cx: &mut PassContext<'_>,
+    ) -> Result<(), ()> {
+        let pipeline = self.options.get_str("dynamic-pipeline").to_string();
+        eprintln!(
+            "Dynamic execute '{pipeline}' on {}",
+            ir.op_name_str(op)
+        );
+        if pipeline.is_empty() {
+            eprintln!("Empty pipeline");
+            return Ok(());
+        }
+        let Some(sym) = mlir_ir::symbol_table::symbol_name(ir, op).map(|s| s.into_owned()) else {
+            let d = Diagnostic::warning(
+                ir.op_loc(op),
+                "Ignoring because not implementing SymbolOpInterface\n",
+            );
+            ir.ctx().emit(d);
+            return Ok(());
+        };
+        let names = self.options.get_list("op-name");
+        if !names.is_empty() && !names.contains(&sym) {
+            eprintln!("dynamic-pipeline skip op name: {sym}");
+            return Ok(());
+        }
+        let name = ir.op_name_str(op).to_string();
+        let mut pm = crate::pass::OpPassManager::new(&name);
+        let registry = PassRegistry::global().unwrap_or_else(|| {
+            let mut r = PassRegistry::with_transforms_passes();
+            register_test_passes(&mut r);
+            std::sync::Arc::new(r)
+        });
+        if let Err(e) = crate::pipeline::parse_pass_pipeline_into(&pipeline, &mut pm, &registry) {
+            eprint!("{}", e.message);
+            return Err(());
+        }
+        if self.options.get_bool("run-on-parent") {
+            if let Some(parent) = ir.op_parent_op(op) {
+                if cx.run_pipeline(&mut pm, ir, parent).is_ok() {
+                    return Err(());
+                }
+            }
+            return Ok(());
+        }
+        if self.options.get_bool("run-on-nested-operations") {
+            eprintln!("Run on nested op");
+            // Post-order, as MLIR's `walk`.
+            let nested: Vec<OpRef> = ir
+                .walk_collect(op, WalkOrder::PostOrder)
+                .into_iter()
+                .filter(|&o| {
+                    o != op
+                        && ir.op_has_trait(o, mlir_ir::TraitSet::ISOLATED_FROM_ABOVE)
+                        && ir.op_name(o) == ir.op_name(op)
+                })
+                .collect();
+            let mut result = Ok(());
+            for o in nested {
+                let flags = mlir_ir::asm::PrintFlags::default();
+                eprintln!("Run on {}", mlir_ir::asm::printer::print_op_local(ir, o, &flags));
+                if cx.run_pipeline(&mut pm, ir, o).is_err() {
+                    result = Err(());
+                }
+            }
+            return result;
+        }
+        cx.run_pipeline(&mut pm, ir, op)
+    }
+}
+
 /// Registers the test passes.
 pub fn register_test_passes(registry: &mut PassRegistry) {
     registry.register_pass(|| Box::new(TestSingleFoldPass));
@@ -365,6 +490,7 @@ pub fn register_test_passes(registry: &mut PassRegistry) {
     registry.register_pass(|| Box::new(TestInterfacePass));
     registry.register_pass(|| Box::new(TestCrashRecoveryPass));
     registry.register_pass(|| Box::new(TestInvalidIrPass::default()));
+    registry.register_pass(|| Box::new(TestDynamicPipelinePass::default()));
     registry.register_pipeline(
         "test-pm-nested-pipeline",
         "Test a nested pipeline in the pass manager",

@@ -195,7 +195,7 @@ impl OpPassManager {
     }
 
     /// Calls `initialize` on every pass.
-    fn initialize(&mut self, ctx: &Context) -> Result<(), ()> {
+    pub(crate) fn initialize(&mut self, ctx: &Context) -> Result<(), ()> {
         for slot in &mut self.passes {
             match slot {
                 PassSlot::Pass { pass, .. } => pass.initialize(ctx)?,
@@ -211,7 +211,7 @@ impl OpPassManager {
 
     /// Merges adjacent adaptors and checks that every pass can run on this
     /// manager's op (MLIR's `finalizePassList`).
-    fn finalize(&mut self, ctx: &Context) -> Result<(), String> {
+    pub(crate) fn finalize(&mut self, ctx: &Context) -> Result<(), String> {
         let slots = std::mem::take(&mut self.passes);
         for slot in slots {
             if let (Some(PassSlot::Adaptor(last)), PassSlot::Adaptor(cur)) =
@@ -443,7 +443,7 @@ fn run_pass(slot: &mut PassSlot, ir: &mut Ir, op: OpRef, exec: &Exec<'_>) -> Res
                 return Err(());
             }
             let infos = pass.statistics();
-            let mut cx = PassContext::new(infos, stats);
+            let mut cx = PassContext::new(infos, stats, Some((*exec, op)));
             for i in exec.instrumentations {
                 i.run_before_pass(pass.as_ref(), ir, op);
             }
@@ -466,6 +466,13 @@ fn run_pass(slot: &mut PassSlot, ir: &mut Ir, op: OpRef, exec: &Exec<'_>) -> Res
             if let Some(t) = start {
                 time.add_sequential(t.elapsed());
             }
+            // A panic inside a dynamic pipeline of the pass counts as the
+            // pass's own panic (already reported where it happened).
+            let outcome = match outcome {
+                Ok(true) if crash::panicked() => Err(None),
+                Ok(f) => Ok(f),
+                Err(report) => Err(Some(report)),
+            };
             match outcome {
                 Ok(false) => {
                     for i in exec.instrumentations {
@@ -479,7 +486,8 @@ fn run_pass(slot: &mut PassSlot, ir: &mut Ir, op: OpRef, exec: &Exec<'_>) -> Res
                     }
                     Err(())
                 }
-                Err(report) => {
+                Err(None) => Err(()),
+                Err(Some(report)) => {
                     // The IR may be half rewritten: no instrumentation sees
                     // it again. Without a reproducer the panic is the error.
                     if !exec.reproducer {

@@ -44,15 +44,54 @@ pub struct PassContext<'a> {
     infos: &'static [StatisticInfo],
     stats: &'a mut [u64],
     preserved_all: bool,
+    /// The settings of the running pass manager and the op the pass runs
+    /// on, for dynamic pipelines.
+    exec: Option<(manager::Exec<'a>, OpRef)>,
 }
 
 impl<'a> PassContext<'a> {
-    pub(crate) fn new(infos: &'static [StatisticInfo], stats: &'a mut [u64]) -> Self {
+    pub(crate) fn new(
+        infos: &'static [StatisticInfo],
+        stats: &'a mut [u64],
+        exec: Option<(manager::Exec<'a>, OpRef)>,
+    ) -> Self {
         PassContext {
             infos,
             stats,
             preserved_all: false,
+            exec,
         }
+    }
+
+    /// Runs `pm` on `op` from inside the running pass (MLIR's
+    /// `Pass::runPipeline`, dynamic pass pipelines): `op` must be the op the
+    /// pass runs on or nested in it. The pipeline runs with the pass
+    /// manager's settings (verification, instrumentation, threading) and
+    /// its failure is returned for the pass to handle.
+    pub fn run_pipeline(&mut self, pm: &mut OpPassManager, ir: &mut Ir, op: OpRef) -> Result<(), ()> {
+        let Some((exec, root)) = self.exec else {
+            let d = ir.op_error(op, "dynamic pipelines need a running pass manager");
+            ir.ctx().emit(d);
+            return Err(());
+        };
+        let mut cur = Some(op);
+        while cur.is_some_and(|c| c != root) {
+            cur = cur.and_then(|c| ir.op_parent_op(c));
+        }
+        if cur.is_none() {
+            let d = ir.op_error(
+                root,
+                "Trying to schedule a dynamic pipeline on an operation that isn't nested under the current operation the pass is processing",
+            );
+            ir.ctx().emit(d);
+            return Err(());
+        }
+        if let Err(msg) = pm.finalize(ir.ctx()) {
+            ir.ctx().emit(mlir_ir::Diagnostic::error(ir.op_loc(op), msg));
+            return Err(());
+        }
+        pm.initialize(ir.ctx())?;
+        manager::run_pipeline(pm, ir, op, &exec)
     }
 
     fn stat_index(&self, name: &str) -> usize {
