@@ -491,6 +491,19 @@ pub fn register_test_passes(registry: &mut PassRegistry) {
     registry.register_pass(|| Box::new(TestCrashRecoveryPass));
     registry.register_pass(|| Box::new(TestInvalidIrPass::default()));
     registry.register_pass(|| Box::new(TestDynamicPipelinePass::default()));
+    registry.register_pass_as(
+        "test-composite-fixed-point-pass",
+        "Test composite pass",
+        || {
+            Box::new(crate::pass::composite::CompositeFixedPointPass::with_pipeline(
+                "TestCompositePass",
+                |pm| {
+                    let _ = pm.add_pass(Box::new(crate::canonicalize::CanonicalizerPass::new()));
+                    let _ = pm.add_pass(Box::new(crate::cse::CsePass::new()));
+                },
+            ))
+        },
+    );
     registry.register_pipeline(
         "test-pm-nested-pipeline",
         "Test a nested pipeline in the pass manager",

@@ -11,6 +11,7 @@
 //! op's body; a pass must therefore only touch the op it is given and what
 //! is nested in it (MLIR's rule), and must be [`Send`].
 
+pub mod composite;
 pub mod crash;
 pub mod instrumentation;
 pub mod ir_printing;

@@ -136,6 +136,25 @@ impl PassRegistry {
         self.entries.entry(argument).or_insert(entry);
     }
 
+    /// Registers the pass `factory` creates under `argument` rather than the
+    /// pass's own argument (MLIR's `PassRegistration` with a custom
+    /// constructor, e.g. a preconfigured instance of a generic pass).
+    pub fn register_pass_as(
+        &mut self,
+        argument: &str,
+        description: &str,
+        factory: impl Fn() -> Box<dyn Pass> + Send + Sync + 'static,
+    ) {
+        let sample = factory();
+        let entry = PassRegistryEntry {
+            argument: argument.to_string(),
+            description: description.to_string(),
+            options: sample.options().cloned().unwrap_or_default(),
+            kind: EntryKind::Pass(Arc::new(factory)),
+        };
+        self.entries.entry(argument.to_string()).or_insert(entry);
+    }
+
     /// Registers a named pipeline: `build` adds its passes to a pass manager.
     pub fn register_pipeline(
         &mut self,
@@ -191,6 +210,7 @@ impl PassRegistry {
 pub fn register_transforms_passes(registry: &mut PassRegistry) {
     registry.register_pass(|| Box::new(crate::cse::CsePass::new()));
     registry.register_pass(|| Box::new(crate::canonicalize::CanonicalizerPass::new()));
+    registry.register_pass(|| Box::new(crate::pass::composite::CompositeFixedPointPass::default()));
     for hook in EXTRA_REGISTRATIONS {
         hook(registry);
     }
