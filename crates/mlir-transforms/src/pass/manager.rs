@@ -510,7 +510,20 @@ fn run_pass(slot: &mut PassSlot, ir: &mut Ir, op: OpRef, exec: &Exec<'_>) -> Res
             }
         }
         PassSlot::Adaptor(a) => {
-            let mut failed = super::parallel::run_adaptor(a, ir, op, exec).is_err();
+            // Running the nested pipelines is a pass execution too, as
+            // MLIR's `OpToOpPassAdaptor` (so a debug counter can skip it).
+            let desc = mlir_ir::action::actions_observed().then(|| {
+                format!(
+                    "`pass-execution` running `mlir::detail::OpToOpPassAdaptor` on Operation `{}`",
+                    ir.op_name_str(op)
+                )
+            });
+            let mut failed = mlir_ir::action::execute_action_or_skip(
+                "pass-execution",
+                || desc.clone().unwrap_or_default(),
+                || super::parallel::run_adaptor(a, ir, op, exec).is_err(),
+            )
+            .unwrap_or(false);
             // Nested ops were verified after their own passes; only the op
             // itself is checked again, as MLIR does for adaptors (not after
             // a panic: the IR may be half rewritten).
