@@ -76,13 +76,19 @@ impl DebugCounter {
         let mut errors = Vec::new();
         {
             let mut map = counter.counters.lock().unwrap_or_else(|e| e.into_inner());
-            for arg in args.iter().flat_map(|a| a.split(',')).filter(|a| !a.is_empty()) {
+            for arg in args
+                .iter()
+                .flat_map(|a| a.split(','))
+                .filter(|a| !a.is_empty())
+            {
                 let Some((name, value)) = arg.split_once('=') else {
                     errors.push(format!("expected DebugCounter argument to have an `=` separating the counter name and value, but the provided argument is: `{arg}`"));
                     continue;
                 };
                 let Ok(value) = value.parse::<i64>() else {
-                    errors.push(format!("expected DebugCounter counter value to be numeric, but got `{value}`"));
+                    errors.push(format!(
+                        "expected DebugCounter counter value to be numeric, but got `{value}`"
+                    ));
                     continue;
                 };
                 if let Some(tag) = name.strip_suffix("-skip") {

@@ -209,7 +209,12 @@ impl Pass for TestModulePass {
     fn op_name(&self) -> Option<&str> {
         Some("builtin.module")
     }
-    fn run_on_operation(&mut self, _: &mut Ir, _: OpRef, _: &mut PassContext<'_>) -> Result<(), ()> {
+    fn run_on_operation(
+        &mut self,
+        _: &mut Ir,
+        _: OpRef,
+        _: &mut PassContext<'_>,
+    ) -> Result<(), ()> {
         Ok(())
     }
 }
@@ -231,7 +236,12 @@ impl Pass for TestFunctionPass {
     fn op_name(&self) -> Option<&str> {
         Some("func.func")
     }
-    fn run_on_operation(&mut self, _: &mut Ir, _: OpRef, _: &mut PassContext<'_>) -> Result<(), ()> {
+    fn run_on_operation(
+        &mut self,
+        _: &mut Ir,
+        _: OpRef,
+        _: &mut PassContext<'_>,
+    ) -> Result<(), ()> {
         Ok(())
     }
 }
@@ -283,7 +293,12 @@ impl Pass for TestCrashRecoveryPass {
     fn description(&self) -> &str {
         "Test a pass in the pass manager that always crashes"
     }
-    fn run_on_operation(&mut self, _: &mut Ir, _: OpRef, _: &mut PassContext<'_>) -> Result<(), ()> {
+    fn run_on_operation(
+        &mut self,
+        _: &mut Ir,
+        _: OpRef,
+        _: &mut PassContext<'_>,
+    ) -> Result<(), ()> {
         panic!("test-pass-crash: this pass always crashes");
     }
 }
@@ -299,11 +314,7 @@ impl Default for TestInvalidIrPass {
     fn default() -> Self {
         TestInvalidIrPass {
             options: PassOptions::new()
-                .with(PassOption::bool(
-                    "emit-invalid-ir",
-                    "Emit invalid IR",
-                    true,
-                ))
+                .with(PassOption::bool("emit-invalid-ir", "Emit invalid IR", true))
                 .with(PassOption::bool(
                     "signal-pass-failure",
                     "Trigger a pass failure",
@@ -414,10 +425,7 @@ impl Pass for TestDynamicPipelinePass {
         cx: &mut PassContext<'_>,
     ) -> Result<(), ()> {
         let pipeline = self.options.get_str("dynamic-pipeline").to_string();
-        eprintln!(
-            "Dynamic execute '{pipeline}' on {}",
-            ir.op_name_str(op)
-        );
+        eprintln!("Dynamic execute '{pipeline}' on {}", ir.op_name_str(op));
         if pipeline.is_empty() {
             eprintln!("Empty pipeline");
             return Ok(());
@@ -469,7 +477,10 @@ impl Pass for TestDynamicPipelinePass {
             let mut result = Ok(());
             for o in nested {
                 let flags = mlir_ir::asm::PrintFlags::default();
-                eprintln!("Run on {}", mlir_ir::asm::printer::print_op_local(ir, o, &flags));
+                eprintln!(
+                    "Run on {}",
+                    mlir_ir::asm::printer::print_op_local(ir, o, &flags)
+                );
                 if cx.run_pipeline(&mut pm, ir, o).is_err() {
                     result = Err(());
                 }
@@ -495,13 +506,16 @@ pub fn register_test_passes(registry: &mut PassRegistry) {
         "test-composite-fixed-point-pass",
         "Test composite pass",
         || {
-            Box::new(crate::pass::composite::CompositeFixedPointPass::with_pipeline(
-                "TestCompositePass",
-                |pm| {
-                    let _ = pm.add_pass(Box::new(crate::canonicalize::CanonicalizerPass::new()));
-                    let _ = pm.add_pass(Box::new(crate::cse::CsePass::new()));
-                },
-            ))
+            Box::new(
+                crate::pass::composite::CompositeFixedPointPass::with_pipeline(
+                    "TestCompositePass",
+                    |pm| {
+                        let _ =
+                            pm.add_pass(Box::new(crate::canonicalize::CanonicalizerPass::new()));
+                        let _ = pm.add_pass(Box::new(crate::cse::CsePass::new()));
+                    },
+                ),
+            )
         },
     );
     registry.register_pipeline(

@@ -141,10 +141,20 @@ struct Opts {
 #[derive(clap::Args, Debug)]
 struct PassManagerOpts {
     /// Print IR before specified passes.
-    #[arg(long = "mlir-print-ir-before", value_name = "pass-arg", value_delimiter = ',', require_equals = true)]
+    #[arg(
+        long = "mlir-print-ir-before",
+        value_name = "pass-arg",
+        value_delimiter = ',',
+        require_equals = true
+    )]
     print_ir_before: Vec<String>,
     /// Print IR after specified passes.
-    #[arg(long = "mlir-print-ir-after", value_name = "pass-arg", value_delimiter = ',', require_equals = true)]
+    #[arg(
+        long = "mlir-print-ir-after",
+        value_name = "pass-arg",
+        value_delimiter = ',',
+        require_equals = true
+    )]
     print_ir_after: Vec<String>,
     /// Print IR before each pass.
     #[arg(long = "mlir-print-ir-before-all")]
@@ -684,7 +694,10 @@ fn llvm_style_args(
     let mut out = Vec::new();
     let mut rest = false;
     for a in args {
-        let Some(s) = a.to_str().filter(|s| !rest && s.starts_with('-') && s.len() > 2) else {
+        let Some(s) = a
+            .to_str()
+            .filter(|s| !rest && s.starts_with('-') && s.len() > 2)
+        else {
             rest |= a == "--";
             out.push(a);
             continue;
@@ -797,15 +810,16 @@ pub fn rmlir_opt_main(
     }
     // Passes that build pipelines at run time resolve names here.
     PassRegistry::install_global(Arc::new(registry.clone()));
-    let debug_counter = (!opts.pm.debug_counter.is_empty() || opts.pm.print_debug_counter).then(|| {
-        let (counter, errors) = mlir_ir::action::DebugCounter::parse(&opts.pm.debug_counter);
-        for e in errors {
-            eprintln!("{tool}: --mlir-debug-counter: {e}");
-        }
-        let counter = Arc::new(counter);
-        mlir_ir::action::set_debug_counter(Some(counter.clone()));
-        counter
-    });
+    let debug_counter =
+        (!opts.pm.debug_counter.is_empty() || opts.pm.print_debug_counter).then(|| {
+            let (counter, errors) = mlir_ir::action::DebugCounter::parse(&opts.pm.debug_counter);
+            for e in errors {
+                eprintln!("{tool}: --mlir-debug-counter: {e}");
+            }
+            let counter = Arc::new(counter);
+            mlir_ir::action::set_debug_counter(Some(counter.clone()));
+            counter
+        });
     debug_log::install(opts.debug, &opts.debug_only);
     mlir_transforms::greedy::set_expensive_pattern_checks(opts.expensive_pattern_checks);
     let flags_in_order = pass_flags(&matches, registry);

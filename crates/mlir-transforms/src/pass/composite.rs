@@ -24,8 +24,16 @@ impl Default for CompositeFixedPointPass {
     fn default() -> Self {
         CompositeFixedPointPass {
             options: PassOptions::new()
-                .with(PassOption::string("name", "Composite pass display name", "CompositeFixedPointPass"))
-                .with(PassOption::string("pipeline", "Composite pass inner pipeline", ""))
+                .with(PassOption::string(
+                    "name",
+                    "Composite pass display name",
+                    "CompositeFixedPointPass",
+                ))
+                .with(PassOption::string(
+                    "pipeline",
+                    "Composite pass inner pipeline",
+                    "",
+                ))
                 .with(PassOption::int(
                     "max-iterations",
                     "Maximum number of iterations if inner pipeline",
@@ -59,7 +67,8 @@ impl CompositeFixedPointPass {
     fn build(&self, registry: &PassRegistry) -> Result<OpPassManager, String> {
         let text = self.options.get_str("pipeline");
         let mut pm = OpPassManager::new("any");
-        crate::pipeline::parse_pass_pipeline_into(text, &mut pm, registry).map_err(|e| e.message)?;
+        crate::pipeline::parse_pass_pipeline_into(text, &mut pm, registry)
+            .map_err(|e| e.message)?;
         Ok(pm)
     }
 }
@@ -81,7 +90,8 @@ impl Pass for CompositeFixedPointPass {
         Some(&mut self.options)
     }
     fn initialize(&mut self, _ctx: &Context) -> Result<(), ()> {
-        let registry = PassRegistry::global().unwrap_or_else(|| std::sync::Arc::new(PassRegistry::with_transforms_passes()));
+        let registry = PassRegistry::global()
+            .unwrap_or_else(|| std::sync::Arc::new(PassRegistry::with_transforms_passes()));
         match self.build(&registry) {
             Ok(_) => Ok(()),
             Err(msg) => {
@@ -90,8 +100,14 @@ impl Pass for CompositeFixedPointPass {
             }
         }
     }
-    fn run_on_operation(&mut self, ir: &mut Ir, op: OpRef, cx: &mut PassContext<'_>) -> Result<(), ()> {
-        let registry = PassRegistry::global().unwrap_or_else(|| std::sync::Arc::new(PassRegistry::with_transforms_passes()));
+    fn run_on_operation(
+        &mut self,
+        ir: &mut Ir,
+        op: OpRef,
+        cx: &mut PassContext<'_>,
+    ) -> Result<(), ()> {
+        let registry = PassRegistry::global()
+            .unwrap_or_else(|| std::sync::Arc::new(PassRegistry::with_transforms_passes()));
         let Ok(mut pm) = self.build(&registry) else {
             return Err(());
         };
@@ -103,7 +119,10 @@ impl Pass for CompositeFixedPointPass {
             if iteration >= max {
                 let d = Diagnostic::warning(
                     ir.op_loc(op),
-                    format!("Composite pass \"{}\"+ didn't converge in {max} iterations", self.name()),
+                    format!(
+                        "Composite pass \"{}\"+ didn't converge in {max} iterations",
+                        self.name()
+                    ),
                 );
                 ir.ctx().emit(d);
                 break;

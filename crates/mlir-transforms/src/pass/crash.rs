@@ -172,7 +172,11 @@ fn escape(s: &str) -> String {
 }
 
 impl CrashReproducer {
-    pub(crate) fn new(config: ReproducerConfig, disable_threading: bool, verify_each: bool) -> Self {
+    pub(crate) fn new(
+        config: ReproducerConfig,
+        disable_threading: bool,
+        verify_each: bool,
+    ) -> Self {
         CrashReproducer {
             config,
             disable_threading,

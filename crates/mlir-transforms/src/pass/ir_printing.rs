@@ -139,8 +139,10 @@ impl IrPrinter {
         let mut chain = Vec::new();
         let mut cur = Some(op);
         while let Some(o) = cur {
-            let sym = mlir_ir::symbol_table::symbol_name(ir, o)
-                .map_or_else(|| "no-symbol-name".to_string(), |s| s.replace(['/', '\\'], "_"));
+            let sym = mlir_ir::symbol_table::symbol_name(ir, o).map_or_else(
+                || "no-symbol-name".to_string(),
+                |s| s.replace(['/', '\\'], "_"),
+            );
             chain.push((ir.op_name_str(o).replace('.', "_"), sym));
             cur = ir.op_parent_op(o);
         }

@@ -491,8 +491,9 @@ fn run_pass(slot: &mut PassSlot, ir: &mut Ir, op: OpRef, exec: &Exec<'_>) -> Res
                     // The IR may be half rewritten: no instrumentation sees
                     // it again. Without a reproducer the panic is the error.
                     if !exec.reproducer {
-                        let mut d = ir.op_error(
-                            op,
+                        // Not `op_error`: its note would print the op.
+                        let mut d = Diagnostic::error(
+                            ir.op_loc(op),
                             format!(
                                 "pass `{}` panicked while running on '{}' operation: {}",
                                 pass.name(),

@@ -69,7 +69,12 @@ impl<'a> PassContext<'a> {
     /// pass runs on or nested in it. The pipeline runs with the pass
     /// manager's settings (verification, instrumentation, threading) and
     /// its failure is returned for the pass to handle.
-    pub fn run_pipeline(&mut self, pm: &mut OpPassManager, ir: &mut Ir, op: OpRef) -> Result<(), ()> {
+    pub fn run_pipeline(
+        &mut self,
+        pm: &mut OpPassManager,
+        ir: &mut Ir,
+        op: OpRef,
+    ) -> Result<(), ()> {
         let Some((exec, root)) = self.exec else {
             let d = ir.op_error(op, "dynamic pipelines need a running pass manager");
             ir.ctx().emit(d);
@@ -88,7 +93,8 @@ impl<'a> PassContext<'a> {
             return Err(());
         }
         if let Err(msg) = pm.finalize(ir.ctx()) {
-            ir.ctx().emit(mlir_ir::Diagnostic::error(ir.op_loc(op), msg));
+            ir.ctx()
+                .emit(mlir_ir::Diagnostic::error(ir.op_loc(op), msg));
             return Err(());
         }
         pm.initialize(ir.ctx())?;
