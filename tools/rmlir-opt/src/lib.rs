@@ -293,7 +293,7 @@ impl Timing {
             user: self.output,
             collection: false,
         });
-        let top = |e: &&TimingEntry| e.depth == 0 && !e.collection;
+        let top = |e: &&TimingEntry| e.depth == 0;
         let top_wall: Duration = entries.iter().filter(top).map(|e| e.wall).sum();
         let top_user: Duration = entries.iter().filter(top).map(|e| e.user).sum();
         let rest = total.saturating_sub(top_wall);

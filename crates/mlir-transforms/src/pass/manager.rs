@@ -38,6 +38,8 @@ pub(crate) enum PassSlot {
         pass: Box<dyn Pass>,
         stats: Vec<u64>,
         time: TimeRecord,
+        /// Time spent computing analyses in the pass (`(A) Name` lines).
+        analyses: Vec<(&'static str, TimeRecord)>,
     },
     Adaptor(Adaptor),
 }
@@ -49,6 +51,7 @@ impl PassSlot {
             pass,
             stats,
             time: TimeRecord::default(),
+            analyses: Vec::new(),
         }
     }
 
@@ -59,6 +62,7 @@ impl PassSlot {
                 pass: pass.clone_pass(),
                 stats: vec![0; stats.len()],
                 time: TimeRecord::default(),
+                analyses: Vec::new(),
             },
             PassSlot::Adaptor(a) => PassSlot::Adaptor(Adaptor {
                 mgrs: a.mgrs.iter().map(|m| m.clone_for_worker()).collect(),
@@ -81,6 +85,10 @@ pub struct OpPassManager {
     pub(crate) passes: Vec<PassSlot>,
     /// Time spent in this pipeline (shown as `'anchor' Pipeline`).
     pub(crate) time: TimeRecord,
+    /// When this pipeline first ran (a process-wide sequence number):
+    /// timing reports list the pipelines of an adaptor in that order, as
+    /// MLIR's timers are created on first use.
+    pub(crate) first_run: Option<u64>,
 }
 
 impl std::fmt::Debug for OpPassManager {
@@ -102,6 +110,7 @@ impl OpPassManager {
             nesting,
             passes: Vec::new(),
             time: TimeRecord::default(),
+            first_run: None,
         }
     }
 
@@ -168,6 +177,7 @@ impl OpPassManager {
             nesting: self.nesting,
             passes: self.passes.iter().map(|p| p.clone_for_worker()).collect(),
             time: TimeRecord::default(),
+            first_run: None,
         }
     }
 
@@ -385,6 +395,10 @@ pub(crate) fn run_pipeline(
     op: OpRef,
     exec: &Exec<'_>,
 ) -> Result<(), ()> {
+    if pm.first_run.is_none() {
+        static SEQUENCE: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        pm.first_run = Some(SEQUENCE.fetch_add(1, std::sync::atomic::Ordering::Relaxed));
+    }
     let start = exec.timing.then(Instant::now);
     let mut result = Ok(());
     for slot in &mut pm.passes {
@@ -436,14 +450,19 @@ fn run_pass(slot: &mut PassSlot, ir: &mut Ir, op: OpRef, exec: &Exec<'_>) -> Res
         return Err(());
     }
     match slot {
-        PassSlot::Pass { pass, stats, time } => {
+        PassSlot::Pass {
+            pass,
+            stats,
+            time,
+            analyses,
+        } => {
             if !pass.can_schedule_on(info) {
                 let d = ir.op_error(op, "trying to schedule a pass on an unsupported operation");
                 ir.ctx().emit(d);
                 return Err(());
             }
             let infos = pass.statistics();
-            let mut cx = PassContext::new(infos, stats, Some((*exec, op)));
+            let mut cx = PassContext::new(infos, stats, analyses, Some((*exec, op)));
             for i in exec.instrumentations {
                 i.run_before_pass(pass.as_ref(), ir, op);
             }

@@ -44,6 +44,7 @@ pub struct StatisticInfo {
 pub struct PassContext<'a> {
     infos: &'static [StatisticInfo],
     stats: &'a mut [u64],
+    analyses: &'a mut Vec<(&'static str, report::TimeRecord)>,
     preserved_all: bool,
     /// The settings of the running pass manager and the op the pass runs
     /// on, for dynamic pipelines.
@@ -54,14 +55,36 @@ impl<'a> PassContext<'a> {
     pub(crate) fn new(
         infos: &'static [StatisticInfo],
         stats: &'a mut [u64],
+        analyses: &'a mut Vec<(&'static str, report::TimeRecord)>,
         exec: Option<(manager::Exec<'a>, OpRef)>,
     ) -> Self {
         PassContext {
             infos,
             stats,
+            analyses,
             preserved_all: false,
             exec,
         }
+    }
+
+    /// Computes the analysis `name` with `compute`, timed under the pass as
+    /// `(A) name` when timing is enabled (MLIR's analysis instrumentation).
+    pub fn analysis<T>(&mut self, name: &'static str, compute: impl FnOnce() -> T) -> T {
+        if !self.exec.is_some_and(|(e, _)| e.timing) {
+            return compute();
+        }
+        let start = std::time::Instant::now();
+        let r = compute();
+        let d = start.elapsed();
+        match self.analyses.iter_mut().find(|(n, _)| *n == name) {
+            Some((_, t)) => t.add_sequential(d),
+            None => {
+                let mut t = report::TimeRecord::default();
+                t.add_sequential(d);
+                self.analyses.push((name, t));
+            }
+        }
+        r
     }
 
     /// Runs `pm` on `op` from inside the running pass (MLIR's

@@ -175,13 +175,22 @@ fn make_private_arena(ir: &Ir, op: OpRef) -> (Ir, OpRef) {
 /// until [`finish_merge`].
 fn merge_worker(main: &mut OpPassManager, worker: &OpPassManager) {
     main.time.merge_parallel(&worker.time);
+    if let Some(w) = worker.first_run {
+        main.first_run = Some(main.first_run.map_or(w, |m| m.min(w)));
+    }
     for (m, w) in main.passes.iter_mut().zip(&worker.passes) {
         match (m, w) {
             (
-                PassSlot::Pass { stats, time, .. },
+                PassSlot::Pass {
+                    stats,
+                    time,
+                    analyses,
+                    ..
+                },
                 PassSlot::Pass {
                     stats: ws,
                     time: wt,
+                    analyses: wa,
                     ..
                 },
             ) => {
@@ -189,6 +198,16 @@ fn merge_worker(main: &mut OpPassManager, worker: &OpPassManager) {
                     *x += *y;
                 }
                 time.merge_parallel(wt);
+                for (name, t) in wa {
+                    match analyses.iter_mut().find(|(n, _)| n == name) {
+                        Some((_, m)) => m.merge_parallel(t),
+                        None => {
+                            let mut m = super::report::TimeRecord::default();
+                            m.merge_parallel(t);
+                            analyses.push((name, m));
+                        }
+                    }
+                }
             }
             (PassSlot::Adaptor(ma), PassSlot::Adaptor(wa)) => {
                 for (mm, wm) in ma.mgrs.iter_mut().zip(&wa.mgrs) {
@@ -205,7 +224,10 @@ fn finish_merge(pm: &mut OpPassManager) {
     pm.time.finish_parallel();
     for slot in &mut pm.passes {
         match slot {
-            PassSlot::Pass { time, .. } => time.finish_parallel(),
+            PassSlot::Pass { time, analyses, .. } => {
+                time.finish_parallel();
+                analyses.iter_mut().for_each(|(_, t)| t.finish_parallel());
+            }
             PassSlot::Adaptor(a) => a.mgrs.iter_mut().for_each(finish_merge),
         }
     }

@@ -74,7 +74,12 @@ pub fn timing_entries(pm: &OpPassManager, depth: usize) -> Vec<TimingEntry> {
 fn collect_timing(pm: &OpPassManager, depth: usize, out: &mut Vec<TimingEntry>) {
     for slot in &pm.passes {
         match slot {
-            PassSlot::Pass { pass, time, .. } => {
+            PassSlot::Pass {
+                pass,
+                time,
+                analyses,
+                ..
+            } => {
                 if time.count > 0 {
                     out.push(TimingEntry {
                         name: pass.name().to_string(),
@@ -83,11 +88,26 @@ fn collect_timing(pm: &OpPassManager, depth: usize, out: &mut Vec<TimingEntry>) 
                         user: time.user,
                         collection: false,
                     });
+                    for (name, t) in analyses {
+                        out.push(TimingEntry {
+                            name: format!("(A) {name}"),
+                            depth: depth + 1,
+                            wall: t.wall,
+                            user: t.user,
+                            collection: false,
+                        });
+                    }
                 }
             }
             PassSlot::Adaptor(a) => {
-                let ran: Vec<&OpPassManager> = a.mgrs.iter().filter(|m| m.time.count > 0).collect();
-                if !ran.is_empty() {
+                // Pipelines in the order they first ran (MLIR creates their
+                // timers on first use).
+                let mut ran: Vec<&OpPassManager> =
+                    a.mgrs.iter().filter(|m| m.time.count > 0).collect();
+                ran.sort_by_key(|m| m.first_run);
+                // An adaptor of several pipelines is shown as a collection
+                // holding them; one of a single pipeline is hidden.
+                let inner = if a.mgrs.len() > 1 && !ran.is_empty() {
                     let names: Vec<String> = a
                         .mgrs
                         .iter()
@@ -100,19 +120,19 @@ fn collect_timing(pm: &OpPassManager, depth: usize, out: &mut Vec<TimingEntry>) 
                         user: ran.iter().map(|m| m.time.user).sum(),
                         collection: true,
                     });
-                }
-                for m in &a.mgrs {
-                    if m.time.count == 0 {
-                        continue;
-                    }
+                    depth + 1
+                } else {
+                    depth
+                };
+                for m in ran {
                     out.push(TimingEntry {
                         name: format!("'{}' Pipeline", m.anchor_name()),
-                        depth,
+                        depth: inner,
                         wall: m.time.wall,
                         user: m.time.user,
                         collection: false,
                     });
-                    collect_timing(m, depth + 1, out);
+                    collect_timing(m, inner + 1, out);
                 }
             }
         }
@@ -157,10 +177,7 @@ pub fn format_timing_report(
     // adds the `root` timer and sorts by decreasing wall time; `Rest`
     // stays last.
     let (mut list, rest): (Vec<TimingEntry>, Vec<TimingEntry>) = match mode {
-        DisplayMode::Pipeline => (
-            entries.iter().filter(|e| !e.collection).cloned().collect(),
-            Vec::new(),
-        ),
+        DisplayMode::Pipeline => (entries.to_vec(), Vec::new()),
         DisplayMode::List => {
             let mut merged: Vec<TimingEntry> = vec![TimingEntry {
                 name: "root".into(),
