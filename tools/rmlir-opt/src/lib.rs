@@ -21,7 +21,7 @@ use mlir_ir::source_mgr::{SharedWriter, SourceMgr, SourceMgrDiagnosticHandler};
 use mlir_ir::verify_diagnostics::{DiagnosticVerifier, VerifyMode};
 use mlir_ir::{Context, Ir, OpRef};
 use mlir_transforms::pass::report::{
-    format_statistics_report, format_timing_report, timing_entries, TimingEntry,
+    format_statistics_report, format_timing_report_as, timing_entries, TimingEntry,
 };
 use mlir_transforms::pass::{DisplayMode, OpPassManager, PassManager, PassRegistry};
 use mlir_transforms::pipeline::{parse_pass_pipeline, PipelineError};
@@ -201,6 +201,9 @@ struct PassManagerOpts {
     /// Print the list of registered dialects and exit.
     #[arg(long = "show-dialects")]
     show_dialects: bool,
+    /// Output format for timing data.
+    #[arg(long = "mlir-output-format", default_value = "text", value_parser = ["text", "json"])]
+    output_format: String,
 }
 
 /// Byte ranges of the chunks of `text` split at `marker`, and the offsets
@@ -277,7 +280,7 @@ impl Timing {
 
     /// Prints mlir-opt's execution time report to stderr: `Parser`, the
     /// pass pipeline, `Output`, and the `Rest` of the total.
-    fn report(&self, total: Duration, show_user: bool, mode: DisplayMode) {
+    fn report(&self, total: Duration, show_user: bool, mode: DisplayMode, json: bool) {
         let mut entries = vec![TimingEntry {
             name: "Parser".into(),
             depth: 0,
@@ -307,7 +310,7 @@ impl Timing {
         let total_user = top_user + rest;
         eprint!(
             "{}",
-            format_timing_report(&entries, top_wall + rest, total_user, show_user, mode)
+            format_timing_report_as(&entries, top_wall + rest, total_user, show_user, mode, json)
         );
     }
 }
@@ -1018,7 +1021,8 @@ pub fn rmlir_opt_main(
         } else {
             DisplayMode::Pipeline
         };
-        timing.report(start_time.elapsed(), !opts.disable_threading, mode);
+        let json = opts.pm.output_format == "json";
+        timing.report(start_time.elapsed(), !opts.disable_threading, mode, json);
     }
     if let (Some(counter), true) = (debug_counter, opts.pm.print_debug_counter) {
         eprint!("{}", counter.report());
