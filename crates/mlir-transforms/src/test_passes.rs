@@ -129,6 +129,126 @@ impl Pass for TestOptionsPass {
     }
 }
 
+impl TestOptionsPass {
+    /// The options of the pass as a group that other options nest
+    /// (upstream's `TestOptionsPass::Options`).
+    fn nested_options() -> PassOptions {
+        PassOptions::new()
+            .with(PassOption::list(
+                "list",
+                "Example list option",
+                OptionKind::Int(IntKind::Int),
+            ))
+            .with(PassOption::string("string", "Example string option", ""))
+            .with(PassOption::enumeration(
+                "enum",
+                "Example enum option",
+                &[
+                    ("zero", "Example zero value"),
+                    ("one", "Example one value"),
+                    ("two", "Example two value"),
+                ],
+                "zero",
+            ))
+    }
+}
+
+/// Takes a list of [`TestOptionsPass`] option groups and does nothing
+/// (upstream's `TestOptionsSuperPass`).
+#[derive(Clone)]
+pub struct TestOptionsSuperPass {
+    options: PassOptions,
+}
+
+impl Default for TestOptionsSuperPass {
+    fn default() -> Self {
+        TestOptionsSuperPass {
+            options: PassOptions::new().with(PassOption::list(
+                "list",
+                "Example list of PassPipelineOptions option",
+                OptionKind::Nested(TestOptionsPass::nested_options()),
+            )),
+        }
+    }
+}
+
+impl Pass for TestOptionsSuperPass {
+    fn name(&self) -> &str {
+        "(anonymous namespace)::TestOptionsSuperPass"
+    }
+    fn argument(&self) -> &str {
+        "test-options-super-pass"
+    }
+    fn description(&self) -> &str {
+        "Test options of options parsing capabilities"
+    }
+    fn op_name(&self) -> Option<&str> {
+        Some("func.func")
+    }
+    fn options(&self) -> Option<&PassOptions> {
+        Some(&self.options)
+    }
+    fn options_mut(&mut self) -> Option<&mut PassOptions> {
+        Some(&mut self.options)
+    }
+    fn run_on_operation(&mut self, _: &mut Ir, _: OpRef, cx: &mut PassContext<'_>) -> Result<(), ()> {
+        cx.mark_all_analyses_preserved();
+        Ok(())
+    }
+}
+
+/// The two halves of the superset-options test (upstream's
+/// `TestOptionsPassA`/`B`): function passes doing nothing.
+#[derive(Clone)]
+pub struct TestOptionsSubsetPass {
+    argument: &'static str,
+    name: &'static str,
+    description: &'static str,
+}
+
+impl Pass for TestOptionsSubsetPass {
+    fn name(&self) -> &str {
+        self.name
+    }
+    fn argument(&self) -> &str {
+        self.argument
+    }
+    fn description(&self) -> &str {
+        self.description
+    }
+    fn op_name(&self) -> Option<&str> {
+        Some("func.func")
+    }
+    fn run_on_operation(&mut self, _: &mut Ir, _: OpRef, cx: &mut PassContext<'_>) -> Result<(), ()> {
+        cx.mark_all_analyses_preserved();
+        Ok(())
+    }
+}
+
+const TEST_OPTIONS_PASS_A: TestOptionsSubsetPass = TestOptionsSubsetPass {
+    argument: "test-options-pass-a",
+    name: "(anonymous namespace)::TestOptionsPassA",
+    description: "Test superset options parsing capabilities - subset A",
+};
+const TEST_OPTIONS_PASS_B: TestOptionsSubsetPass = TestOptionsSubsetPass {
+    argument: "test-options-pass-b",
+    name: "(anonymous namespace)::TestOptionsPassB",
+    description: "Test superset options parsing capabilities - subset B",
+};
+
+/// Parses `text` into `options` with the errors of a pipeline.
+fn parse_pipeline_options(
+    options: &mut PassOptions,
+    text: &str,
+) -> Result<(), crate::pipeline::PipelineError> {
+    options
+        .parse_from_str(text)
+        .map_err(|e| crate::pipeline::PipelineError {
+            cl_messages: e.cl_messages,
+            message: format!("{}\n", e.stream),
+        })
+}
+
 /// Folds every op once with an [`OperationFolder`], in reverse pre-order,
 /// then erases the constants it created that ended up unused (upstream's
 /// `TestSingleFold`, `-test-single-fold`).
@@ -502,6 +622,64 @@ pub fn register_test_passes(registry: &mut PassRegistry) {
     registry.register_pass(|| Box::new(TestCrashRecoveryPass));
     registry.register_pass(|| Box::new(TestInvalidIrPass::default()));
     registry.register_pass(|| Box::new(TestDynamicPipelinePass::default()));
+    registry.register_pass(|| Box::new(TestOptionsSuperPass::default()));
+    registry.register_pass(|| Box::new(TEST_OPTIONS_PASS_A));
+    registry.register_pass(|| Box::new(TEST_OPTIONS_PASS_B));
+    registry.register_pipeline(
+        "test-options-pass-pipeline",
+        "Parses options using pass pipeline registration",
+        TestOptionsPass::default().options,
+        |pm, text| {
+            let mut pass = TestOptionsPass::default();
+            parse_pipeline_options(&mut pass.options, text)?;
+            pm.add_pass(Box::new(pass))
+                .map_err(|m| crate::pipeline::PipelineError {
+                    cl_messages: Vec::new(),
+                    message: format!("{m}\n"),
+                })
+        },
+    );
+    let super_list = || {
+        PassOptions::new().with(PassOption::list(
+            "super-list",
+            "Example list of PassPipelineOptions option",
+            OptionKind::Nested(TestOptionsPass::nested_options()),
+        ))
+    };
+    registry.register_pipeline(
+        "test-options-super-pass-pipeline",
+        "Parses options of PassPipelineOptions using pass pipeline registration",
+        super_list(),
+        move |pm, text| {
+            let mut options = super_list();
+            parse_pipeline_options(&mut options, text)?;
+            let mut pass = TestOptionsSuperPass::default();
+            pass.options
+                .set_nested_list("list", options.get_nested_list("super-list"));
+            pm.add_pass(Box::new(pass))
+                .map_err(|m| crate::pipeline::PipelineError {
+                    cl_messages: Vec::new(),
+                    message: format!("{m}\n"),
+                })
+        },
+    );
+    let ab = || {
+        PassOptions::new()
+            .with(PassOption::bool("foo", "Example boolean option", false))
+            .with(PassOption::bool("bar", "Example boolean option", false))
+    };
+    registry.register_pipeline(
+        "test-options-super-set-ab-pipeline",
+        "Parses options of PassPipelineOptions using pass pipeline registration",
+        ab(),
+        move |pm, text| {
+            let mut options = ab();
+            parse_pipeline_options(&mut options, text)?;
+            let _ = pm.nest("func.func").add_pass(Box::new(TEST_OPTIONS_PASS_A));
+            let _ = pm.nest("func.func").add_pass(Box::new(TEST_OPTIONS_PASS_B));
+            Ok(())
+        },
+    );
     registry.register_pass_as(
         "test-composite-fixed-point-pass",
         "Test composite pass",

@@ -60,6 +60,9 @@ pub enum OptionKind {
     String,
     /// One of the named values, each with a description.
     Enum(Vec<(String, String)>),
+    /// A group of options (MLIR's `PassPipelineOptions` used as an option
+    /// value, e.g. `list={{a=1 b=x},{a=2}}`): the template's defaults.
+    Nested(PassOptions),
 }
 
 /// A parsed option value.
@@ -68,6 +71,7 @@ pub enum OptionValue {
     Bool(bool),
     Int(i128),
     Str(String),
+    Nested(PassOptions),
 }
 
 impl OptionValue {
@@ -78,6 +82,15 @@ impl OptionValue {
                 let _ = write!(out, "{i}");
             }
             OptionValue::Str(s) => print_string_value(out, s),
+            // `{a=1 b=2 }`, as MLIR prints nested pipeline options.
+            OptionValue::Nested(o) => {
+                if o.is_empty() {
+                    out.push_str("{}");
+                } else {
+                    o.print(out);
+                    out.insert(out.len() - 1, ' ');
+                }
+            }
         }
     }
 }
@@ -102,7 +115,7 @@ fn print_string_value(out: &mut String, s: &str) {
 }
 
 /// One declared option of a pass.
-#[derive(Clone, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub struct PassOption {
     /// The option's argument (`max-iterations`).
     pub name: String,
@@ -222,6 +235,15 @@ impl PassOption {
                     Err(format!("Cannot find option named '{text}'!"))
                 }
             }
+            OptionKind::Nested(template) => {
+                let mut o = template.clone();
+                o.parse_from_str(text).map_err(|e| {
+                    let mut m = e.cl_messages.join("\n");
+                    m.push_str(e.stream.trim_end());
+                    m
+                })?;
+                Ok(OptionValue::Nested(o))
+            }
         }
     }
 
@@ -274,13 +296,13 @@ impl PassOption {
             OptionKind::Bool => format!("--{}", self.name),
             OptionKind::Int(k) => format!("--{}=<{}>", self.name, k.help_name()),
             OptionKind::String => format!("--{}=<string>", self.name),
-            OptionKind::Enum(_) => format!("--{}=<value>", self.name),
+            OptionKind::Enum(_) | OptionKind::Nested(_) => format!("--{}=<value>", self.name),
         }
     }
 }
 
 /// The set of options of one pass instance.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct PassOptions {
     options: Vec<PassOption>,
 }
@@ -316,6 +338,13 @@ impl PassOptions {
     pub fn iter(&self) -> impl Iterator<Item = &PassOption> {
         self.options.iter()
     }
+    fn find_mut(&mut self, name: &str) -> &mut PassOption {
+        self.options
+            .iter_mut()
+            .find(|o| o.name == name)
+            .unwrap_or_else(|| panic!("pass option '{name}' is not declared"))
+    }
+
     fn find(&self, name: &str) -> &PassOption {
         self.options
             .iter()
@@ -342,6 +371,27 @@ impl PassOptions {
         }
     }
     /// The elements of list option `name` as text.
+    /// The values of a list of nested option groups.
+    pub fn get_nested_list(&self, name: &str) -> Vec<PassOptions> {
+        self.find(name)
+            .value
+            .iter()
+            .filter_map(|v| match v {
+                OptionValue::Nested(o) => Some(o.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Replaces the values of the list option `name` by `values` (as if
+    /// given on the command line), e.g. to forward a pipeline's options
+    /// to the pass it builds.
+    pub fn set_nested_list(&mut self, name: &str, values: Vec<PassOptions>) {
+        let o = self.find_mut(name);
+        o.value = values.into_iter().map(OptionValue::Nested).collect();
+        o.list_is_default = false;
+    }
+
     pub fn get_list(&self, name: &str) -> Vec<String> {
         self.find(name)
             .value
