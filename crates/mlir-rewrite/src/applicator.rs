@@ -237,15 +237,27 @@ impl PatternApplicator {
                 continue;
             }
             rewriter.set_insertion_point(ip);
-            let mut result = if self.checks.enabled {
-                let (result, found) = run_checked(boxed, op, rewriter);
-                for v in found {
-                    report(&mut self.violations, self.checks, rewriter.ir(), v);
-                }
-                result
-            } else {
-                boxed.match_and_rewrite(op, rewriter)
-            };
+            // Each attempt is an action (MLIR's `ApplyPatternAction`), which
+            // a debug counter may skip (`--mlir-debug-counter=apply-pattern-skip=N`):
+            // a skipped pattern counts as not matching.
+            let checks = self.checks;
+            let violations = &mut self.violations;
+            let mut result = mlir_ir::action::execute_action_or_skip(
+                "apply-pattern",
+                || format!("`apply-pattern` pattern: {}", pattern.debug_name()),
+                || {
+                    if checks.enabled {
+                        let (result, found) = run_checked(boxed, op, rewriter);
+                        for v in found {
+                            report(violations, checks, rewriter.ir(), v);
+                        }
+                        result
+                    } else {
+                        boxed.match_and_rewrite(op, rewriter)
+                    }
+                },
+            )
+            .unwrap_or(Err(()));
             if result.is_ok() && on_success(pattern, rewriter).is_err() {
                 result = Err(());
             }
