@@ -454,8 +454,8 @@ impl Pass for TestInvalidIrPass {
     fn description(&self) -> &str {
         "Test pass that adds an invalid operation in a function body"
     }
-    fn op_name(&self) -> Option<&str> {
-        Some("func.func")
+    fn can_schedule_on(&self, info: &mlir_ir::OpInfo) -> bool {
+        info.is_inherent_attr("function_type")
     }
     fn options(&self) -> Option<&PassOptions> {
         Some(&self.options)

@@ -412,7 +412,19 @@ fn process_chunk(
     } else {
         top
     };
-    let verified = !opts.verify_each || mlir_ir::verifier::verify(&ir, top).is_ok();
+    // A verifier hook that panics is an error too, not a crash.
+    let verified = !opts.verify_each
+        || match mlir_transforms::pass::crash::catch(|| mlir_ir::verifier::verify(&ir, top)) {
+            Ok(r) => r.is_ok(),
+            Err(report) => {
+                let d = mlir_ir::Diagnostic::error(
+                    ir.op_loc(top),
+                    format!("the verifier panicked: {}", report.message),
+                );
+                ctx.emit(d);
+                false
+            }
+        };
     timing.parser += t0.elapsed();
     if !verified {
         return false;
@@ -782,6 +794,7 @@ pub fn rmlir_opt_main(
     register_dialects: fn(&mut Context),
 ) -> ExitCode {
     let start_time = Instant::now();
+    mlir_transforms::pass::crash::install_panic_hook();
     let cmd = command(registry).name(tool.to_string());
     let args = match llvm_style_args(std::env::args_os(), &cmd) {
         Ok(a) => a,
@@ -810,6 +823,17 @@ pub fn rmlir_opt_main(
         names.sort();
         println!("Available Dialects: {}", names.join(","));
         return ExitCode::SUCCESS;
+    }
+    // `--mlir-print-ir-before/after=` name registered passes, as llvm::cl's
+    // pass-name parser checks.
+    for (flag, names) in [
+        ("mlir-print-ir-before", &opts.pm.print_ir_before),
+        ("mlir-print-ir-after", &opts.pm.print_ir_after),
+    ] {
+        if let Some(bad) = names.iter().find(|n| registry.create_pass(n).is_none()) {
+            eprintln!("{tool}: for the --{flag} option: Cannot find option named '{bad}'!");
+            return ExitCode::from(1);
+        }
     }
     // Passes that build pipelines at run time resolve names here.
     PassRegistry::install_global(Arc::new(registry.clone()));
@@ -1031,5 +1055,41 @@ pub fn rmlir_opt_main(
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn split_markers_and_near_misses() {
+        let text = "a\n// -----\nb\n// ----\nc\n// ------\nd";
+        let (chunks, near) = split_chunks(text, "// -----");
+        let pieces: Vec<&str> = chunks.iter().map(|&(s, e)| &text[s..e]).collect();
+        assert_eq!(pieces, ["a\n", "\nb\n// ----\nc\n// ------\nd"]);
+        // `// ----` and `// ------` are near misses, each reported right
+        // after the marker's prefix.
+        assert_eq!(near.len(), 2);
+        assert!(text[near[0]..].starts_with("-\nc"));
+    }
+
+    #[test]
+    fn llvm_style_arguments() {
+        let cmd = command(&PassRegistry::with_transforms_passes());
+        let args = |v: &[&str]| {
+            llvm_style_args(v.iter().map(std::ffi::OsString::from), &cmd)
+                .map(|a| a.into_iter().map(|s| s.into_string().unwrap()).collect::<Vec<_>>())
+        };
+        assert_eq!(
+            args(&["t", "-mlir-disable-threading=true", "-verify-diagnostics=0", "-ofile", "-o", "x"])
+                .unwrap(),
+            ["t", "--mlir-disable-threading", "-ofile", "-o", "x"]
+        );
+        assert_eq!(
+            args(&["t", "-output-split-marker=// x"]).unwrap(),
+            ["t", "--output-split-marker=// x"]
+        );
+        assert!(args(&["t", "--mlir-timing=maybe"]).is_err());
     }
 }

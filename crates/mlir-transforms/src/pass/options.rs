@@ -258,7 +258,10 @@ impl PassOption {
             self.list_is_default = false;
         }
         let mut elems = Vec::new();
-        parse_comma_separated_list(value, &mut elems);
+        // A braced group of nested options is one element, whatever commas
+        // it holds; for other lists `{1,2},3` flattens to three elements.
+        let flatten = !matches!(self.kind, OptionKind::Nested(_));
+        parse_comma_separated_list(value, flatten, &mut elems);
         for e in elems {
             let v = self.parse_element(&e)?;
             self.value.push(v);
@@ -630,7 +633,7 @@ fn parse_next_arg(options: &str) -> (String, String, &str) {
 /// Splits a list value at top-level commas; an element in braces is itself
 /// a list whose elements are spliced in (MLIR's `parseCommaSeparatedList`
 /// together with the list parser's handling of nested braces).
-fn parse_comma_separated_list(text: &str, out: &mut Vec<String>) {
+fn parse_comma_separated_list(text: &str, flatten: bool, out: &mut Vec<String>) {
     if text.is_empty() {
         return;
     }
@@ -641,7 +644,7 @@ fn parse_comma_separated_list(text: &str, out: &mut Vec<String>) {
                 let raw = rest[..pos].trim();
                 let braced = raw.starts_with('{');
                 let e = extract_arg(&mut rest, pos);
-                push_element(e, braced, out);
+                push_element(e, braced && flatten, out);
                 rest = &rest[1..];
             }
             None => {
@@ -649,7 +652,7 @@ fn parse_comma_separated_list(text: &str, out: &mut Vec<String>) {
                 let braced = raw.starts_with('{');
                 let n = rest.len();
                 let e = extract_arg(&mut rest, n);
-                push_element(e, braced, out);
+                push_element(e, braced && flatten, out);
                 return;
             }
         }
@@ -658,7 +661,7 @@ fn parse_comma_separated_list(text: &str, out: &mut Vec<String>) {
 
 fn push_element(e: String, braced: bool, out: &mut Vec<String>) {
     if braced && find_char(e.as_bytes(), 0, b',').is_some() {
-        parse_comma_separated_list(&e, out);
+        parse_comma_separated_list(&e, true, out);
     } else {
         out.push(e);
     }
@@ -767,5 +770,20 @@ mod tests {
         let mut o = canon_like();
         o.parse_from_str("max-iterations=\"3\"").unwrap();
         assert_eq!(o.get_int("max-iterations"), 3);
+    }
+
+    #[test]
+    fn nested_option_lists() {
+        let inner = PassOptions::new()
+            .with(PassOption::list("list", "l", OptionKind::Int(IntKind::Int)))
+            .with(PassOption::string("string", "s", ""));
+        let mut o = PassOptions::new().with(PassOption::list("list", "n", OptionKind::Nested(inner)));
+        o.parse_from_str("list={{list=1,2 string=\"a b\"},{list={} string=x}}")
+            .unwrap();
+        assert_eq!(printed(&o), "{list={{list={1,2} string={a b} },{ string=x }}}");
+        let mut again = o.clone();
+        again.parse_from_str("list={list=3 string=y},{string=z}").unwrap();
+        assert_eq!(again.get_nested_list("list").len(), 4);
+        assert!(o.clone().parse_from_str("list={{list=x}}").is_err());
     }
 }
