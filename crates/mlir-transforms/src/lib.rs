@@ -22,6 +22,7 @@ pub mod pipeline;
 pub mod region_simplify;
 pub mod side_effects;
 pub mod test_passes;
+pub mod view_op_graph;
 pub mod walk;
 
 #[cfg(test)]

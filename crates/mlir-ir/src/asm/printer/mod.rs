@@ -159,6 +159,25 @@ fn scope_verifies(ir: &Ir, root: OpRef) -> bool {
     crate::diagnostics::silence_diagnostics(|| crate::verifier::verify(ir, root).is_ok())
 }
 
+/// The SSA names the printer gives the values nested in `root` (MLIR's
+/// `Value::printAsOperand` with an `AsmState` for `root`), for tools that
+/// refer to values outside printed IR, such as graph views.
+pub struct ValueNames(SsaNames);
+
+impl ValueNames {
+    /// Names every value nested in `root`, as printing `root` would.
+    pub fn compute(ir: &Ir, root: OpRef) -> ValueNames {
+        ValueNames(SsaNames::compute(ir, root, &PrintFlags::default()))
+    }
+
+    /// `%name`, `%N` or `%N#k` (the result number for ops with several results).
+    pub fn name(&self, ir: &Ir, v: Value) -> String {
+        let mut s = String::new();
+        self.0.print_value(ir, v, true, &mut s);
+        s
+    }
+}
+
 /// Prints `op` as a top-level operation into a string.
 pub fn print_to_string(ir: &Ir, op: OpRef, flags: &PrintFlags) -> String {
     let mut buf = Vec::new();
