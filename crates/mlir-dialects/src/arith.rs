@@ -73,6 +73,7 @@ impl Dialect for ArithDialect {
                     None => info,
                 }
             })
+            .map(crate::speculation::attach)
             .collect()
     }
 

@@ -51,12 +51,18 @@ impl Dialect for ControlFlowDialect {
             })
             .map(|info| match &*info.name {
                 "cf.br" => info
+                    .with_interface(mlir_ir::interfaces::BranchSuccessorForOperands(|_, _, _| {
+                        Some(0)
+                    }))
                     .with_verify(verify_branch_successor_operands)
                     .with_interface(mlir_ir::interfaces::BranchOpInterface {
                         successor_operands: br_successor_operands,
                         erase_successor_operand: None,
                     }),
                 "cf.cond_br" => info
+                    .with_interface(mlir_ir::interfaces::BranchSuccessorForOperands(
+                        cond_br_successor_for_operands,
+                    ))
                     .with_verify(verify_branch_successor_operands)
                     .with_interface(mlir_ir::interfaces::BranchOpInterface {
                         successor_operands: cond_br_successor_operands,
@@ -120,6 +126,18 @@ fn cond_br_segments(ir: &Ir, op: OpRef) -> [usize; 3] {
 
 /// `BranchOpInterface` of `cf.cond_br`: successor 0 gets the true
 /// operands, successor 1 the false operands.
+/// A constant condition selects the true (0) or false (1) destination.
+fn cond_br_successor_for_operands(
+    ir: &Ir,
+    _op: OpRef,
+    operands: &[Option<mlir_ir::Attribute>],
+) -> Option<usize> {
+    match ir.ctx().attr((*operands.first()?)?) {
+        mlir_ir::AttrKind::Integer { value, .. } => Some(if value.is_zero() { 1 } else { 0 }),
+        _ => None,
+    }
+}
+
 fn cond_br_successor_operands(
     ir: &Ir,
     op: OpRef,

@@ -8,6 +8,8 @@ use mlir_ir::asm::lexer::TokenKind;
 use mlir_ir::asm::parser::Argument;
 use mlir_ir::asm::{OpAsmInterface, OpAsmParser, OpAsmPrinter};
 use mlir_ir::symbol_table::{SymbolTableCollection, SymbolUserOpInterface};
+use mlir_ir::interfaces::call::{CallOpInterface, CallableOpInterface, Callee};
+use mlir_ir::interfaces::symbol::SymbolOpInterface;
 use mlir_ir::{
     AttrKind, Attribute, Diagnostic, Dialect, Ident, Ir, OpInfo, OpRef, OperationState, Type,
     TypeKind,
@@ -39,21 +41,53 @@ impl Dialect for FuncDialect {
     }
     fn operations(&self) -> Vec<OpInfo> {
         vec![
-            CallOp::op_info().with_interface(SymbolUserOpInterface {
-                verify_symbol_uses: verify_call_symbol_uses,
+            CallOp::op_info()
+                .with_interface(SymbolUserOpInterface {
+                    verify_symbol_uses: verify_call_symbol_uses,
+                })
+                .with_interface(CallOpInterface {
+                    callee: |ir, op| ir.attr(op, "callee").map(Callee::Symbol),
+                    arg_operands: |ir, op| 0..ir.num_operands(op),
+                    set_callee: Some(|ir, op, sym| ir.set_attr(op, "callee", Some(sym))),
+                }),
+            CallIndirectOp::op_info().with_interface(CallOpInterface {
+                callee: |ir, op| {
+                    (ir.num_operands(op) > 0).then(|| Callee::Value(ir.operand(op, 0)))
+                },
+                arg_operands: |ir, op| 1.min(ir.num_operands(op))..ir.num_operands(op),
+                set_callee: None,
             }),
-            CallIndirectOp::op_info(),
             ConstantOp::op_info().with_interface(OpAsmInterface {
                 result_names: Some(constant_result_names),
                 ..Default::default()
             }),
-            FuncOp::op_info().with_interface(OpAsmInterface {
-                default_dialect: Some("func"),
-                ..Default::default()
-            }),
+            FuncOp::op_info()
+                .with_interface(OpAsmInterface {
+                    default_dialect: Some("func"),
+                    ..Default::default()
+                })
+                .with_interface(SymbolOpInterface {
+                    is_declaration: Some(func_is_declaration),
+                    ..Default::default()
+                })
+                .with_interface(CallableOpInterface {
+                    callable_region: |ir, op| {
+                        let r = ir.region(op, 0);
+                        (!ir.region_is_empty(r)).then_some(r)
+                    },
+                    result_types: |ir, op| function_type(ir, op).map(|t| t.1).unwrap_or_default(),
+                    argument_types: |ir, op| {
+                        function_type(ir, op).map(|t| t.0).unwrap_or_default()
+                    },
+                }),
             ReturnOp::op_info(),
         ]
     }
+}
+
+/// A `func.func` without a body is a declaration (`isExternal`).
+fn func_is_declaration(ir: &Ir, op: OpRef) -> bool {
+    ir.region_is_empty(ir.region(op, 0))
 }
 
 // The hooks `td/Func.td` declares (`hasVerifier`, `hasCustomAssemblyFormat`).

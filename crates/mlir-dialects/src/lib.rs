@@ -16,6 +16,7 @@ pub mod llvm;
 pub mod math;
 pub mod memref;
 pub mod scf;
+pub mod speculation;
 pub mod tensor;
 pub mod ub;
 pub mod vector;

@@ -6,6 +6,7 @@
 //! verifiers. Canonicalization patterns live in `scf/canonicalize.rs`.
 
 pub mod canonicalize;
+pub mod interfaces;
 pub mod type_conversions;
 
 use mlir_ir::asm::lexer::TokenKind;
@@ -47,6 +48,8 @@ impl Dialect for ScfDialect {
                 }
                 info
             })
+            .map(interfaces::attach)
+            .map(crate::speculation::attach)
             .collect()
     }
 }

@@ -37,6 +37,7 @@ impl Dialect for TensorDialect {
                 }),
                 _ => info,
             })
+            .map(crate::speculation::attach)
             .collect()
     }
 

@@ -46,6 +46,10 @@ impl Dialect for BuiltinDialect {
                     default_dialect: Some("builtin"),
                     ..Default::default()
                 })
+                .with_interface(crate::interfaces::symbol::SymbolOpInterface {
+                    is_optional_symbol: true,
+                    ..Default::default()
+                })
                 .with_parse(parse_module)
                 .with_print(print_module)
                 .with_verify(verify_module),

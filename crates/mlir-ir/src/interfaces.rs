@@ -7,6 +7,12 @@
 //! use them (dead code elimination and region simplification live in
 //! `mlir-transforms`).
 
+pub mod call;
+pub mod loop_like;
+pub mod region_branch;
+pub mod speculation;
+pub mod symbol;
+
 use smallvec::SmallVec;
 
 use crate::ir::{Ir, OpRef, Value};
@@ -169,3 +175,13 @@ impl BranchOpInterface {
 /// [`BranchOpInterface`].
 #[derive(Copy, Clone)]
 pub struct AppendSuccessorOperands(pub fn(&mut Ir, OpRef, usize, &[Value]));
+
+/// The one successor a branch takes given the constant values of its
+/// operands (`None` for unknown operands), or `None` when it cannot tell
+/// (MLIR's `BranchOpInterface::getSuccessorForOperands`). Attached next to
+/// [`BranchOpInterface`] by branches that can answer; dataflow analyses
+/// (SCCP) treat every successor as possible otherwise.
+#[derive(Copy, Clone)]
+pub struct BranchSuccessorForOperands(
+    pub fn(&Ir, OpRef, &[Option<crate::attributes::Attribute>]) -> Option<usize>,
+);

@@ -470,6 +470,18 @@ impl Verifier<'_> {
         if t.contains(TraitSet::SYMBOL_TABLE) {
             verify_symbol_table(ir, op)?;
         }
+        // Interface verifiers with regions run before the op's own, as
+        // MLIR's `verifyRegionTrait`s do (loop-like first, as the scf ops
+        // list it).
+        let loop_second = crate::interfaces::loop_like::loop_like(ir, op)
+            .is_some_and(|l| l.listed_after_region_branch);
+        if !loop_second {
+            crate::interfaces::loop_like::verify_loop_like(ir, op)?;
+        }
+        crate::interfaces::region_branch::verify_region_branch_op(ir, op)?;
+        if loop_second {
+            crate::interfaces::loop_like::verify_loop_like(ir, op)?;
+        }
         match info.verify_regions {
             Some(f) => f(ir, op),
             None => Ok(()),

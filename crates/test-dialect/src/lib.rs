@@ -35,6 +35,7 @@ pub mod core;
 pub mod drr;
 pub mod greedy;
 pub mod ods;
+pub mod passes;
 
 use mlir_ir::{Attribute, Context, Dialect, Location, OpBuilder, OpInfo, OpRef, Type};
 use mlir_transforms::pass::PassRegistry;
@@ -54,6 +55,7 @@ impl Dialect for TestDialect {
         ops.extend(canon::operations());
         ops.extend(conversion::operations());
         ops.extend(drr::operations());
+        ops.extend(passes::operations());
         ops
     }
 
@@ -112,6 +114,7 @@ pub fn register_test_passes(registry: &mut PassRegistry) {
     canon::register_passes(registry);
     conversion::register_passes(registry);
     drr::register_passes(registry);
+    passes::register_passes(registry);
 }
 
 #[cfg(test)]

@@ -212,6 +212,7 @@ pub fn register_transforms_passes(registry: &mut PassRegistry) {
     registry.register_pass(|| Box::new(crate::canonicalize::CanonicalizerPass::new()));
     registry.register_pass(|| Box::new(crate::pass::composite::CompositeFixedPointPass::default()));
     registry.register_pass(|| Box::new(crate::view_op_graph::ViewOpGraphPass::default()));
+    crate::standard_passes::register(registry);
     for hook in EXTRA_REGISTRATIONS {
         hook(registry);
     }

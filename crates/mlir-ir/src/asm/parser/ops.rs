@@ -640,6 +640,22 @@ impl<'a> Parser<'a> {
     fn split_inherent_attrs(&mut self, state: &mut OperationState, attrs: Vec<(Ident, Attribute)>) {
         let info = self.ctx.op_info(state.name);
         if info.registered && state.properties.is_none() && !info.inherent_attrs.is_empty() {
+            // The legacy spellings of the segment sizes are read as the
+            // properties, as ODS's generated `setPropertiesFromAttr` does.
+            let mut attrs = attrs;
+            for (legacy, name) in [
+                ("operand_segment_sizes", "operandSegmentSizes"),
+                ("result_segment_sizes", "resultSegmentSizes"),
+            ] {
+                let present = attrs.iter().any(|(k, _)| self.ctx.ident_str(*k) == name);
+                if info.is_inherent_attr(name) && !present {
+                    for e in attrs.iter_mut() {
+                        if self.ctx.ident_str(e.0) == legacy {
+                            e.0 = self.ctx.ident(name);
+                        }
+                    }
+                }
+            }
             let (inh, disc): (Vec<_>, Vec<_>) = attrs
                 .into_iter()
                 .partition(|(k, _)| info.is_inherent_attr(self.ctx.ident_str(*k)));
