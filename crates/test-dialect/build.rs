@@ -13,6 +13,7 @@ fn main() {
         ("td/TestOpsConversion.td", "conversion_ops.rs"),
         ("td/TestOpsDRR.td", "drr_ops.rs"),
         ("td/TestOpsPasses.td", "passes_ops.rs"),
+        ("td/TestOpsParser.td", "parser_ops.rs"),
     ] {
         mlir_ods::build::generate_op_defs(td, out);
     }

@@ -51,9 +51,9 @@ impl Dialect for ControlFlowDialect {
             })
             .map(|info| match &*info.name {
                 "cf.br" => info
-                    .with_interface(mlir_ir::interfaces::BranchSuccessorForOperands(|_, _, _| {
-                        Some(0)
-                    }))
+                    .with_interface(mlir_ir::interfaces::BranchSuccessorForOperands(
+                        |_, _, _| Some(0),
+                    ))
                     .with_verify(verify_branch_successor_operands)
                     .with_interface(mlir_ir::interfaces::BranchOpInterface {
                         successor_operands: br_successor_operands,

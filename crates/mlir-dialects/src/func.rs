@@ -7,9 +7,9 @@
 use mlir_ir::asm::lexer::TokenKind;
 use mlir_ir::asm::parser::Argument;
 use mlir_ir::asm::{OpAsmInterface, OpAsmParser, OpAsmPrinter};
-use mlir_ir::symbol_table::{SymbolTableCollection, SymbolUserOpInterface};
 use mlir_ir::interfaces::call::{CallOpInterface, CallableOpInterface, Callee};
 use mlir_ir::interfaces::symbol::SymbolOpInterface;
+use mlir_ir::symbol_table::{SymbolTableCollection, SymbolUserOpInterface};
 use mlir_ir::{
     AttrKind, Attribute, Diagnostic, Dialect, Ident, Ir, OpInfo, OpRef, OperationState, Type,
     TypeKind,
@@ -76,9 +76,7 @@ impl Dialect for FuncDialect {
                         (!ir.region_is_empty(r)).then_some(r)
                     },
                     result_types: |ir, op| function_type(ir, op).map(|t| t.1).unwrap_or_default(),
-                    argument_types: |ir, op| {
-                        function_type(ir, op).map(|t| t.0).unwrap_or_default()
-                    },
+                    argument_types: |ir, op| function_type(ir, op).map(|t| t.0).unwrap_or_default(),
                 }),
             ReturnOp::op_info(),
         ]

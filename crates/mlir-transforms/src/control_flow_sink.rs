@@ -82,10 +82,8 @@ pub fn singly_executed_regions(ir: &Ir, branch: OpRef) -> Vec<RegionRef> {
     let Some(iface) = region_branch_op(ir, branch) else {
         return Vec::new();
     };
-    let operands: Vec<Option<Attribute>> = ir
-        .operands(branch)
-        .map(|v| ir.value_constant(v))
-        .collect();
+    let operands: Vec<Option<Attribute>> =
+        ir.operands(branch).map(|v| ir.value_constant(v)).collect();
     let bounds = iface.invocation_bounds(ir, branch, &operands);
     ir.regions(branch)
         .iter()

@@ -19,19 +19,19 @@ pub mod cse;
 pub mod folder;
 pub mod greedy;
 pub mod licm;
+pub mod op_stats;
 pub mod pass;
 pub mod pipeline;
 pub mod region_simplify;
 pub mod sccp;
-pub mod op_stats;
 pub mod side_effects;
 pub mod standard_passes;
 pub mod strip_debuginfo;
 pub mod symbol_dce;
 pub mod symbol_privatize;
 pub mod test_passes;
-pub mod view_op_graph;
 pub mod topological_sort;
+pub mod view_op_graph;
 pub mod walk;
 
 #[cfg(test)]

@@ -52,15 +52,17 @@ fn can_be_hoisted(ir: &Ir, op: OpRef, defined_outside: &dyn Fn(&Ir, Value) -> bo
     if ir.op_has_trait(op, TraitSet::IS_TERMINATOR) {
         return false;
     }
-    ir.walk_collect(op, WalkOrder::PreOrder).into_iter().all(|child| {
-        ir.operands(child).all(|v| {
-            let nested = ir
-                .value_parent_region(v)
-                .and_then(|r| ir.region_parent_op(r))
-                .is_some_and(|p| ir.is_ancestor(op, p));
-            nested || defined_outside(ir, v)
+    ir.walk_collect(op, WalkOrder::PreOrder)
+        .into_iter()
+        .all(|child| {
+            ir.operands(child).all(|v| {
+                let nested = ir
+                    .value_parent_region(v)
+                    .and_then(|r| ir.region_parent_op(r))
+                    .is_some_and(|p| ir.is_ancestor(op, p));
+                nested || defined_outside(ir, v)
+            })
         })
-    })
 }
 
 /// Hoists the invariant ops of `regions` (MLIR's generic

@@ -21,12 +21,12 @@
 //! for other passes, as upstream does.
 
 use hashbrown::{HashMap, HashSet};
+use mlir_ir::interfaces::call::{
+    call_arguments, call_op, callable_region, callables_with_unknown_callers, resolve_callable,
+};
 use mlir_ir::interfaces::region_branch::{
     region_branch_op, region_branch_terminator, terminator_successors, RegionBranchPoint,
     RegionSuccessor,
-};
-use mlir_ir::interfaces::call::{
-    call_arguments, call_op, callable_region, callables_with_unknown_callers, resolve_callable,
 };
 use mlir_ir::interfaces::symbol::as_symbol;
 use mlir_ir::interfaces::{BranchOpInterface, BranchSuccessorForOperands};
@@ -202,7 +202,10 @@ impl<'a> Solver<'a> {
 
     fn visit(&mut self, op: OpRef) {
         let ir = self.ir;
-        if !ir.op_block(op).is_some_and(|b| self.executable.contains(&b)) {
+        if !ir
+            .op_block(op)
+            .is_some_and(|b| self.executable.contains(&b))
+        {
             return;
         }
         if region_branch_op(ir, op).is_some() {

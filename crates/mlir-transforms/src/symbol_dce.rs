@@ -134,7 +134,8 @@ fn compute_liveness(
                     worklist.push(op);
                     continue;
                 };
-                let discardable = (hidden || sym.is_private(ir)) && sym.can_discard_on_use_empty(ir);
+                let discardable =
+                    (hidden || sym.is_private(ir)) && sym.can_discard_on_use_empty(ir);
                 if !discardable && live.insert(op) {
                     worklist.push(op);
                 }

@@ -191,7 +191,12 @@ impl Pass for TestOptionsSuperPass {
     fn options_mut(&mut self) -> Option<&mut PassOptions> {
         Some(&mut self.options)
     }
-    fn run_on_operation(&mut self, _: &mut Ir, _: OpRef, cx: &mut PassContext<'_>) -> Result<(), ()> {
+    fn run_on_operation(
+        &mut self,
+        _: &mut Ir,
+        _: OpRef,
+        cx: &mut PassContext<'_>,
+    ) -> Result<(), ()> {
         cx.mark_all_analyses_preserved();
         Ok(())
     }
@@ -219,7 +224,12 @@ impl Pass for TestOptionsSubsetPass {
     fn op_name(&self) -> Option<&str> {
         Some("func.func")
     }
-    fn run_on_operation(&mut self, _: &mut Ir, _: OpRef, cx: &mut PassContext<'_>) -> Result<(), ()> {
+    fn run_on_operation(
+        &mut self,
+        _: &mut Ir,
+        _: OpRef,
+        cx: &mut PassContext<'_>,
+    ) -> Result<(), ()> {
         cx.mark_all_analyses_preserved();
         Ok(())
     }

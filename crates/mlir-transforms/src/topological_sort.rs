@@ -116,7 +116,9 @@ pub fn sort_topologically(
     let Some(last) = ir.last_op(block) else {
         return true;
     };
-    let end = ir.op_has_trait(last, TraitSet::IS_TERMINATOR).then_some(last);
+    let end = ir
+        .op_has_trait(last, TraitSet::IS_TERMINATOR)
+        .then_some(last);
     let first = ir.first_op(block);
     sort_topologically_range(ir, block, first, end, is_operand_ready)
 }

@@ -49,13 +49,21 @@ impl Default for ViewOpGraphPass {
                     IntKind::UInt,
                     20,
                 ))
-                .with(PassOption::bool("print-attrs", "Print attributes of operations", true))
+                .with(PassOption::bool(
+                    "print-attrs",
+                    "Print attributes of operations",
+                    true,
+                ))
                 .with(PassOption::bool(
                     "print-control-flow-edges",
                     "Print control flow edges",
                     false,
                 ))
-                .with(PassOption::bool("print-data-flow-edges", "Print data flow edges", true))
+                .with(PassOption::bool(
+                    "print-data-flow-edges",
+                    "Print data flow edges",
+                    true,
+                ))
                 .with(PassOption::bool(
                     "print-result-types",
                     "Print result types of operations",
@@ -348,11 +356,7 @@ impl Graph<'_> {
     fn cluster_label(&self, op: OpRef) -> String {
         let mut s = self.ir.op_name_str(op).to_string();
         if self.result_types {
-            let types: Vec<String> = self
-                .ir
-                .result_types(op)
-                .map(|t| self.type_str(t))
-                .collect();
+            let types: Vec<String> = self.ir.result_types(op).map(|t| self.type_str(t)).collect();
             s.push_str(&format!(" : ({})", self.truncate(types.join(", "))));
         }
         if self.print_attrs {

@@ -16,6 +16,7 @@
 //! | [`canon`]      | `TestOpsCanon.td`       | canonicalizer and folding                |
 //! | [`conversion`] | `TestOpsConversion.td`  | dialect conversion                       |
 //! | [`drr`]        | `TestOpsDRR.td`         | DRR (`mlir-tblgen/pattern.mlir`)          |
+//! | [`parser`]     | `TestOpsParser.td`      | text format (`IR/parser.mlir`)            |
 //!
 //! The dialect itself ([`TestDialect`]) gathers the ops of every module and
 //! forwards its dialect-level hooks to the module that owns them. Like
@@ -35,6 +36,7 @@ pub mod core;
 pub mod drr;
 pub mod greedy;
 pub mod ods;
+pub mod parser;
 pub mod passes;
 
 use mlir_ir::{Attribute, Context, Dialect, Location, OpBuilder, OpInfo, OpRef, Type};
@@ -56,6 +58,7 @@ impl Dialect for TestDialect {
         ops.extend(conversion::operations());
         ops.extend(drr::operations());
         ops.extend(passes::operations());
+        ops.extend(parser::operations());
         ops
     }
 
@@ -84,6 +87,18 @@ impl Dialect for TestDialect {
 
     fn allows_unknown_operations(&self) -> bool {
         true
+    }
+
+    fn parse_operation_hook(&self, name: &str) -> Option<mlir_ir::asm::CustomParseFn> {
+        parser::parse_operation_hook(name)
+    }
+
+    fn operation_printer(&self, name: &str) -> Option<mlir_ir::asm::CustomPrintFn> {
+        parser::operation_printer(name)
+    }
+
+    fn type_implements(&self, body: &str, interface: &str) -> bool {
+        parser::type_implements(body, interface)
     }
 
     /// The dialect's own canonicalization patterns (owned by [`canon`]).

@@ -5,13 +5,13 @@
 
 use mlir_ir::asm::{OpAsmParser, OpAsmPrinter};
 use mlir_ir::interfaces::loop_like::LoopLikeOpInterface;
-use mlir_ir::interfaces::{BranchOpInterface, SuccessorOperands};
 use mlir_ir::interfaces::region_branch::{
     InvocationBounds, RegionBranchOpInterface, RegionBranchPoint, RegionSuccessor,
 };
 use mlir_ir::interfaces::speculation::{
     ConditionallySpeculatable, Speculatability, RECURSIVELY_SPECULATABLE,
 };
+use mlir_ir::interfaces::{BranchOpInterface, SuccessorOperands};
 use mlir_ir::ir::WalkOrder;
 use mlir_ir::{ApInt, Ir, OpInfo, OpRef, OperationState};
 use mlir_transforms::pass::{Pass, PassContext, PassRegistry};
@@ -101,7 +101,9 @@ fn internal_br_segments(ir: &Ir, op: OpRef) -> [(usize, usize); 2] {
     let first = sizes.first().map_or(0, |&n| n.max(0) as usize);
     let second = sizes
         .get(1)
-        .map_or(ir.num_operands(op).saturating_sub(first), |&n| n.max(0) as usize);
+        .map_or(ir.num_operands(op).saturating_sub(first), |&n| {
+            n.max(0) as usize
+        });
     [(0, first), (first, second)]
 }
 

@@ -7,8 +7,8 @@
 
 use mlir_ir::interfaces::loop_like::LoopLikeOpInterface;
 use mlir_ir::interfaces::region_branch::{
-    InvocationBounds, RegionBranchOpInterface, RegionBranchPoint, RegionBranchTerminatorOpInterface,
-    RegionSuccessor,
+    InvocationBounds, RegionBranchOpInterface, RegionBranchPoint,
+    RegionBranchTerminatorOpInterface, RegionSuccessor,
 };
 use mlir_ir::{AttrKind, Attribute, Ir, OpInfo, OpRef};
 
@@ -109,7 +109,11 @@ fn if_entry_successors(ir: &Ir, op: OpRef, operands: &[Option<Attribute>]) -> Ve
 
 /// Each branch runs at most once, exactly once or never when the condition
 /// is known.
-fn if_invocation_bounds(ir: &Ir, _op: OpRef, operands: &[Option<Attribute>]) -> Vec<InvocationBounds> {
+fn if_invocation_bounds(
+    ir: &Ir,
+    _op: OpRef,
+    operands: &[Option<Attribute>],
+) -> Vec<InvocationBounds> {
     let b = |lower, upper| InvocationBounds {
         lower,
         upper: Some(upper),
@@ -185,10 +189,7 @@ fn switch_successors(ir: &Ir, op: OpRef, point: RegionBranchPoint) -> Vec<Region
 /// the default, case `i` is region `i + 1`).
 fn switch_region_for(ir: &Ir, op: OpRef, value: i64) -> usize {
     let cases = super::dense_array(ir.ctx(), ir.attr(op, "cases"));
-    cases
-        .iter()
-        .position(|&c| c == value)
-        .map_or(0, |i| i + 1)
+    cases.iter().position(|&c| c == value).map_or(0, |i| i + 1)
 }
 
 fn switch_entry_successors(

@@ -10,7 +10,9 @@ use hashbrown::HashSet;
 use crate::attributes::Attribute;
 use crate::interfaces::symbol::{as_symbol, lookup_symbol_path_in, try_symbol_uses_in};
 use crate::ir::{Ir, OpRef, RegionRef, Value};
-use crate::symbol_table::{is_symbol_table, nearest_symbol_table, SymbolTableCollection, Visibility};
+use crate::symbol_table::{
+    is_symbol_table, nearest_symbol_table, SymbolTableCollection, Visibility,
+};
 use crate::types::Type;
 
 /// What a call invokes (MLIR's `CallInterfaceCallable`).
@@ -49,7 +51,10 @@ pub struct CallableOpInterface {
 
 /// The call interface of `op`, if it implements it.
 pub fn call_op(ir: &Ir, op: OpRef) -> Option<CallOpInterface> {
-    ir.ctx().op_info(ir.op_name(op)).interface::<CallOpInterface>().copied()
+    ir.ctx()
+        .op_info(ir.op_name(op))
+        .interface::<CallOpInterface>()
+        .copied()
 }
 
 /// The callable interface of `op`, if it implements it.
@@ -68,7 +73,9 @@ pub fn callable_region(ir: &Ir, op: OpRef) -> Option<RegionRef> {
 /// The argument operands of call `op`.
 pub fn call_arguments(ir: &Ir, op: OpRef) -> Vec<Value> {
     match call_op(ir, op) {
-        Some(c) => (c.arg_operands)(ir, op).map(|i| ir.operand(op, i)).collect(),
+        Some(c) => (c.arg_operands)(ir, op)
+            .map(|i| ir.operand(op, i))
+            .collect(),
         None => Vec::new(),
     }
 }
@@ -81,7 +88,9 @@ pub fn resolve_callable(ir: &Ir, op: OpRef, tables: &mut SymbolTableCollection) 
         Callee::Value(v) => v.defining_op(),
         Callee::Symbol(sym) => {
             let table = nearest_symbol_table(ir, ir.op_parent_op(op)?)?;
-            lookup_symbol_path_in(ir, tables, table, sym)?.last().copied()
+            lookup_symbol_path_in(ir, tables, table, sym)?
+                .last()
+                .copied()
         }
     }
 }
@@ -147,12 +156,7 @@ pub fn callables_with_unknown_callers(ir: &Ir, top: OpRef) -> HashSet<OpRef> {
 
 /// Visits the symbol tables at or under `op`, innermost first, with whether
 /// all uses of their symbols are visible (MLIR's `walkSymbolTables`).
-fn walk_symbol_tables(
-    ir: &Ir,
-    op: OpRef,
-    all_visible: bool,
-    f: &mut dyn FnMut(OpRef, bool),
-) {
+fn walk_symbol_tables(ir: &Ir, op: OpRef, all_visible: bool, f: &mut dyn FnMut(OpRef, bool)) {
     let table = is_symbol_table(ir, op);
     let all_visible = if table {
         all_visible || as_symbol(ir, op).is_none_or(|s| s.is_private(ir))

@@ -61,7 +61,9 @@ impl LoopLikeOpInterface {
 /// `isDefinedOutsideOfLoop`: not in any region of the op).
 pub fn is_defined_outside_of_loop(ir: &Ir, op: OpRef, value: Value) -> bool {
     match ir.value_parent_region(value) {
-        Some(r) => !ir.region_parent_op(r).is_some_and(|p| ir.is_ancestor(op, p)),
+        Some(r) => !ir
+            .region_parent_op(r)
+            .is_some_and(|p| ir.is_ancestor(op, p)),
         None => true,
     }
 }

@@ -120,13 +120,16 @@ pub struct RegionBranchOpInterface {
     /// The successors of the op on entry, knowing some operands are
     /// constants (`getEntrySuccessorRegions`); `None` uses
     /// `successor_regions(Parent)`.
-    pub entry_successor_regions: Option<fn(&Ir, OpRef, &[Option<Attribute>]) -> Vec<RegionSuccessor>>,
+    pub entry_successor_regions:
+        Option<fn(&Ir, OpRef, &[Option<Attribute>]) -> Vec<RegionSuccessor>>,
     /// The op's operands forwarded to `successor` on entry, as a range of
     /// operand indices (`getEntrySuccessorOperands`); `None` forwards none.
-    pub entry_successor_operands: Option<fn(&Ir, OpRef, &RegionSuccessor) -> std::ops::Range<usize>>,
+    pub entry_successor_operands:
+        Option<fn(&Ir, OpRef, &RegionSuccessor) -> std::ops::Range<usize>>,
     /// How often each region runs (`getRegionInvocationBounds`); `None`
     /// means unknown for every region.
-    pub region_invocation_bounds: Option<fn(&Ir, OpRef, &[Option<Attribute>]) -> Vec<InvocationBounds>>,
+    pub region_invocation_bounds:
+        Option<fn(&Ir, OpRef, &[Option<Attribute>]) -> Vec<InvocationBounds>>,
     /// Whether a forwarded value of one type may flow into an input of
     /// another (`areTypesCompatible`); `None` requires equal types.
     pub are_types_compatible: Option<fn(&Ir, Type, Type) -> bool>,
@@ -221,7 +224,9 @@ impl RegionBranchOpInterface {
         };
         let n = ir.num_operands(owner);
         let r = self.successor_operand_range(ir, op, point, succ);
-        (r.start.min(n)..r.end.min(n)).map(|i| ir.operand(owner, i)).collect()
+        (r.start.min(n)..r.end.min(n))
+            .map(|i| ir.operand(owner, i))
+            .collect()
     }
     /// How often each region runs given constant operands.
     pub fn invocation_bounds(

@@ -131,10 +131,14 @@ pub fn try_symbol_uses_in(ir: &Ir, regions: &[RegionRef]) -> Option<Vec<SymbolUs
                 if is_potentially_unknown_symbol_table(ir, op) {
                     return None;
                 }
-                out.extend(op_symbol_refs(ir, op).into_iter().map(|symbol_ref| SymbolUse {
-                    user: op,
-                    symbol_ref,
-                }));
+                out.extend(
+                    op_symbol_refs(ir, op)
+                        .into_iter()
+                        .map(|symbol_ref| SymbolUse {
+                            user: op,
+                            symbol_ref,
+                        }),
+                );
                 if !is_symbol_table(ir, op) {
                     worklist.extend(ir.regions(op).iter().rev().copied());
                 }

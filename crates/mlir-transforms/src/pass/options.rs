@@ -777,12 +777,18 @@ mod tests {
         let inner = PassOptions::new()
             .with(PassOption::list("list", "l", OptionKind::Int(IntKind::Int)))
             .with(PassOption::string("string", "s", ""));
-        let mut o = PassOptions::new().with(PassOption::list("list", "n", OptionKind::Nested(inner)));
+        let mut o =
+            PassOptions::new().with(PassOption::list("list", "n", OptionKind::Nested(inner)));
         o.parse_from_str("list={{list=1,2 string=\"a b\"},{list={} string=x}}")
             .unwrap();
-        assert_eq!(printed(&o), "{list={{list={1,2} string={a b} },{ string=x }}}");
+        assert_eq!(
+            printed(&o),
+            "{list={{list={1,2} string={a b} },{ string=x }}}"
+        );
         let mut again = o.clone();
-        again.parse_from_str("list={list=3 string=y},{string=z}").unwrap();
+        again
+            .parse_from_str("list={list=3 string=y},{string=z}")
+            .unwrap();
         assert_eq!(again.get_nested_list("list").len(), 4);
         assert!(o.clone().parse_from_str("list={{list=x}}").is_err());
     }
