@@ -140,7 +140,9 @@ pub fn compute_topological_sorting(
     let mut all_scheduled = true;
     while !unscheduled.is_empty() {
         let mut scheduled_any = false;
-        for i in next..ops.len() {
+        // The range is fixed when the sweep starts; `next` moves within it.
+        let start = next;
+        for i in start..ops.len() {
             if !is_op_ready(ir, ops[i], &unscheduled, is_operand_ready) {
                 continue;
             }

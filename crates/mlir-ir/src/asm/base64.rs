@@ -27,7 +27,7 @@ pub fn encode(bytes: &[u8]) -> String {
 
 /// Decodes `text`; the error is LLVM's message for the first problem.
 pub fn decode(text: &[u8]) -> Result<Vec<u8>, String> {
-    if text.len() % 4 != 0 {
+    if !text.len().is_multiple_of(4) {
         return Err("Base64 encoded strings must be a multiple of 4 bytes in length".into());
     }
     let value = |i: usize, c: u8| -> Result<u32, String> {

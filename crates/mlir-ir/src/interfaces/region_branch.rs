@@ -114,6 +114,7 @@ impl InvocationBounds {
 
 /// MLIR's `RegionBranchOpInterface`.
 #[derive(Copy, Clone)]
+#[allow(clippy::type_complexity)]
 pub struct RegionBranchOpInterface {
     /// The successors of `point` (`getSuccessorRegions`).
     pub successor_regions: fn(&Ir, OpRef, RegionBranchPoint) -> Vec<RegionSuccessor>,
@@ -137,6 +138,7 @@ pub struct RegionBranchOpInterface {
 
 /// MLIR's `RegionBranchTerminatorOpInterface`.
 #[derive(Copy, Clone)]
+#[allow(clippy::type_complexity)]
 pub struct RegionBranchTerminatorOpInterface {
     /// The operands forwarded to `successor`, as a range of operand indices
     /// (`getMutableSuccessorOperands`).
