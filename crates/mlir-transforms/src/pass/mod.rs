@@ -109,7 +109,7 @@ impl<'a> PassContext<'a> {
         }
         if cur.is_none() {
             let d = ir.op_error(
-                root,
+                op,
                 "Trying to schedule a dynamic pipeline on an operation that isn't nested under the current operation the pass is processing",
             );
             ir.ctx().emit(d);
