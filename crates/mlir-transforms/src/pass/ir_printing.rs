@@ -109,7 +109,9 @@ impl IrPrinter {
                 out.push_str(&printer::print_op_local(ir, op, &self.config.flags));
                 out.push('\n');
             } else {
+                // A top-level op prints with its own trailing newline.
                 out.push_str(&printer::print_to_string(ir, op, &self.config.flags));
+                out.push('\n');
             }
         } else {
             out.push_str(&format!(" ('{}' operation", ir.op_name_str(op)));
@@ -122,6 +124,7 @@ impl IrPrinter {
                 top = p;
             }
             out.push_str(&printer::print_to_string(ir, top, &self.config.flags));
+            out.push('\n');
         }
         out.push('\n');
         out
