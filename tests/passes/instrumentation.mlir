@@ -11,6 +11,7 @@
 // RUN: not rmlir-opt %s -mlir-disable-threading -pass-pipeline='builtin.module(func.func(test-pass-failure))' -mlir-pass-pipeline-crash-reproducer=%t.repro 2>&1 | FileCheck %s --check-prefix=FAIL
 // RUN: FileCheck %s --check-prefix=REPRO < %t.repro
 // RUN: rm -rf %t.tree && rmlir-opt %s -pass-pipeline='builtin.module(func.func(cse))' -mlir-print-ir-after=cse -mlir-print-ir-tree-dir=%t.tree -o /dev/null && cat %t.tree/builtin_module_no-symbol-name/func_func_foo/0_0_cse.mlir | FileCheck %s --check-prefix=TREE
+// RUN: rmlir-opt %s -pass-pipeline='builtin.module(cse)' -mlir-print-ir-after-all -o /dev/null 2>&1 | FileCheck %s --check-prefix=ROOT
 
 func.func @foo() -> i32 {
   %0 = arith.constant 1 : i32
@@ -69,3 +70,9 @@ func.func @bar() {
 
 // TREE:      // -----// IR Dump After CSE (cse) //----- //
 // TREE-NEXT: func.func @foo() -> i32 {
+
+// ROOT:       // -----// IR Dump After CSE (cse) //----- //
+// ROOT-NEXT:  module {
+// ROOT:       {{^}$}}
+// ROOT-EMPTY:
+// ROOT-EMPTY:
