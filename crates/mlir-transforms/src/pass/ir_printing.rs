@@ -12,7 +12,6 @@
 //! MLIR's per-op counters.
 
 use std::collections::HashMap;
-use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Mutex;
 
@@ -133,9 +132,8 @@ impl IrPrinter {
     /// Writes a dump to standard error or to its file in the tree.
     fn emit(&self, pass: &dyn Pass, ir: &Ir, op: OpRef, text: &str) {
         let Some(root) = &self.config.tree_dir else {
-            let mut err = std::io::stderr().lock();
-            let _ = err.write_all(text.as_bytes());
-            let _ = err.flush();
+            // In op order when nested pipelines run on several threads.
+            super::parallel::write_stderr_ordered(text);
             return;
         };
         // The op and its ancestors, outermost first.
