@@ -5,7 +5,7 @@
 // RUN: not rmlir-opt %s --canonicalize -split-input-file 2>&1 | FileCheck %s
 
 // CHECK: :[[@LINE+3]]:8: error: 'test.panicking_hooks' op folder panicked: a bug in the folder
-// CHECK: note: while running pass 'Canonicalizer' here
+// CHECK: note: while running pass `Canonicalizer` on 'builtin.module' operation
 func.func @folder() -> i32 {
   %0 = "test.panicking_hooks"() {folder_panics} : () -> i32
   return %0 : i32

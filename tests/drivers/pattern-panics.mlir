@@ -10,7 +10,7 @@
 
 // CHECK-NOT: func.func
 // CHECK: :[[@LINE+3]]:3: error: pattern 'PanicsInPattern' panicked on 'test.panics_in_pattern': the pattern expected an operand but the op has 0
-// CHECK: note: while running pass 'TestBrokenPatternDriver' here
+// CHECK: note: while running pass `TestBrokenPatternDriver` on 'builtin.module' operation
 func.func @panics() {
   "test.panics_in_pattern"() : () -> ()
   return

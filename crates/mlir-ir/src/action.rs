@@ -57,6 +57,110 @@ pub fn execute_action<R>(tag: &str, desc: impl Fn() -> String, body: impl FnOnce
     r
 }
 
+/// MLIR's `DebugCounter` (`--mlir-debug-counter=<action>-skip=N,<action>-count=M`):
+/// decides per action tag whether an action runs. An action with a counter
+/// runs when it is beyond the first `skip` occurrences and within the
+/// `count` that follow (negative values disable either bound).
+#[derive(Default)]
+pub struct DebugCounter {
+    /// Per tag: (occurrences so far, skip, count), sorted by tag for printing.
+    counters: Mutex<std::collections::BTreeMap<String, (i64, i64, i64)>>,
+}
+
+impl DebugCounter {
+    /// Parses the comma-separated `tag-skip=N` / `tag-count=N` arguments.
+    /// Malformed arguments are returned as messages (mlir-opt prints them
+    /// and goes on) while the well-formed ones still apply.
+    pub fn parse(args: &[String]) -> (DebugCounter, Vec<String>) {
+        let counter = DebugCounter::default();
+        let mut errors = Vec::new();
+        {
+            let mut map = counter.counters.lock().unwrap_or_else(|e| e.into_inner());
+            for arg in args
+                .iter()
+                .flat_map(|a| a.split(','))
+                .filter(|a| !a.is_empty())
+            {
+                let Some((name, value)) = arg.split_once('=') else {
+                    errors.push(format!("expected DebugCounter argument to have an `=` separating the counter name and value, but the provided argument is: `{arg}`"));
+                    continue;
+                };
+                let Ok(value) = value.parse::<i64>() else {
+                    errors.push(format!(
+                        "expected DebugCounter counter value to be numeric, but got `{value}`"
+                    ));
+                    continue;
+                };
+                if let Some(tag) = name.strip_suffix("-skip") {
+                    map.entry(tag.to_string()).or_insert((0, -1, -1)).1 = value;
+                } else if let Some(tag) = name.strip_suffix("-count") {
+                    map.entry(tag.to_string()).or_insert((0, -1, -1)).2 = value;
+                } else {
+                    errors.push(format!("expected DebugCounter counter name to end with either `-skip` or `-count`, but got `{name}`"));
+                }
+            }
+        }
+        (counter, errors)
+    }
+
+    /// Counts one occurrence of `tag` and says whether it may run.
+    pub fn should_execute(&self, tag: &str) -> bool {
+        let mut map = self.counters.lock().unwrap_or_else(|e| e.into_inner());
+        let Some((count, skip, limit)) = map.get_mut(tag) else {
+            return true;
+        };
+        *count += 1;
+        if *skip < 0 {
+            return true;
+        }
+        if *skip >= *count {
+            return false;
+        }
+        if *limit < 0 {
+            return true;
+        }
+        *limit + *skip >= *count
+    }
+
+    /// The report of `--mlir-print-debug-counter`.
+    pub fn report(&self) -> String {
+        let map = self.counters.lock().unwrap_or_else(|e| e.into_inner());
+        let mut out = String::from("DebugCounter counters:\n");
+        for (tag, (count, skip, limit)) in map.iter() {
+            out.push_str(&format!("{tag:<32}: {{{count},{skip},{limit}}}\n"));
+        }
+        out
+    }
+}
+
+static COUNTER_ACTIVE: AtomicBool = AtomicBool::new(false);
+static COUNTER: RwLock<Option<Arc<DebugCounter>>> = RwLock::new(None);
+
+/// Installs `counter` (or removes it with `None`) for [`execute_action_or_skip`].
+pub fn set_debug_counter(counter: Option<Arc<DebugCounter>>) {
+    let mut c = COUNTER.write().unwrap_or_else(|e| e.into_inner());
+    COUNTER_ACTIVE.store(counter.is_some(), Ordering::Release);
+    *c = counter;
+}
+
+/// Runs `body` as the action `tag` unless the installed [`DebugCounter`]
+/// skips it (`None`). Actions that can be skipped without breaking the IR
+/// (running a pass, applying a pattern) go through this.
+#[inline]
+pub fn execute_action_or_skip<R>(
+    tag: &str,
+    desc: impl Fn() -> String,
+    body: impl FnOnce() -> R,
+) -> Option<R> {
+    if COUNTER_ACTIVE.load(Ordering::Relaxed) {
+        let counter = COUNTER.read().unwrap_or_else(|e| e.into_inner()).clone();
+        if counter.is_some_and(|c| !c.should_execute(tag)) {
+            return None;
+        }
+    }
+    Some(execute_action(tag, desc, body))
+}
+
 /// Writes each action as a pair of Chrome trace events ("B" at its start,
 /// "E" at its end) into a JSON array, as MLIR's `ActionProfiler`: the array
 /// opens when the profiler is created and closes with [`finish`](Self::finish).

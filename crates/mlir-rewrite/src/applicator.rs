@@ -241,25 +241,40 @@ impl PatternApplicator {
                 continue;
             }
             rewriter.set_insertion_point(ip);
-            let checks = self.checks.enabled;
-            let attempt = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                if checks {
-                    run_checked(boxed, op, rewriter)
-                } else {
-                    (boxed.match_and_rewrite(op, rewriter), Vec::new())
-                }
-            }));
-            let mut result = match attempt {
-                Ok((result, found)) => {
-                    for v in found {
-                        report(&mut self.violations, self.checks, rewriter.ir(), v);
+            // Each attempt is an action (MLIR's `ApplyPatternAction`), which
+            // a debug counter may skip (`--mlir-debug-counter=apply-pattern-skip=N`):
+            // a skipped pattern counts as not matching. A panic out of the
+            // pattern is re-raised naming it (see `crate::abort`).
+            let checks = self.checks;
+            let violations = &mut self.violations;
+            let mut result = mlir_ir::action::execute_action_or_skip(
+                "apply-pattern",
+                || format!("`apply-pattern` pattern: {}", pattern.debug_name()),
+                || {
+                    let attempt = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                        if checks.enabled {
+                            run_checked(boxed, op, rewriter)
+                        } else {
+                            (boxed.match_and_rewrite(op, rewriter), Vec::new())
+                        }
+                    }));
+                    match attempt {
+                        Ok((result, found)) => {
+                            for v in found {
+                                report(violations, checks, rewriter.ir(), v);
+                            }
+                            result
+                        }
+                        Err(payload) => reraise_from_pattern(
+                            payload,
+                            pattern,
+                            rewriter.ctx().op_name_str(name),
+                            loc,
+                        ),
                     }
-                    result
-                }
-                Err(payload) => {
-                    reraise_from_pattern(payload, pattern, rewriter.ctx().op_name_str(name), loc)
-                }
-            };
+                },
+            )
+            .unwrap_or(Err(()));
             if result.is_ok() && on_success(pattern, rewriter).is_err() {
                 result = Err(());
             }

@@ -374,7 +374,7 @@ impl Pass for CsePass {
         op: OpRef,
         cx: &mut PassContext<'_>,
     ) -> Result<(), ()> {
-        let dom = DominanceInfo::new();
+        let dom = cx.analysis("DominanceInfo", DominanceInfo::new);
         let r = eliminate_common_sub_expressions(ir, &dom, op);
         cx.add_statistic("num-cse'd", r.num_cse);
         cx.add_statistic("num-dce'd", r.num_dce);

@@ -32,6 +32,7 @@ pub mod symbol_dce;
 pub mod symbol_privatize;
 pub mod test_passes;
 pub mod topological_sort;
+pub mod view_op_graph;
 pub mod walk;
 
 #[cfg(test)]

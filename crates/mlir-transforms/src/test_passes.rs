@@ -129,6 +129,136 @@ impl Pass for TestOptionsPass {
     }
 }
 
+impl TestOptionsPass {
+    /// The options of the pass as a group that other options nest
+    /// (upstream's `TestOptionsPass::Options`).
+    fn nested_options() -> PassOptions {
+        PassOptions::new()
+            .with(PassOption::list(
+                "list",
+                "Example list option",
+                OptionKind::Int(IntKind::Int),
+            ))
+            .with(PassOption::string("string", "Example string option", ""))
+            .with(PassOption::enumeration(
+                "enum",
+                "Example enum option",
+                &[
+                    ("zero", "Example zero value"),
+                    ("one", "Example one value"),
+                    ("two", "Example two value"),
+                ],
+                "zero",
+            ))
+    }
+}
+
+/// Takes a list of [`TestOptionsPass`] option groups and does nothing
+/// (upstream's `TestOptionsSuperPass`).
+#[derive(Clone)]
+pub struct TestOptionsSuperPass {
+    options: PassOptions,
+}
+
+impl Default for TestOptionsSuperPass {
+    fn default() -> Self {
+        TestOptionsSuperPass {
+            options: PassOptions::new().with(PassOption::list(
+                "list",
+                "Example list of PassPipelineOptions option",
+                OptionKind::Nested(TestOptionsPass::nested_options()),
+            )),
+        }
+    }
+}
+
+impl Pass for TestOptionsSuperPass {
+    fn name(&self) -> &str {
+        "(anonymous namespace)::TestOptionsSuperPass"
+    }
+    fn argument(&self) -> &str {
+        "test-options-super-pass"
+    }
+    fn description(&self) -> &str {
+        "Test options of options parsing capabilities"
+    }
+    fn op_name(&self) -> Option<&str> {
+        Some("func.func")
+    }
+    fn options(&self) -> Option<&PassOptions> {
+        Some(&self.options)
+    }
+    fn options_mut(&mut self) -> Option<&mut PassOptions> {
+        Some(&mut self.options)
+    }
+    fn run_on_operation(
+        &mut self,
+        _: &mut Ir,
+        _: OpRef,
+        cx: &mut PassContext<'_>,
+    ) -> Result<(), ()> {
+        cx.mark_all_analyses_preserved();
+        Ok(())
+    }
+}
+
+/// The two halves of the superset-options test (upstream's
+/// `TestOptionsPassA`/`B`): function passes doing nothing.
+#[derive(Clone)]
+pub struct TestOptionsSubsetPass {
+    argument: &'static str,
+    name: &'static str,
+    description: &'static str,
+}
+
+impl Pass for TestOptionsSubsetPass {
+    fn name(&self) -> &str {
+        self.name
+    }
+    fn argument(&self) -> &str {
+        self.argument
+    }
+    fn description(&self) -> &str {
+        self.description
+    }
+    fn op_name(&self) -> Option<&str> {
+        Some("func.func")
+    }
+    fn run_on_operation(
+        &mut self,
+        _: &mut Ir,
+        _: OpRef,
+        cx: &mut PassContext<'_>,
+    ) -> Result<(), ()> {
+        cx.mark_all_analyses_preserved();
+        Ok(())
+    }
+}
+
+const TEST_OPTIONS_PASS_A: TestOptionsSubsetPass = TestOptionsSubsetPass {
+    argument: "test-options-pass-a",
+    name: "(anonymous namespace)::TestOptionsPassA",
+    description: "Test superset options parsing capabilities - subset A",
+};
+const TEST_OPTIONS_PASS_B: TestOptionsSubsetPass = TestOptionsSubsetPass {
+    argument: "test-options-pass-b",
+    name: "(anonymous namespace)::TestOptionsPassB",
+    description: "Test superset options parsing capabilities - subset B",
+};
+
+/// Parses `text` into `options` with the errors of a pipeline.
+fn parse_pipeline_options(
+    options: &mut PassOptions,
+    text: &str,
+) -> Result<(), crate::pipeline::PipelineError> {
+    options
+        .parse_from_str(text)
+        .map_err(|e| crate::pipeline::PipelineError {
+            cl_messages: e.cl_messages,
+            message: format!("{}\n", e.stream),
+        })
+}
+
 /// Folds every op once with an [`OperationFolder`], in reverse pre-order,
 /// then erases the constants it created that ended up unused (upstream's
 /// `TestSingleFold`, `-test-single-fold`).
@@ -192,9 +322,421 @@ impl Pass for TestSingleFoldPass {
     }
 }
 
+/// Does nothing on `builtin.module` (upstream's `TestModulePass`).
+#[derive(Clone, Default)]
+pub struct TestModulePass;
+
+impl Pass for TestModulePass {
+    fn name(&self) -> &str {
+        "(anonymous namespace)::TestModulePass"
+    }
+    fn argument(&self) -> &str {
+        "test-module-pass"
+    }
+    fn description(&self) -> &str {
+        "Test a module pass in the pass manager"
+    }
+    fn op_name(&self) -> Option<&str> {
+        Some("builtin.module")
+    }
+    fn run_on_operation(
+        &mut self,
+        _: &mut Ir,
+        _: OpRef,
+        _: &mut PassContext<'_>,
+    ) -> Result<(), ()> {
+        Ok(())
+    }
+}
+
+/// Does nothing on `func.func` (upstream's `TestFunctionPass`).
+#[derive(Clone, Default)]
+pub struct TestFunctionPass;
+
+impl Pass for TestFunctionPass {
+    fn name(&self) -> &str {
+        "(anonymous namespace)::TestFunctionPass"
+    }
+    fn argument(&self) -> &str {
+        "test-function-pass"
+    }
+    fn description(&self) -> &str {
+        "Test a function pass in the pass manager"
+    }
+    fn op_name(&self) -> Option<&str> {
+        Some("func.func")
+    }
+    fn run_on_operation(
+        &mut self,
+        _: &mut Ir,
+        _: OpRef,
+        _: &mut PassContext<'_>,
+    ) -> Result<(), ()> {
+        Ok(())
+    }
+}
+
+/// Emits a remark on every function-like op it runs on (upstream's
+/// `TestInterfacePass`, an `InterfacePass<FunctionOpInterface>`). An op is
+/// function-like here when it declares the `function_type` attribute that
+/// `FunctionOpInterface` requires.
+#[derive(Clone, Default)]
+pub struct TestInterfacePass;
+
+impl Pass for TestInterfacePass {
+    fn name(&self) -> &str {
+        "(anonymous namespace)::TestInterfacePass"
+    }
+    fn argument(&self) -> &str {
+        "test-interface-pass"
+    }
+    fn description(&self) -> &str {
+        "Test an interface pass (running on FunctionOpInterface) in the pass manager"
+    }
+    fn can_schedule_on(&self, info: &mlir_ir::OpInfo) -> bool {
+        info.is_inherent_attr("function_type")
+    }
+    fn run_on_operation(
+        &mut self,
+        ir: &mut Ir,
+        op: OpRef,
+        _: &mut PassContext<'_>,
+    ) -> Result<(), ()> {
+        let d = Diagnostic::remark(ir.op_loc(op), "Executing interface pass on operation");
+        ir.ctx().emit(d);
+        Ok(())
+    }
+}
+
+/// Panics (upstream's `TestCrashRecoveryPass`, which traps): exercises the
+/// pass manager's crash recovery.
+#[derive(Clone, Default)]
+pub struct TestCrashRecoveryPass;
+
+impl Pass for TestCrashRecoveryPass {
+    fn name(&self) -> &str {
+        "(anonymous namespace)::TestCrashRecoveryPass"
+    }
+    fn argument(&self) -> &str {
+        "test-pass-crash"
+    }
+    fn description(&self) -> &str {
+        "Test a pass in the pass manager that always crashes"
+    }
+    fn run_on_operation(
+        &mut self,
+        _: &mut Ir,
+        _: OpRef,
+        _: &mut PassContext<'_>,
+    ) -> Result<(), ()> {
+        panic!("test-pass-crash: this pass always crashes");
+    }
+}
+
+/// Inserts an op that does not verify at the start of the function and/or
+/// signals failure (upstream's `TestInvalidIRPass`).
+#[derive(Clone)]
+pub struct TestInvalidIrPass {
+    options: PassOptions,
+}
+
+impl Default for TestInvalidIrPass {
+    fn default() -> Self {
+        TestInvalidIrPass {
+            options: PassOptions::new()
+                .with(PassOption::bool("emit-invalid-ir", "Emit invalid IR", true))
+                .with(PassOption::bool(
+                    "signal-pass-failure",
+                    "Trigger a pass failure",
+                    false,
+                )),
+        }
+    }
+}
+
+impl Pass for TestInvalidIrPass {
+    fn name(&self) -> &str {
+        "(anonymous namespace)::TestInvalidIRPass"
+    }
+    fn argument(&self) -> &str {
+        "test-pass-create-invalid-ir"
+    }
+    fn description(&self) -> &str {
+        "Test pass that adds an invalid operation in a function body"
+    }
+    fn can_schedule_on(&self, info: &mlir_ir::OpInfo) -> bool {
+        info.is_inherent_attr("function_type")
+    }
+    fn options(&self) -> Option<&PassOptions> {
+        Some(&self.options)
+    }
+    fn options_mut(&mut self) -> Option<&mut PassOptions> {
+        Some(&mut self.options)
+    }
+    fn run_on_operation(
+        &mut self,
+        ir: &mut Ir,
+        op: OpRef,
+        _: &mut PassContext<'_>,
+    ) -> Result<(), ()> {
+        if self.options.get_bool("emit-invalid-ir") {
+            let region = ir.region(op, 0);
+            if let Some(block) = ir.region_blocks(region).next() {
+                let name = ir.ctx().op_name("test.any_attr_of_i32_str");
+                let loc = ir.ctx().unknown_loc();
+                let mut b = mlir_ir::OpBuilder::new(ir);
+                b.set_insertion_point_to_start(block);
+                b.create(mlir_ir::OperationState::new(name, loc));
+            }
+        }
+        if self.options.get_bool("signal-pass-failure") {
+            return Err(());
+        }
+        Ok(())
+    }
+}
+
+/// Runs a pipeline given as an option on the op it runs on, or on the ops
+/// of the same name nested in it, as a dynamic pipeline (upstream's
+/// `TestDynamicPipelinePass`).
+#[derive(Clone)]
+pub struct TestDynamicPipelinePass {
+    options: PassOptions,
+}
+
+impl Default for TestDynamicPipelinePass {
+    fn default() -> Self {
+        TestDynamicPipelinePass {
+            options: PassOptions::new()
+                .with(PassOption::list(
+                    "op-name",
+                    "List of function name to apply the pipeline to",
+                    OptionKind::String,
+                ))
+                .with(PassOption::string(
+                    "dynamic-pipeline",
+                    "The pipeline description that will run on the filtered function.",
+                    "",
+                ))
+                .with(PassOption::bool(
+                    "run-on-nested-operations",
+                    "This will apply the pipeline on nested operations under the visited operation.",
+                    false,
+                ))
+                .with(PassOption::bool(
+                    "run-on-parent",
+                    "This will apply the pipeline on the parent operation if it exist, this is expected to fail.",
+                    false,
+                )),
+        }
+    }
+}
+
+impl Pass for TestDynamicPipelinePass {
+    fn name(&self) -> &str {
+        "(anonymous namespace)::TestDynamicPipelinePass"
+    }
+    fn argument(&self) -> &str {
+        "test-dynamic-pipeline"
+    }
+    fn description(&self) -> &str {
+        "Tests the dynamic pipeline feature by applying a pipeline on a selected set of functions"
+    }
+    fn options(&self) -> Option<&PassOptions> {
+        Some(&self.options)
+    }
+    fn options_mut(&mut self) -> Option<&mut PassOptions> {
+        Some(&mut self.options)
+    }
+    fn run_on_operation(
+        &mut self,
+        ir: &mut Ir,
+        op: OpRef,
+        cx: &mut PassContext<'_>,
+    ) -> Result<(), ()> {
+        let pipeline = self.options.get_str("dynamic-pipeline").to_string();
+        eprintln!("Dynamic execute '{pipeline}' on {}", ir.op_name_str(op));
+        if pipeline.is_empty() {
+            eprintln!("Empty pipeline");
+            return Ok(());
+        }
+        let Some(sym) = mlir_ir::symbol_table::symbol_name(ir, op).map(|s| s.into_owned()) else {
+            let d = Diagnostic::warning(
+                ir.op_loc(op),
+                "Ignoring because not implementing SymbolOpInterface\n",
+            );
+            ir.ctx().emit(d);
+            return Ok(());
+        };
+        let names = self.options.get_list("op-name");
+        if !names.is_empty() && !names.contains(&sym) {
+            eprintln!("dynamic-pipeline skip op name: {sym}");
+            return Ok(());
+        }
+        let name = ir.op_name_str(op).to_string();
+        let mut pm = crate::pass::OpPassManager::new(&name);
+        let registry = PassRegistry::global().unwrap_or_else(|| {
+            let mut r = PassRegistry::with_transforms_passes();
+            register_test_passes(&mut r);
+            std::sync::Arc::new(r)
+        });
+        if let Err(e) = crate::pipeline::parse_pass_pipeline_into(&pipeline, &mut pm, &registry) {
+            eprint!("{}", e.message);
+            return Err(());
+        }
+        if self.options.get_bool("run-on-parent") {
+            if let Some(parent) = ir.op_parent_op(op) {
+                if cx.run_pipeline(&mut pm, ir, parent).is_ok() {
+                    return Err(());
+                }
+            }
+            return Ok(());
+        }
+        if self.options.get_bool("run-on-nested-operations") {
+            eprintln!("Run on nested op");
+            // Post-order, as MLIR's `walk`.
+            let nested: Vec<OpRef> = ir
+                .walk_collect(op, WalkOrder::PostOrder)
+                .into_iter()
+                .filter(|&o| {
+                    o != op
+                        && ir.op_has_trait(o, mlir_ir::TraitSet::ISOLATED_FROM_ABOVE)
+                        && ir.op_name(o) == ir.op_name(op)
+                })
+                .collect();
+            let mut result = Ok(());
+            for o in nested {
+                let flags = mlir_ir::asm::PrintFlags::default();
+                eprintln!(
+                    "Run on {}",
+                    mlir_ir::asm::printer::print_op_local(ir, o, &flags)
+                );
+                if cx.run_pipeline(&mut pm, ir, o).is_err() {
+                    result = Err(());
+                }
+            }
+            return result;
+        }
+        cx.run_pipeline(&mut pm, ir, op)
+    }
+}
+
 /// Registers the test passes.
 pub fn register_test_passes(registry: &mut PassRegistry) {
     registry.register_pass(|| Box::new(TestSingleFoldPass));
     registry.register_pass(|| Box::new(TestFailurePass::default()));
     registry.register_pass(|| Box::new(TestOptionsPass::default()));
+    registry.register_pass(|| Box::new(TestModulePass));
+    registry.register_pass(|| Box::new(TestFunctionPass));
+    registry.register_pass(|| Box::new(TestInterfacePass));
+    registry.register_pass(|| Box::new(TestCrashRecoveryPass));
+    registry.register_pass(|| Box::new(TestInvalidIrPass::default()));
+    registry.register_pass(|| Box::new(TestDynamicPipelinePass::default()));
+    registry.register_pass(|| Box::new(TestOptionsSuperPass::default()));
+    registry.register_pass(|| Box::new(TEST_OPTIONS_PASS_A));
+    registry.register_pass(|| Box::new(TEST_OPTIONS_PASS_B));
+    registry.register_pipeline(
+        "test-options-pass-pipeline",
+        "Parses options using pass pipeline registration",
+        TestOptionsPass::default().options,
+        |pm, text| {
+            let mut pass = TestOptionsPass::default();
+            parse_pipeline_options(&mut pass.options, text)?;
+            pm.add_pass(Box::new(pass))
+                .map_err(|m| crate::pipeline::PipelineError {
+                    cl_messages: Vec::new(),
+                    message: format!("{m}\n"),
+                })
+        },
+    );
+    let super_list = || {
+        PassOptions::new().with(PassOption::list(
+            "super-list",
+            "Example list of PassPipelineOptions option",
+            OptionKind::Nested(TestOptionsPass::nested_options()),
+        ))
+    };
+    registry.register_pipeline(
+        "test-options-super-pass-pipeline",
+        "Parses options of PassPipelineOptions using pass pipeline registration",
+        super_list(),
+        move |pm, text| {
+            let mut options = super_list();
+            parse_pipeline_options(&mut options, text)?;
+            let mut pass = TestOptionsSuperPass::default();
+            pass.options
+                .set_nested_list("list", options.get_nested_list("super-list"));
+            pm.add_pass(Box::new(pass))
+                .map_err(|m| crate::pipeline::PipelineError {
+                    cl_messages: Vec::new(),
+                    message: format!("{m}\n"),
+                })
+        },
+    );
+    let ab = || {
+        PassOptions::new()
+            .with(PassOption::bool("foo", "Example boolean option", false))
+            .with(PassOption::bool("bar", "Example boolean option", false))
+    };
+    registry.register_pipeline(
+        "test-options-super-set-ab-pipeline",
+        "Parses options of PassPipelineOptions using pass pipeline registration",
+        ab(),
+        move |pm, text| {
+            let mut options = ab();
+            parse_pipeline_options(&mut options, text)?;
+            let _ = pm.nest("func.func").add_pass(Box::new(TEST_OPTIONS_PASS_A));
+            let _ = pm.nest("func.func").add_pass(Box::new(TEST_OPTIONS_PASS_B));
+            Ok(())
+        },
+    );
+    registry.register_pass_as(
+        "test-composite-fixed-point-pass",
+        "Test composite pass",
+        || {
+            Box::new(
+                crate::pass::composite::CompositeFixedPointPass::with_pipeline(
+                    "TestCompositePass",
+                    |pm| {
+                        let _ =
+                            pm.add_pass(Box::new(crate::canonicalize::CanonicalizerPass::new()));
+                        let _ = pm.add_pass(Box::new(crate::cse::CsePass::new()));
+                    },
+                ),
+            )
+        },
+    );
+    registry.register_pipeline(
+        "test-pm-nested-pipeline",
+        "Test a nested pipeline in the pass manager",
+        PassOptions::new(),
+        |pm, _| {
+            add_nested_test_pipeline(pm);
+            Ok(())
+        },
+    );
+    registry.register_pipeline(
+        "test-textual-pm-nested-pipeline",
+        "Test a nested pipeline in the pass manager using the textual pipeline parser",
+        PassOptions::new(),
+        |pm, _| {
+            let registry = PassRegistry::global().unwrap_or_else(|| {
+                let mut r = PassRegistry::new();
+                register_test_passes(&mut r);
+                std::sync::Arc::new(r)
+            });
+            crate::pipeline::parse_pass_pipeline_into("test-pm-nested-pipeline", pm, &registry)
+        },
+    );
+}
+
+/// `test-pm-nested-pipeline`: a module pipeline (module pass, nested
+/// function pass) then a function pipeline (function pass).
+fn add_nested_test_pipeline(pm: &mut crate::pass::OpPassManager) {
+    let module_pm = pm.nest("builtin.module");
+    let _ = module_pm.add_pass(Box::new(TestModulePass));
+    let _ = module_pm
+        .nest("func.func")
+        .add_pass(Box::new(TestFunctionPass));
+    let _ = pm.nest("func.func").add_pass(Box::new(TestFunctionPass));
 }

@@ -270,7 +270,9 @@ fn implicit_nesting_and_merging() {
         [
             ("'func.func' Pipeline".to_string(), 0),
             ("CSE".to_string(), 1),
-            ("CSE".to_string(), 1)
+            ("(A) DominanceInfo".to_string(), 2),
+            ("CSE".to_string(), 1),
+            ("(A) DominanceInfo".to_string(), 2)
         ]
     );
 }

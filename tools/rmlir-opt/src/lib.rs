@@ -21,7 +21,7 @@ use mlir_ir::source_mgr::{SharedWriter, SourceMgr, SourceMgrDiagnosticHandler};
 use mlir_ir::verify_diagnostics::{DiagnosticVerifier, VerifyMode};
 use mlir_ir::{Context, Ir, OpRef};
 use mlir_transforms::pass::report::{
-    format_statistics_report, format_timing_report, timing_entries, TimingEntry,
+    format_statistics_report, format_timing_report_as, timing_entries, TimingEntry,
 };
 use mlir_transforms::pass::{DisplayMode, OpPassManager, PassManager, PassRegistry};
 use mlir_transforms::pipeline::{parse_pass_pipeline, PipelineError};
@@ -168,22 +168,128 @@ struct Opts {
     /// `greedy-rewriter,walk-rewriter` (LLVM's `-debug-only`).
     #[arg(long = "debug-only", value_name = "TYPES", require_equals = true)]
     debug_only: Vec<String>,
+    #[command(flatten)]
+    pm: PassManagerOpts,
 }
 
-/// Byte ranges of the chunks of `text` split at `marker` (mlir-opt's rule:
-/// a chunk ends where the marker starts; the next begins right after it).
-fn split_chunks(text: &str, marker: &str) -> Vec<(usize, usize)> {
+/// The pass-manager instrumentation and debugging options (MLIR's
+/// `PassManagerOptions`, crash reproducers, debug counters, actions).
+#[derive(clap::Args, Debug)]
+struct PassManagerOpts {
+    /// Print IR before specified passes.
+    #[arg(
+        long = "mlir-print-ir-before",
+        value_name = "pass-arg",
+        value_delimiter = ',',
+        require_equals = true
+    )]
+    print_ir_before: Vec<String>,
+    /// Print IR after specified passes.
+    #[arg(
+        long = "mlir-print-ir-after",
+        value_name = "pass-arg",
+        value_delimiter = ',',
+        require_equals = true
+    )]
+    print_ir_after: Vec<String>,
+    /// Print IR before each pass.
+    #[arg(long = "mlir-print-ir-before-all")]
+    print_ir_before_all: bool,
+    /// Print IR after each pass.
+    #[arg(long = "mlir-print-ir-after-all")]
+    print_ir_after_all: bool,
+    /// When printing the IR after a pass, only print if the IR changed.
+    #[arg(long = "mlir-print-ir-after-change")]
+    print_ir_after_change: bool,
+    /// When printing the IR after a pass, only print if the pass failed.
+    #[arg(long = "mlir-print-ir-after-failure")]
+    print_ir_after_failure: bool,
+    /// When printing IR for print-ir-[before|after]{-all} always print the top-level operation.
+    #[arg(long = "mlir-print-ir-module-scope")]
+    print_ir_module_scope: bool,
+    /// When printing the IR before/after a pass, print file tree rooted at this directory.
+    #[arg(long = "mlir-print-ir-tree-dir", require_equals = true)]
+    print_ir_tree_dir: Option<String>,
+    /// Generate a .mlir reproducer file at the given output path if the pass manager crashes or fails.
+    #[arg(long = "mlir-pass-pipeline-crash-reproducer", require_equals = true)]
+    crash_reproducer: Option<String>,
+    /// When generating a crash reproducer, attempt to generate a reproducer with the smallest pipeline.
+    #[arg(long = "mlir-pass-pipeline-local-reproducer")]
+    local_reproducer: bool,
+    /// Run the pipeline stored in the reproducer.
+    #[arg(long = "run-reproducer")]
+    run_reproducer: bool,
+    /// Comma separated list of debug counter skip and count arguments.
+    #[arg(long = "mlir-debug-counter", require_equals = true)]
+    debug_counter: Vec<String>,
+    /// Print out debug counter information after all counters have been accumulated.
+    #[arg(long = "mlir-print-debug-counter")]
+    print_debug_counter: bool,
+    /// Log action execution to a file, or stderr if '-' is passed.
+    #[arg(long = "log-actions-to", require_equals = true)]
+    log_actions_to: Option<String>,
+    /// Disable implicit addition of a top-level module op during parsing.
+    #[arg(long = "no-implicit-module")]
+    no_implicit_module: bool,
+    /// Print the list of registered passes and exit.
+    #[arg(long = "list-passes")]
+    list_passes: bool,
+    /// Print the list of registered dialects and exit.
+    #[arg(long = "show-dialects")]
+    show_dialects: bool,
+    /// Output format for timing data.
+    #[arg(long = "mlir-output-format", default_value = "text", value_parser = ["text", "json"])]
+    output_format: String,
+}
+
+/// Byte ranges of the chunks of `text` split at `marker`, and the offsets
+/// of near misses (mlir-opt's `splitAndProcessBuffer`): the text is cut at
+/// the marker without its last two characters; a cut followed by those two
+/// characters and no further `-` is a split, any other cut is a near miss
+/// (warned about, and not a split).
+fn split_chunks(text: &str, marker: &str) -> (Vec<(usize, usize)>, Vec<usize>) {
+    const CHECK_LEN: usize = 2;
+    let cut_at = marker.len().saturating_sub(CHECK_LEN);
+    let (prefix, suffix) = marker.split_at(cut_at);
+    if prefix.is_empty() {
+        return (vec![(0, text.len())], Vec::new());
+    }
     let mut chunks = Vec::new();
+    let mut near_misses = Vec::new();
     let mut start = 0;
     let mut search = 0;
-    while let Some(i) = text[search..].find(marker) {
+    while let Some(i) = text[search..].find(prefix) {
         let at = search + i;
-        chunks.push((start, at));
-        start = at + marker.len();
-        search = start;
+        let after = at + prefix.len();
+        let rest = &text[after..];
+        if rest.starts_with(suffix) && rest.len() > CHECK_LEN && rest.as_bytes()[CHECK_LEN] != b'-'
+        {
+            chunks.push((start, at));
+            start = after + suffix.len();
+        } else {
+            near_misses.push(after);
+        }
+        search = after;
     }
     chunks.push((start, text.len()));
-    chunks
+    (chunks, near_misses)
+}
+
+/// Prints the near-miss warnings of [`split_chunks`] as `llvm::SourceMgr`
+/// does: position, message, the source line and a caret.
+fn warn_near_misses(filename: &str, text: &str, offsets: &[usize]) {
+    for &at in offsets {
+        let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+        let line_end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+        let line_no = text[..at].bytes().filter(|&b| b == b'\n').count() + 1;
+        let col = at - line_start + 1;
+        eprintln!(
+            "{filename}:{line_no}:{col}: warning: near miss with file split marker\n{}\n{:w$}^",
+            &text[line_start..line_end],
+            "",
+            w = col - 1
+        );
+    }
 }
 
 /// Wall time per phase and per pass, summed over chunks (`--mlir-timing`).
@@ -210,7 +316,7 @@ impl Timing {
 
     /// Prints mlir-opt's execution time report to stderr: `Parser`, the
     /// pass pipeline, `Output`, and the `Rest` of the total.
-    fn report(&self, total: Duration, show_user: bool, mode: DisplayMode) {
+    fn report(&self, total: Duration, show_user: bool, mode: DisplayMode, json: bool) {
         let mut entries = vec![TimingEntry {
             name: "Parser".into(),
             depth: 0,
@@ -226,7 +332,7 @@ impl Timing {
             user: self.output,
             collection: false,
         });
-        let top = |e: &&TimingEntry| e.depth == 0 && !e.collection;
+        let top = |e: &&TimingEntry| e.depth == 0;
         let top_wall: Duration = entries.iter().filter(top).map(|e| e.wall).sum();
         let top_user: Duration = entries.iter().filter(top).map(|e| e.user).sum();
         let rest = total.saturating_sub(top_wall);
@@ -240,7 +346,7 @@ impl Timing {
         let total_user = top_user + rest;
         eprint!(
             "{}",
-            format_timing_report(&entries, top_wall + rest, total_user, show_user, mode)
+            format_timing_report_as(&entries, top_wall + rest, total_user, show_user, mode, json)
         );
     }
 }
@@ -330,7 +436,31 @@ fn process_chunk(
             return false;
         }
     };
-    let verified = !opts.verify_each || mlir_ir::verifier::verify(&ir, top).is_ok();
+    let top = if opts.pm.no_implicit_module {
+        match single_top_level_op(&ir, top, start) {
+            Ok(op) => op,
+            Err(d) => {
+                timing.parser += t0.elapsed();
+                ctx.emit(d);
+                return false;
+            }
+        }
+    } else {
+        top
+    };
+    // A verifier hook that panics is an error too, not a crash.
+    let verified = !opts.verify_each
+        || match mlir_transforms::pass::crash::catch(|| mlir_ir::verifier::verify(&ir, top)) {
+            Ok(r) => r.is_ok(),
+            Err(report) => {
+                let d = mlir_ir::Diagnostic::error(
+                    ir.op_loc(top),
+                    format!("the verifier panicked: {}", report.message),
+                );
+                ctx.emit(d);
+                false
+            }
+        };
     timing.parser += t0.elapsed();
     if !verified {
         return false;
@@ -349,6 +479,10 @@ fn process_chunk(
         pm.enable_verifier(opts.verify_each);
         pm.enable_threading(!opts.disable_threading);
         pm.enable_timing(opts.timing);
+        if let Err(msg) = add_instrumentations(&mut pm, &opts.pm, s.flags) {
+            ctx.emit(mlir_ir::Diagnostic::error(ctx.unknown_loc(), msg));
+            return false;
+        }
         let ran = pm.run(&mut ir, top);
         if opts.timing {
             timing.add_passes(timing_entries(&pm, 0));
@@ -379,6 +513,176 @@ fn process_chunk(
         let _ = writeln!(out);
     }
     true
+}
+
+/// With `--no-implicit-module`, the one op the source holds (MLIR's rule:
+/// anything else is `source must contain a single top-level operation`).
+/// The parser wraps several ops, or one op that is not a module, in an
+/// implicit module located at the start of the chunk (line 0 for the first);
+/// an explicit module is located at its keyword.
+fn single_top_level_op(
+    ir: &Ir,
+    top: OpRef,
+    chunk_start: usize,
+) -> Result<OpRef, mlir_ir::Diagnostic> {
+    let implicit = match ir.ctx().attr(ir.op_loc(top).0) {
+        mlir_ir::AttrKind::FileLineColLoc { line, .. } => *line == 0 || chunk_start > 0,
+        _ => false,
+    };
+    if !implicit {
+        return Ok(top);
+    }
+    let ops: Vec<OpRef> = ir
+        .regions(top)
+        .iter()
+        .flat_map(|&r| ir.region_blocks(r).collect::<Vec<_>>())
+        .flat_map(|b| ir.block_ops(b).collect::<Vec<_>>())
+        .collect();
+    if ops.len() == 1 {
+        return Ok(ops[0]);
+    }
+    Err(mlir_ir::Diagnostic::error(
+        ir.op_loc(top),
+        format!(
+            "source must contain a single top-level operation, found: {}",
+            ops.len()
+        ),
+    ))
+}
+
+/// Adds the instrumentations the command line asks for: IR printing
+/// (MLIR's `PassManagerOptions::addPrinterInstrumentation`) and the crash
+/// reproducer.
+fn add_instrumentations(
+    pm: &mut PassManager,
+    o: &PassManagerOpts,
+    flags: &PrintFlags,
+) -> Result<(), String> {
+    use mlir_transforms::pass::{IrPrinter, IrPrinterConfig, PassFilter, ReproducerConfig};
+    let before = if o.print_ir_before_all {
+        PassFilter::All
+    } else if !o.print_ir_before.is_empty() {
+        PassFilter::Arguments(o.print_ir_before.clone())
+    } else {
+        PassFilter::Never
+    };
+    let after = if o.print_ir_after_all || o.print_ir_after_failure {
+        PassFilter::All
+    } else if !o.print_ir_after.is_empty() {
+        PassFilter::Arguments(o.print_ir_after.clone())
+    } else {
+        PassFilter::Never
+    };
+    if before.is_enabled() || after.is_enabled() {
+        if o.print_ir_module_scope && pm.threading_enabled() {
+            return Err("IR print for module scope can't be setup on a pass-manager without disabling multi-threading first.".into());
+        }
+        pm.add_instrumentation(Arc::new(IrPrinter::new(IrPrinterConfig {
+            before,
+            after,
+            module_scope: o.print_ir_module_scope,
+            after_only_on_change: o.print_ir_after_change,
+            after_only_on_failure: o.print_ir_after_failure,
+            flags: flags.clone(),
+            tree_dir: o.print_ir_tree_dir.as_ref().map(Into::into),
+        })));
+    }
+    if let Some(path) = &o.crash_reproducer {
+        pm.enable_crash_reproducer(ReproducerConfig {
+            path: path.into(),
+            local: o.local_reproducer,
+        })?;
+    }
+    Ok(())
+}
+
+/// The `mlir_reproducer` entry of a reproducer's `external_resources`:
+/// (pipeline, disable_threading, verify_each).
+fn read_reproducer_config(text: &str) -> Option<(String, Option<bool>, Option<bool>)> {
+    let start = text.find("mlir_reproducer")?;
+    let body = &text[start..];
+    let body = &body[..body.find("#-}")?];
+    let mut pipeline = None;
+    let mut threading = None;
+    let mut verify = None;
+    let mut rest = body;
+    while let Some(i) = rest.find(|c: char| c.is_ascii_alphabetic()) {
+        rest = &rest[i..];
+        let key_end = rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))?;
+        let key = &rest[..key_end];
+        rest = rest[key_end..].trim_start();
+        let Some(r) = rest.strip_prefix(':') else {
+            continue;
+        };
+        rest = r.trim_start();
+        if let Some(r) = rest.strip_prefix('"') {
+            // A string literal with MLIR's escapes.
+            let mut value = String::new();
+            let mut chars = r.char_indices();
+            let mut end = r.len();
+            while let Some((i, c)) = chars.next() {
+                match c {
+                    '"' => {
+                        end = i + 1;
+                        break;
+                    }
+                    '\\' => match chars.next() {
+                        Some((_, 'n')) => value.push('\n'),
+                        Some((_, 't')) => value.push('\t'),
+                        Some((_, c)) => value.push(c),
+                        None => {}
+                    },
+                    c => value.push(c),
+                }
+            }
+            rest = &r[end..];
+            if key == "pipeline" {
+                pipeline = Some(value);
+            }
+        } else {
+            let v_end = rest
+                .find(|c: char| !c.is_ascii_alphanumeric())
+                .unwrap_or(rest.len());
+            let v = &rest[..v_end];
+            rest = &rest[v_end..];
+            let b = match v {
+                "true" => Some(true),
+                "false" => Some(false),
+                _ => None,
+            };
+            match key {
+                "disable_threading" => threading = b,
+                "verify_each" => verify = b,
+                _ => {}
+            }
+        }
+    }
+    Some((pipeline?, threading, verify))
+}
+
+/// Logs every action (`--log-actions-to`) as mlir-opt's `ActionLogger`:
+/// `[thread NAME] begins (no breakpoint) Action ...` and `completed`.
+struct ActionLogger {
+    out: Mutex<Box<dyn Write + Send>>,
+    tool: String,
+}
+
+impl mlir_ir::action::ActionHandler for ActionLogger {
+    fn begin(&self, _tag: &str, desc: &dyn Fn() -> String) {
+        let mut out = self.out.lock().unwrap_or_else(|e| e.into_inner());
+        let _ = writeln!(
+            out,
+            "[thread {}] begins (no breakpoint) Action {}`",
+            self.tool,
+            desc()
+        );
+        let _ = out.flush();
+    }
+    fn end(&self, tag: &str) {
+        let mut out = self.out.lock().unwrap_or_else(|e| e.into_inner());
+        let _ = writeln!(out, "[thread {}] completed `{tag}`", self.tool);
+        let _ = out.flush();
+    }
 }
 
 /// The output of `-profile-actions-to`: standard output for `-`, else the
@@ -423,24 +727,82 @@ fn command(registry: &PassRegistry) -> clap::Command {
 
 /// The command line with LLVM's single-dash long options (`-split-input-file`,
 /// `-test-single-fold`, as upstream RUN lines spell them) turned into the
-/// double-dash form clap parses. `-o`, `-` (stdin) and everything after
-/// `--` are left alone.
-fn llvm_style_args(args: impl Iterator<Item = std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+/// double-dash form clap parses, and boolean flags given a value
+/// (`-mlir-disable-threading=true`, which `llvm::cl` accepts) turned into
+/// the bare flag or dropped. A single-dash argument starting with `-o` that
+/// names no long option is `-o` with its value attached (`-ofile`), as in
+/// `llvm::cl`. `-`, `-o` and everything after `--` are left alone.
+fn llvm_style_args(
+    args: impl Iterator<Item = std::ffi::OsString>,
+    cmd: &clap::Command,
+) -> Result<Vec<std::ffi::OsString>, String> {
+    let mut longs = std::collections::HashSet::new();
+    let mut flags = std::collections::HashSet::new();
+    for a in cmd.get_arguments() {
+        if let Some(l) = a.get_long() {
+            longs.insert(l.to_string());
+            if matches!(a.get_action(), ArgAction::SetTrue) {
+                flags.insert(l.to_string());
+            }
+        }
+    }
     let mut out = Vec::new();
     let mut rest = false;
     for a in args {
-        let long = !rest
-            && a.to_str().is_some_and(|s| {
-                s.starts_with('-') && !s.starts_with("--") && s.len() > 2 && !s.starts_with("-o")
-            });
-        rest |= a == "--";
-        if long {
-            let mut d = std::ffi::OsString::from("-");
-            d.push(&a);
-            out.push(d);
-        } else {
+        let Some(s) = a
+            .to_str()
+            .filter(|s| !rest && s.starts_with('-') && s.len() > 2)
+        else {
+            rest |= a == "--";
             out.push(a);
+            continue;
+        };
+        if s == "--" {
+            rest = true;
+            out.push(a);
+            continue;
         }
+        let single = !s.starts_with("--");
+        let body = s.trim_start_matches('-');
+        let (name, value) = match body.split_once('=') {
+            Some((n, v)) => (n, Some(v)),
+            None => (body, None),
+        };
+        if single && s.starts_with("-o") && !longs.contains(name) {
+            out.push(a);
+            continue;
+        }
+        match (flags.contains(name), value) {
+            (true, Some(v)) => match v {
+                "true" | "TRUE" | "True" | "1" => out.push(format!("--{name}").into()),
+                "false" | "FALSE" | "False" | "0" => {}
+                _ => {
+                    return Err(format!(
+                        "for the --{name} option: '{v}' is invalid value for boolean argument! Try 0 or 1"
+                    ))
+                }
+            },
+            _ if single => out.push(format!("-{s}").into()),
+            _ => out.push(a),
+        }
+    }
+    Ok(out)
+}
+
+/// `--list-passes`: every registered pass and pipeline with its options,
+/// in `--help`'s layout.
+fn list_passes(registry: &PassRegistry) -> String {
+    let width = registry
+        .entries()
+        .map(|e| (e.argument.len() + 4).max(e.options.help_width() + 4))
+        .max()
+        .unwrap_or(0)
+        + 2;
+    let mut out = String::from("Passes:\n");
+    for e in registry.entries() {
+        let arg = format!("  --{}", e.argument);
+        out.push_str(&format!("{arg:<width$}-   {}\n", e.description));
+        out.push_str(&e.options.help(4, width));
     }
     out
 }
@@ -473,13 +835,59 @@ pub fn rmlir_opt_main(
     register_dialects: impl Fn(&mut Context),
 ) -> ExitCode {
     let start_time = Instant::now();
-    let matches = command(registry)
-        .name(tool.to_string())
-        .get_matches_from(llvm_style_args(std::env::args_os()));
-    let opts = match Opts::from_arg_matches(&matches) {
+    mlir_transforms::pass::crash::install_panic_hook();
+    let cmd = command(registry).name(tool.to_string());
+    let args = match llvm_style_args(std::env::args_os(), &cmd) {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("{tool}: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    let matches = cmd.get_matches_from(args);
+    let mut opts = match Opts::from_arg_matches(&matches) {
         Ok(o) => o,
         Err(e) => e.exit(),
     };
+    if opts.pm.list_passes {
+        print!("{}", list_passes(registry));
+        return ExitCode::SUCCESS;
+    }
+    if opts.pm.show_dialects {
+        let mut ctx = Context::new();
+        register_dialects(&mut ctx);
+        let mut names: Vec<String> = ctx
+            .dialect_namespaces()
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        names.sort();
+        println!("Available Dialects: {}", names.join(","));
+        return ExitCode::SUCCESS;
+    }
+    // `--mlir-print-ir-before/after=` name registered passes, as llvm::cl's
+    // pass-name parser checks.
+    for (flag, names) in [
+        ("mlir-print-ir-before", &opts.pm.print_ir_before),
+        ("mlir-print-ir-after", &opts.pm.print_ir_after),
+    ] {
+        if let Some(bad) = names.iter().find(|n| registry.create_pass(n).is_none()) {
+            eprintln!("{tool}: for the --{flag} option: Cannot find option named '{bad}'!");
+            return ExitCode::from(1);
+        }
+    }
+    // Passes that build pipelines at run time resolve names here.
+    PassRegistry::install_global(Arc::new(registry.clone()));
+    let debug_counter =
+        (!opts.pm.debug_counter.is_empty() || opts.pm.print_debug_counter).then(|| {
+            let (counter, errors) = mlir_ir::action::DebugCounter::parse(&opts.pm.debug_counter);
+            for e in errors {
+                eprintln!("{tool}: --mlir-debug-counter: {e}");
+            }
+            let counter = Arc::new(counter);
+            mlir_ir::action::set_debug_counter(Some(counter.clone()));
+            counter
+        });
     debug_log::install(opts.debug, &opts.debug_only);
     mlir_transforms::greedy::set_expensive_pattern_checks(opts.expensive_pattern_checks);
     let flags_in_order = pass_flags(&matches, registry);
@@ -521,6 +929,45 @@ pub fn rmlir_opt_main(
         opts.input.clone()
     };
 
+    // `--run-reproducer`: the pipeline and settings stored in the input.
+    let spec = if opts.pm.run_reproducer {
+        match read_reproducer_config(&String::from_utf8_lossy(&bytes)) {
+            Some((pipeline, disable_threading, verify_each)) => {
+                if let Err(e) = parse_pass_pipeline(&pipeline, registry) {
+                    report_pipeline_error(tool, &e, &e.message);
+                    return ExitCode::from(1);
+                }
+                if let Some(d) = disable_threading {
+                    opts.disable_threading = d;
+                }
+                if let Some(v) = verify_each {
+                    opts.verify_each = v;
+                }
+                PipelineSpec::Text(pipeline)
+            }
+            None => spec,
+        }
+    } else {
+        spec
+    };
+    if let Some(path) = &opts.pm.log_actions_to {
+        let out: Box<dyn Write + Send> = if path == "-" {
+            Box::new(std::io::stdout())
+        } else {
+            match std::fs::File::create(path) {
+                Ok(f) => Box::new(f),
+                Err(e) => {
+                    eprintln!("error: could not open action log file {path}: {e}");
+                    return ExitCode::from(1);
+                }
+            }
+        };
+        mlir_ir::action::set_action_handler(Some(Arc::new(ActionLogger {
+            out: Mutex::new(out),
+            tool: tool.to_string(),
+        })));
+    }
+
     // Shared with the diagnostics source manager, so the input is held once.
     let text: Arc<str> = mlir_ir::asm::source_bytes::decode_source(bytes);
     let mut ctx = Context::new();
@@ -540,6 +987,11 @@ pub fn rmlir_opt_main(
         assume_verified: opts.text_format.print_assume_verified,
     };
     let config = ParseConfig { filename };
+    // Graph views elide elements attributes as the printer does (mlir-opt
+    // reads the same command-line flag there).
+    if let Some(n) = opts.text_format.elide_elementsattrs_if_larger {
+        mlir_transforms::view_op_graph::set_large_elements_limit(n);
+    }
 
     // Standard output is not locked for the whole run: passes may print to
     // it (listener dumps of test passes), also from worker threads.
@@ -557,7 +1009,11 @@ pub fn rmlir_opt_main(
     let mut out = std::io::BufWriter::with_capacity(1 << 16, out);
 
     let chunks = match &opts.split_input_file {
-        Some(marker) => split_chunks(&text, marker),
+        Some(marker) => {
+            let (chunks, near_misses) = split_chunks(&text, marker);
+            warn_near_misses(&config.filename, &text, &near_misses);
+            chunks
+        }
         None => vec![(0, text.len())],
     };
     let split = opts.split_input_file.is_some();
@@ -612,6 +1068,9 @@ pub fn rmlir_opt_main(
             },
             None => None,
         };
+        if opts.pm.log_actions_to.is_some() {
+            eprintln!("ExecutionContext registered on the context");
+        }
         let ok = process_chunk(&session, &ctx, &text, (start, end), &mut out, &mut timing);
         if let Some(p) = profiler {
             mlir_ir::action::set_action_handler(None);
@@ -633,11 +1092,61 @@ pub fn rmlir_opt_main(
         } else {
             DisplayMode::Pipeline
         };
-        timing.report(start_time.elapsed(), !opts.disable_threading, mode);
+        let json = opts.pm.output_format == "json";
+        timing.report(start_time.elapsed(), !opts.disable_threading, mode, json);
+    }
+    if let (Some(counter), true) = (debug_counter, opts.pm.print_debug_counter) {
+        eprint!("{}", counter.report());
     }
     if failed {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn split_markers_and_near_misses() {
+        let text = "a\n// -----\nb\n// ----\nc\n// ------\nd";
+        let (chunks, near) = split_chunks(text, "// -----");
+        let pieces: Vec<&str> = chunks.iter().map(|&(s, e)| &text[s..e]).collect();
+        assert_eq!(pieces, ["a\n", "\nb\n// ----\nc\n// ------\nd"]);
+        // `// ----` and `// ------` are near misses, each reported right
+        // after the marker's prefix.
+        assert_eq!(near.len(), 2);
+        assert!(text[near[0]..].starts_with("-\nc"));
+    }
+
+    #[test]
+    fn llvm_style_arguments() {
+        let cmd = command(&PassRegistry::with_transforms_passes());
+        let args = |v: &[&str]| {
+            llvm_style_args(v.iter().map(std::ffi::OsString::from), &cmd).map(|a| {
+                a.into_iter()
+                    .map(|s| s.into_string().unwrap())
+                    .collect::<Vec<_>>()
+            })
+        };
+        assert_eq!(
+            args(&[
+                "t",
+                "-mlir-disable-threading=true",
+                "-verify-diagnostics=0",
+                "-ofile",
+                "-o",
+                "x"
+            ])
+            .unwrap(),
+            ["t", "--mlir-disable-threading", "-ofile", "-o", "x"]
+        );
+        assert_eq!(
+            args(&["t", "-output-split-marker=// x"]).unwrap(),
+            ["t", "--output-split-marker=// x"]
+        );
+        assert!(args(&["t", "--mlir-timing=maybe"]).is_err());
     }
 }

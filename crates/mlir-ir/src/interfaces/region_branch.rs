@@ -121,6 +121,7 @@ pub type InvocationBoundsFn = fn(&Ir, OpRef, &[Option<Attribute>]) -> Vec<Invoca
 
 /// MLIR's `RegionBranchOpInterface`.
 #[derive(Copy, Clone)]
+#[allow(clippy::type_complexity)]
 pub struct RegionBranchOpInterface {
     /// The successors of `point` (`getSuccessorRegions`).
     pub successor_regions: fn(&Ir, OpRef, RegionBranchPoint) -> Vec<RegionSuccessor>,
@@ -141,6 +142,7 @@ pub struct RegionBranchOpInterface {
 
 /// MLIR's `RegionBranchTerminatorOpInterface`.
 #[derive(Copy, Clone)]
+#[allow(clippy::type_complexity)]
 pub struct RegionBranchTerminatorOpInterface {
     /// The operands forwarded to `successor`, as a range of operand indices
     /// (`getMutableSuccessorOperands`).

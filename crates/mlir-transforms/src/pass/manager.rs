@@ -10,11 +10,14 @@
 //! structure itself (one record per pass slot), so that reports mirror the
 //! pipeline as MLIR's do.
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use mlir_ir::diagnostics::Diagnostic;
 use mlir_ir::{Context, Ir, OpRef, TraitSet};
 
+use super::crash::{self, CrashReproducer, ReproducerConfig};
+use super::instrumentation::PassInstrumentation;
 use super::report::TimeRecord;
 use super::{Pass, PassContext};
 
@@ -35,6 +38,8 @@ pub(crate) enum PassSlot {
         pass: Box<dyn Pass>,
         stats: Vec<u64>,
         time: TimeRecord,
+        /// Time spent computing analyses in the pass (`(A) Name` lines).
+        analyses: Vec<(&'static str, TimeRecord)>,
     },
     Adaptor(Adaptor),
 }
@@ -46,6 +51,7 @@ impl PassSlot {
             pass,
             stats,
             time: TimeRecord::default(),
+            analyses: Vec::new(),
         }
     }
 
@@ -56,6 +62,7 @@ impl PassSlot {
                 pass: pass.clone_pass(),
                 stats: vec![0; stats.len()],
                 time: TimeRecord::default(),
+                analyses: Vec::new(),
             },
             PassSlot::Adaptor(a) => PassSlot::Adaptor(Adaptor {
                 mgrs: a.mgrs.iter().map(|m| m.clone_for_worker()).collect(),
@@ -78,6 +85,10 @@ pub struct OpPassManager {
     pub(crate) passes: Vec<PassSlot>,
     /// Time spent in this pipeline (shown as `'anchor' Pipeline`).
     pub(crate) time: TimeRecord,
+    /// When this pipeline first ran (a process-wide sequence number):
+    /// timing reports list the pipelines of an adaptor in that order, as
+    /// MLIR's timers are created on first use.
+    pub(crate) first_run: Option<u64>,
 }
 
 impl std::fmt::Debug for OpPassManager {
@@ -99,6 +110,7 @@ impl OpPassManager {
             nesting,
             passes: Vec::new(),
             time: TimeRecord::default(),
+            first_run: None,
         }
     }
 
@@ -165,6 +177,7 @@ impl OpPassManager {
             nesting: self.nesting,
             passes: self.passes.iter().map(|p| p.clone_for_worker()).collect(),
             time: TimeRecord::default(),
+            first_run: None,
         }
     }
 
@@ -192,7 +205,7 @@ impl OpPassManager {
     }
 
     /// Calls `initialize` on every pass.
-    fn initialize(&mut self, ctx: &Context) -> Result<(), ()> {
+    pub(crate) fn initialize(&mut self, ctx: &Context) -> Result<(), ()> {
         for slot in &mut self.passes {
             match slot {
                 PassSlot::Pass { pass, .. } => pass.initialize(ctx)?,
@@ -208,7 +221,7 @@ impl OpPassManager {
 
     /// Merges adjacent adaptors and checks that every pass can run on this
     /// manager's op (MLIR's `finalizePassList`).
-    fn finalize(&mut self, ctx: &Context) -> Result<(), String> {
+    pub(crate) fn finalize(&mut self, ctx: &Context) -> Result<(), String> {
         let slots = std::mem::take(&mut self.passes);
         for slot in slots {
             if let (Some(PassSlot::Adaptor(last)), PassSlot::Adaptor(cur)) =
@@ -267,6 +280,21 @@ impl OpPassManager {
     }
 }
 
+/// A pass as a textual pipeline element: `cse`, `canonicalize{...}`, or
+/// `unknown<Name>` for a pass without argument.
+pub(crate) fn pass_textual(pass: &dyn Pass) -> String {
+    let mut out = String::new();
+    if pass.argument().is_empty() {
+        out.push_str(&format!("unknown<{}>", pass.name()));
+    } else {
+        out.push_str(pass.argument());
+    }
+    if let Some(o) = pass.options() {
+        o.print(&mut out);
+    }
+    out
+}
+
 fn push_indent(out: &mut String, level: usize) {
     for _ in 0..level {
         out.push_str("  ");
@@ -286,14 +314,7 @@ fn print_pass_list(passes: &[PassSlot], out: &mut String, pretty: bool, indent: 
                 if pretty {
                     push_indent(out, indent);
                 }
-                if pass.argument().is_empty() {
-                    out.push_str(&format!("unknown<{}>", pass.name()));
-                } else {
-                    out.push_str(pass.argument());
-                }
-                if let Some(o) = pass.options() {
-                    o.print(out);
-                }
+                out.push_str(&pass_textual(pass.as_ref()));
             }
             PassSlot::Adaptor(a) => {
                 for (k, m) in a.mgrs.iter().enumerate() {
@@ -353,12 +374,17 @@ fn merge_into(cur: Adaptor, last: &mut Adaptor) {
 }
 
 /// Settings of one execution, handed down the nested pipelines.
-#[derive(Copy, Clone, Debug)]
-pub(crate) struct Exec {
+#[derive(Copy, Clone)]
+pub(crate) struct Exec<'a> {
     pub verify: bool,
     /// Worker threads for nested pipelines; 1 runs everything in place.
     pub threads: usize,
     pub timing: bool,
+    /// The observers of every pass run.
+    pub instrumentations: &'a [Arc<dyn PassInstrumentation>],
+    /// Whether a reproducer reports failures (then a panic is not reported
+    /// on its own: the reproducer's error covers it, as in MLIR).
+    pub reproducer: bool,
 }
 
 /// Runs every pass of `pm` on `op` in order, stopping at the first failure
@@ -367,8 +393,12 @@ pub(crate) fn run_pipeline(
     pm: &mut OpPassManager,
     ir: &mut Ir,
     op: OpRef,
-    exec: &Exec,
+    exec: &Exec<'_>,
 ) -> Result<(), ()> {
+    if pm.first_run.is_none() {
+        static SEQUENCE: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        pm.first_run = Some(SEQUENCE.fetch_add(1, std::sync::atomic::Ordering::Relaxed));
+    }
     let start = exec.timing.then(Instant::now);
     let mut result = Ok(());
     for slot in &mut pm.passes {
@@ -383,9 +413,28 @@ pub(crate) fn run_pipeline(
     result
 }
 
+/// Runs `pass` on `op` and the verifier after it, catching panics in
+/// either. `Ok(true)` when the pass failed or produced IR the verifier
+/// rejects, `Err` when it panicked.
+fn run_pass_body(
+    pass: &mut Box<dyn Pass>,
+    cx: &mut PassContext<'_>,
+    ir: &mut Ir,
+    op: OpRef,
+    exec: &Exec<'_>,
+) -> Result<bool, crash::PanicReport> {
+    crash::catch(|| {
+        let failed = pass.run_on_operation(ir, op, cx).is_err();
+        if !failed && exec.verify && !cx.preserved_all() {
+            return mlir_ir::verifier::verify_with(ir, op, true).is_err();
+        }
+        failed
+    })
+}
+
 /// Runs one pass (or nested pipelines) on `op`, then the verifier (MLIR's
 /// `OpToOpPassAdaptor::run`).
-fn run_pass(slot: &mut PassSlot, ir: &mut Ir, op: OpRef, exec: &Exec) -> Result<(), ()> {
+fn run_pass(slot: &mut PassSlot, ir: &mut Ir, op: OpRef, exec: &Exec<'_>) -> Result<(), ()> {
     let info = ir.ctx().op_info(ir.op_name(op));
     if !info.registered {
         let d = ir.op_error(op, "trying to schedule a pass on an unregistered operation");
@@ -401,16 +450,25 @@ fn run_pass(slot: &mut PassSlot, ir: &mut Ir, op: OpRef, exec: &Exec) -> Result<
         return Err(());
     }
     match slot {
-        PassSlot::Pass { pass, stats, time } => {
+        PassSlot::Pass {
+            pass,
+            stats,
+            time,
+            analyses,
+        } => {
             if !pass.can_schedule_on(info) {
                 let d = ir.op_error(op, "trying to schedule a pass on an unsupported operation");
                 ir.ctx().emit(d);
                 return Err(());
             }
             let infos = pass.statistics();
-            let mut cx = PassContext::new(infos, stats);
+            let mut cx = PassContext::new(infos, stats, analyses, Some((*exec, op)));
+            for i in exec.instrumentations {
+                i.run_before_pass(pass.as_ref(), ir, op);
+            }
             let start = exec.timing.then(Instant::now);
-            // Running the pass is an action (MLIR's `PassExecutionAction`).
+            // Running the pass is an action (MLIR's `PassExecutionAction`),
+            // which a debug counter may skip.
             let desc = mlir_ir::action::actions_observed().then(|| {
                 format!(
                     "`pass-execution` running `{}` on Operation `{}`",
@@ -418,34 +476,94 @@ fn run_pass(slot: &mut PassSlot, ir: &mut Ir, op: OpRef, exec: &Exec) -> Result<
                     ir.op_name_str(op)
                 )
             });
-            let mut failed = mlir_ir::action::execute_action(
+            let outcome = mlir_ir::action::execute_action_or_skip(
                 "pass-execution",
                 || desc.clone().unwrap_or_default(),
-                || {
-                    let name = pass.name().to_string();
-                    super::panic_guard::run_guarded(ir, op, &name, |ir| {
-                        pass.run_on_operation(ir, op, &mut cx).is_err()
-                    })
-                },
-            );
+                || run_pass_body(pass, &mut cx, ir, op, exec),
+            )
+            .unwrap_or(Ok(false));
             if let Some(t) = start {
                 time.add_sequential(t.elapsed());
             }
-            if !failed && exec.verify && !cx.preserved_all() {
-                failed = mlir_ir::verifier::verify_with(ir, op, true).is_err();
-            }
-            if failed {
-                Err(())
-            } else {
-                Ok(())
+            // A panic inside a dynamic pipeline of the pass counts as the
+            // pass's own panic (already reported where it happened).
+            let outcome = match outcome {
+                Ok(true) if crash::panicked() => Err(None),
+                Ok(f) => Ok(f),
+                Err(report) => Err(Some(report)),
+            };
+            match outcome {
+                Ok(false) => {
+                    for i in exec.instrumentations {
+                        i.run_after_pass(pass.as_ref(), ir, op);
+                    }
+                    Ok(())
+                }
+                Ok(true) => {
+                    for i in exec.instrumentations {
+                        i.run_after_pass_failed(pass.as_ref(), ir, op);
+                    }
+                    Err(())
+                }
+                Err(None) => Err(()),
+                Err(Some(report)) => {
+                    // The IR may be half rewritten: no instrumentation sees
+                    // it again. Without a reproducer the panic is the error.
+                    if !exec.reproducer {
+                        if let Some(mut d) = report.located {
+                            // A pattern or a folder panicked: the error is at
+                            // the op it was applied to and names it.
+                            d.attach_note(
+                                ir.op_loc(op),
+                                format!(
+                                    "while running pass `{}` on '{}' operation",
+                                    pass.name(),
+                                    ir.op_name_str(op)
+                                ),
+                            );
+                            ir.ctx().emit(d);
+                            return Err(());
+                        }
+                        // Not `op_error`: its note would print the op.
+                        let mut d = Diagnostic::error(
+                            ir.op_loc(op),
+                            format!(
+                                "pass `{}` panicked while running on '{}' operation: {}",
+                                pass.name(),
+                                ir.op_name_str(op),
+                                report.message
+                            ),
+                        );
+                        if let Some(at) = report.location {
+                            d.attach_note(ir.op_loc(op), format!("the panic was raised at {at}"));
+                        }
+                        ir.ctx().emit(d);
+                    }
+                    Err(())
+                }
             }
         }
         PassSlot::Adaptor(a) => {
-            let mut failed = super::parallel::run_adaptor(a, ir, op, exec).is_err();
+            // Running the nested pipelines is a pass execution too, as
+            // MLIR's `OpToOpPassAdaptor` (so a debug counter can skip it).
+            let desc = mlir_ir::action::actions_observed().then(|| {
+                format!(
+                    "`pass-execution` running `mlir::detail::OpToOpPassAdaptor` on Operation `{}`",
+                    ir.op_name_str(op)
+                )
+            });
+            let mut failed = mlir_ir::action::execute_action_or_skip(
+                "pass-execution",
+                || desc.clone().unwrap_or_default(),
+                || super::parallel::run_adaptor(a, ir, op, exec).is_err(),
+            )
+            .unwrap_or(false);
             // Nested ops were verified after their own passes; only the op
-            // itself is checked again, as MLIR does for adaptors.
-            if !failed && exec.verify {
-                failed = mlir_ir::verifier::verify_with(ir, op, false).is_err();
+            // itself is checked again, as MLIR does for adaptors (not after
+            // a panic: the IR may be half rewritten).
+            if !failed && exec.verify && !crash::panicked() {
+                failed = crash::catch(|| mlir_ir::verifier::verify_with(ir, op, false).is_err())
+                    .unwrap_or(true);
             }
             if failed {
                 Err(())
@@ -472,6 +590,8 @@ pub struct PassManager {
     timing: bool,
     initialized: bool,
     finalized: bool,
+    instrumentations: Vec<Arc<dyn PassInstrumentation>>,
+    reproducer: Option<ReproducerConfig>,
 }
 
 impl std::ops::Deref for PassManager {
@@ -504,7 +624,28 @@ impl PassManager {
             timing: false,
             initialized: false,
             finalized: false,
+            instrumentations: Vec::new(),
+            reproducer: None,
         }
+    }
+
+    /// Adds an observer of every pass run (MLIR's `addInstrumentation`).
+    pub fn add_instrumentation(&mut self, instrumentation: Arc<dyn PassInstrumentation>) {
+        self.instrumentations.push(instrumentation);
+    }
+
+    /// Writes a reproducer when the pipeline fails (MLIR's
+    /// `enableCrashReproducerGeneration`). A local reproducer needs
+    /// threading disabled, as in MLIR.
+    pub fn enable_crash_reproducer(&mut self, config: ReproducerConfig) -> Result<(), String> {
+        if config.local && self.threading_enabled() {
+            return Err(
+                "Local crash reproduction may not be used without disabling mutli-threading first."
+                    .into(),
+            );
+        }
+        self.reproducer = Some(config);
+        Ok(())
     }
 
     /// Runs the verifier after each pass (on by default; `--verify-each`).
@@ -567,18 +708,45 @@ impl PassManager {
             self.pm.initialize(ir.ctx())?;
             self.initialized = true;
         }
+        crash::install_panic_hook();
+        let mut instrumentations = self.instrumentations.clone();
+        let reproducer = self.reproducer.clone().map(|config| {
+            let r = Arc::new(CrashReproducer::new(
+                config,
+                !self.threading_enabled(),
+                self.verify_each,
+            ));
+            let mut elements = String::new();
+            print_pass_list(&self.pm.passes, &mut elements, false, 0);
+            r.initialize(ir, op, &elements);
+            instrumentations.push(r.clone());
+            r
+        });
         let exec = Exec {
             verify: self.verify_each,
             threads: self.threads,
             timing: self.timing,
+            instrumentations: &instrumentations,
+            reproducer: reproducer.is_some(),
         };
         // The root pipeline's own time is not shown (MLIR shows its passes
         // at the top level), so it is run as a pass list.
+        crash::take_panicked();
         let mut result = Ok(());
         for slot in &mut self.pm.passes {
             if run_pass(slot, ir, op, &exec).is_err() {
                 result = Err(());
                 break;
+            }
+        }
+        let panicked = crash::take_panicked();
+        if result.is_err() {
+            if let Some(r) = reproducer {
+                // A panic skipped the failure hooks: report at the root, as
+                // MLIR's crash recovery does.
+                if panicked {
+                    r.finalize(ir, op);
+                }
             }
         }
         result

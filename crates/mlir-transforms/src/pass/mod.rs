@@ -11,15 +11,21 @@
 //! op's body; a pass must therefore only touch the op it is given and what
 //! is nested in it (MLIR's rule), and must be [`Send`].
 
+pub mod composite;
+pub mod crash;
+pub mod instrumentation;
+pub mod ir_printing;
 pub mod manager;
 pub mod options;
-mod panic_guard;
 pub mod parallel;
 pub mod registry;
 pub mod report;
 
 use mlir_ir::{Context, Ir, OpInfo, OpRef};
 
+pub use crash::ReproducerConfig;
+pub use instrumentation::PassInstrumentation;
+pub use ir_printing::{IrPrinter, IrPrinterConfig, PassFilter};
 pub use manager::{Nesting, OpPassManager, PassManager};
 pub use options::{IntKind, OptionKind, OptionsError, PassOption, PassOptions};
 pub use registry::{PassRegistry, PassRegistryEntry};
@@ -38,16 +44,84 @@ pub struct StatisticInfo {
 pub struct PassContext<'a> {
     infos: &'static [StatisticInfo],
     stats: &'a mut [u64],
+    analyses: &'a mut Vec<(&'static str, report::TimeRecord)>,
     preserved_all: bool,
+    /// The settings of the running pass manager and the op the pass runs
+    /// on, for dynamic pipelines.
+    exec: Option<(manager::Exec<'a>, OpRef)>,
 }
 
 impl<'a> PassContext<'a> {
-    pub(crate) fn new(infos: &'static [StatisticInfo], stats: &'a mut [u64]) -> Self {
+    pub(crate) fn new(
+        infos: &'static [StatisticInfo],
+        stats: &'a mut [u64],
+        analyses: &'a mut Vec<(&'static str, report::TimeRecord)>,
+        exec: Option<(manager::Exec<'a>, OpRef)>,
+    ) -> Self {
         PassContext {
             infos,
             stats,
+            analyses,
             preserved_all: false,
+            exec,
         }
+    }
+
+    /// Computes the analysis `name` with `compute`, timed under the pass as
+    /// `(A) name` when timing is enabled (MLIR's analysis instrumentation).
+    pub fn analysis<T>(&mut self, name: &'static str, compute: impl FnOnce() -> T) -> T {
+        if !self.exec.is_some_and(|(e, _)| e.timing) {
+            return compute();
+        }
+        let start = std::time::Instant::now();
+        let r = compute();
+        let d = start.elapsed();
+        match self.analyses.iter_mut().find(|(n, _)| *n == name) {
+            Some((_, t)) => t.add_sequential(d),
+            None => {
+                let mut t = report::TimeRecord::default();
+                t.add_sequential(d);
+                self.analyses.push((name, t));
+            }
+        }
+        r
+    }
+
+    /// Runs `pm` on `op` from inside the running pass (MLIR's
+    /// `Pass::runPipeline`, dynamic pass pipelines): `op` must be the op the
+    /// pass runs on or nested in it. The pipeline runs with the pass
+    /// manager's settings (verification, instrumentation, threading) and
+    /// its failure is returned for the pass to handle.
+    pub fn run_pipeline(
+        &mut self,
+        pm: &mut OpPassManager,
+        ir: &mut Ir,
+        op: OpRef,
+    ) -> Result<(), ()> {
+        let Some((exec, root)) = self.exec else {
+            let d = ir.op_error(op, "dynamic pipelines need a running pass manager");
+            ir.ctx().emit(d);
+            return Err(());
+        };
+        let mut cur = Some(op);
+        while cur.is_some_and(|c| c != root) {
+            cur = cur.and_then(|c| ir.op_parent_op(c));
+        }
+        if cur.is_none() {
+            let d = ir.op_error(
+                op,
+                "Trying to schedule a dynamic pipeline on an operation that isn't nested under the current operation the pass is processing",
+            );
+            ir.ctx().emit(d);
+            return Err(());
+        }
+        if let Err(msg) = pm.finalize(ir.ctx()) {
+            ir.ctx()
+                .emit(mlir_ir::Diagnostic::error(ir.op_loc(op), msg));
+            return Err(());
+        }
+        pm.initialize(ir.ctx())?;
+        manager::run_pipeline(pm, ir, op, &exec)
     }
 
     fn stat_index(&self, name: &str) -> usize {

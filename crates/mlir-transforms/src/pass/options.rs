@@ -60,6 +60,9 @@ pub enum OptionKind {
     String,
     /// One of the named values, each with a description.
     Enum(Vec<(String, String)>),
+    /// A group of options (MLIR's `PassPipelineOptions` used as an option
+    /// value, e.g. `list={{a=1 b=x},{a=2}}`): the template's defaults.
+    Nested(PassOptions),
 }
 
 /// A parsed option value.
@@ -68,6 +71,7 @@ pub enum OptionValue {
     Bool(bool),
     Int(i128),
     Str(String),
+    Nested(PassOptions),
 }
 
 impl OptionValue {
@@ -78,6 +82,15 @@ impl OptionValue {
                 let _ = write!(out, "{i}");
             }
             OptionValue::Str(s) => print_string_value(out, s),
+            // `{a=1 b=2 }`, as MLIR prints nested pipeline options.
+            OptionValue::Nested(o) => {
+                if o.is_empty() {
+                    out.push_str("{}");
+                } else {
+                    o.print(out);
+                    out.insert(out.len() - 1, ' ');
+                }
+            }
         }
     }
 }
@@ -102,7 +115,7 @@ fn print_string_value(out: &mut String, s: &str) {
 }
 
 /// One declared option of a pass.
-#[derive(Clone, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub struct PassOption {
     /// The option's argument (`max-iterations`).
     pub name: String,
@@ -222,6 +235,15 @@ impl PassOption {
                     Err(format!("Cannot find option named '{text}'!"))
                 }
             }
+            OptionKind::Nested(template) => {
+                let mut o = template.clone();
+                o.parse_from_str(text).map_err(|e| {
+                    let mut m = e.cl_messages.join("\n");
+                    m.push_str(e.stream.trim_end());
+                    m
+                })?;
+                Ok(OptionValue::Nested(o))
+            }
         }
     }
 
@@ -236,7 +258,10 @@ impl PassOption {
             self.list_is_default = false;
         }
         let mut elems = Vec::new();
-        parse_comma_separated_list(value, &mut elems);
+        // A braced group of nested options is one element, whatever commas
+        // it holds; for other lists `{1,2},3` flattens to three elements.
+        let flatten = !matches!(self.kind, OptionKind::Nested(_));
+        parse_comma_separated_list(value, flatten, &mut elems);
         for e in elems {
             let v = self.parse_element(&e)?;
             self.value.push(v);
@@ -274,13 +299,13 @@ impl PassOption {
             OptionKind::Bool => format!("--{}", self.name),
             OptionKind::Int(k) => format!("--{}=<{}>", self.name, k.help_name()),
             OptionKind::String => format!("--{}=<string>", self.name),
-            OptionKind::Enum(_) => format!("--{}=<value>", self.name),
+            OptionKind::Enum(_) | OptionKind::Nested(_) => format!("--{}=<value>", self.name),
         }
     }
 }
 
 /// The set of options of one pass instance.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct PassOptions {
     options: Vec<PassOption>,
 }
@@ -316,6 +341,13 @@ impl PassOptions {
     pub fn iter(&self) -> impl Iterator<Item = &PassOption> {
         self.options.iter()
     }
+    fn find_mut(&mut self, name: &str) -> &mut PassOption {
+        self.options
+            .iter_mut()
+            .find(|o| o.name == name)
+            .unwrap_or_else(|| panic!("pass option '{name}' is not declared"))
+    }
+
     fn find(&self, name: &str) -> &PassOption {
         self.options
             .iter()
@@ -342,6 +374,27 @@ impl PassOptions {
         }
     }
     /// The elements of list option `name` as text.
+    /// The values of a list of nested option groups.
+    pub fn get_nested_list(&self, name: &str) -> Vec<PassOptions> {
+        self.find(name)
+            .value
+            .iter()
+            .filter_map(|v| match v {
+                OptionValue::Nested(o) => Some(o.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Replaces the values of the list option `name` by `values` (as if
+    /// given on the command line), e.g. to forward a pipeline's options
+    /// to the pass it builds.
+    pub fn set_nested_list(&mut self, name: &str, values: Vec<PassOptions>) {
+        let o = self.find_mut(name);
+        o.value = values.into_iter().map(OptionValue::Nested).collect();
+        o.list_is_default = false;
+    }
+
     pub fn get_list(&self, name: &str) -> Vec<String> {
         self.find(name)
             .value
@@ -580,7 +633,7 @@ fn parse_next_arg(options: &str) -> (String, String, &str) {
 /// Splits a list value at top-level commas; an element in braces is itself
 /// a list whose elements are spliced in (MLIR's `parseCommaSeparatedList`
 /// together with the list parser's handling of nested braces).
-fn parse_comma_separated_list(text: &str, out: &mut Vec<String>) {
+fn parse_comma_separated_list(text: &str, flatten: bool, out: &mut Vec<String>) {
     if text.is_empty() {
         return;
     }
@@ -591,7 +644,7 @@ fn parse_comma_separated_list(text: &str, out: &mut Vec<String>) {
                 let raw = rest[..pos].trim();
                 let braced = raw.starts_with('{');
                 let e = extract_arg(&mut rest, pos);
-                push_element(e, braced, out);
+                push_element(e, braced && flatten, out);
                 rest = &rest[1..];
             }
             None => {
@@ -599,7 +652,7 @@ fn parse_comma_separated_list(text: &str, out: &mut Vec<String>) {
                 let braced = raw.starts_with('{');
                 let n = rest.len();
                 let e = extract_arg(&mut rest, n);
-                push_element(e, braced, out);
+                push_element(e, braced && flatten, out);
                 return;
             }
         }
@@ -608,7 +661,7 @@ fn parse_comma_separated_list(text: &str, out: &mut Vec<String>) {
 
 fn push_element(e: String, braced: bool, out: &mut Vec<String>) {
     if braced && find_char(e.as_bytes(), 0, b',').is_some() {
-        parse_comma_separated_list(&e, out);
+        parse_comma_separated_list(&e, true, out);
     } else {
         out.push(e);
     }
@@ -717,5 +770,26 @@ mod tests {
         let mut o = canon_like();
         o.parse_from_str("max-iterations=\"3\"").unwrap();
         assert_eq!(o.get_int("max-iterations"), 3);
+    }
+
+    #[test]
+    fn nested_option_lists() {
+        let inner = PassOptions::new()
+            .with(PassOption::list("list", "l", OptionKind::Int(IntKind::Int)))
+            .with(PassOption::string("string", "s", ""));
+        let mut o =
+            PassOptions::new().with(PassOption::list("list", "n", OptionKind::Nested(inner)));
+        o.parse_from_str("list={{list=1,2 string=\"a b\"},{list={} string=x}}")
+            .unwrap();
+        assert_eq!(
+            printed(&o),
+            "{list={{list={1,2} string={a b} },{ string=x }}}"
+        );
+        let mut again = o.clone();
+        again
+            .parse_from_str("list={list=3 string=y},{string=z}")
+            .unwrap();
+        assert_eq!(again.get_nested_list("list").len(), 4);
+        assert!(o.clone().parse_from_str("list={{list=x}}").is_err());
     }
 }

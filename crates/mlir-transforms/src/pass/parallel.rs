@@ -51,6 +51,49 @@ thread_local! {
     static ORDER_ID: Cell<Option<usize>> = const { Cell::new(None) };
 }
 
+/// What a job emitted while running on a worker: a diagnostic, or text for
+/// standard error (IR dumps of `--mlir-print-ir-*`).
+enum Buffered {
+    Diag(Diagnostic),
+    Text(String),
+}
+
+type Sink = Arc<Mutex<Vec<(usize, Buffered)>>>;
+
+thread_local! {
+    /// Where the current thread buffers output while it runs jobs of a
+    /// parallel adaptor.
+    static SINK: std::cell::RefCell<Option<Sink>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `f` with the thread's output buffered into `sink`.
+fn with_sink<R>(sink: Sink, f: impl FnOnce() -> R) -> R {
+    let prev = SINK.with(|s| s.replace(Some(sink)));
+    let r = f();
+    SINK.with(|s| *s.borrow_mut() = prev);
+    r
+}
+
+/// Writes `text` to standard error, or, inside a job of a parallel adaptor,
+/// buffers it to be written in op order after the join, so that the output
+/// does not depend on scheduling (instrumentation dumps use this).
+pub(crate) fn write_stderr_ordered(text: &str) {
+    let buffered = ORDER_ID.with(|c| c.get()).and_then(|id| {
+        SINK.with(|s| {
+            s.borrow().as_ref().map(|sink| {
+                sink.lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .push((id, Buffered::Text(text.to_string())));
+            })
+        })
+    });
+    if buffered.is_none() {
+        let mut err = std::io::stderr().lock();
+        let _ = std::io::Write::write_all(&mut err, text.as_bytes());
+        let _ = std::io::Write::flush(&mut err);
+    }
+}
+
 /// Runs `f` with the thread's order id set to `id`.
 fn with_order_id<R>(id: usize, f: impl FnOnce() -> R) -> R {
     let prev = ORDER_ID.with(|c| c.replace(Some(id)));
@@ -87,7 +130,12 @@ fn collect_work(a: &Adaptor, ir: &Ir, op: OpRef) -> Vec<(usize, OpRef)> {
 }
 
 /// Runs the adaptor's pass managers on the ops nested in `op`.
-pub(crate) fn run_adaptor(a: &mut Adaptor, ir: &mut Ir, op: OpRef, exec: &Exec) -> Result<(), ()> {
+pub(crate) fn run_adaptor(
+    a: &mut Adaptor,
+    ir: &mut Ir,
+    op: OpRef,
+    exec: &Exec<'_>,
+) -> Result<(), ()> {
     let work = collect_work(a, ir, op);
     let movable = work
         .iter()
@@ -100,6 +148,10 @@ pub(crate) fn run_adaptor(a: &mut Adaptor, ir: &mut Ir, op: OpRef, exec: &Exec) 
         for (i, child) in work {
             if run_pipeline(&mut a.mgrs[i], ir, child, exec).is_err() {
                 result = Err(());
+                // After a panic the IR may be inconsistent: stop here.
+                if super::crash::panicked() {
+                    break;
+                }
             }
         }
         return result;
@@ -114,6 +166,8 @@ struct Job {
     /// The private arena and the stand-in op, when the op's body was moved out.
     local: Option<(Ir, OpRef)>,
     failed: bool,
+    /// A pass panicked on this op: its private arena is dropped, not moved back.
+    panicked: bool,
 }
 
 /// Builds a private arena for `op`: its ancestors mirrored shallowly, and a
@@ -164,13 +218,22 @@ fn make_private_arena(ir: &Ir, op: OpRef) -> (Ir, OpRef) {
 /// until [`finish_merge`].
 fn merge_worker(main: &mut OpPassManager, worker: &OpPassManager) {
     main.time.merge_parallel(&worker.time);
+    if let Some(w) = worker.first_run {
+        main.first_run = Some(main.first_run.map_or(w, |m| m.min(w)));
+    }
     for (m, w) in main.passes.iter_mut().zip(&worker.passes) {
         match (m, w) {
             (
-                PassSlot::Pass { stats, time, .. },
+                PassSlot::Pass {
+                    stats,
+                    time,
+                    analyses,
+                    ..
+                },
                 PassSlot::Pass {
                     stats: ws,
                     time: wt,
+                    analyses: wa,
                     ..
                 },
             ) => {
@@ -178,6 +241,16 @@ fn merge_worker(main: &mut OpPassManager, worker: &OpPassManager) {
                     *x += *y;
                 }
                 time.merge_parallel(wt);
+                for (name, t) in wa {
+                    match analyses.iter_mut().find(|(n, _)| n == name) {
+                        Some((_, m)) => m.merge_parallel(t),
+                        None => {
+                            let mut m = super::report::TimeRecord::default();
+                            m.merge_parallel(t);
+                            analyses.push((name, m));
+                        }
+                    }
+                }
             }
             (PassSlot::Adaptor(ma), PassSlot::Adaptor(wa)) => {
                 for (mm, wm) in ma.mgrs.iter_mut().zip(&wa.mgrs) {
@@ -194,7 +267,10 @@ fn finish_merge(pm: &mut OpPassManager) {
     pm.time.finish_parallel();
     for slot in &mut pm.passes {
         match slot {
-            PassSlot::Pass { time, .. } => time.finish_parallel(),
+            PassSlot::Pass { time, analyses, .. } => {
+                time.finish_parallel();
+                analyses.iter_mut().for_each(|(_, t)| t.finish_parallel());
+            }
             PassSlot::Adaptor(a) => a.mgrs.iter_mut().for_each(finish_merge),
         }
     }
@@ -204,7 +280,7 @@ fn run_parallel(
     a: &mut Adaptor,
     ir: &mut Ir,
     work: Vec<(usize, OpRef)>,
-    exec: &Exec,
+    exec: &Exec<'_>,
 ) -> Result<(), ()> {
     let ctx = ir.ctx_arc().clone();
     // Move the bodies out, in op order, so the shared arena's slot reuse is
@@ -222,6 +298,7 @@ fn run_parallel(
                 op,
                 local,
                 failed: false,
+                panicked: false,
             })
         })
         .collect();
@@ -232,14 +309,15 @@ fn run_parallel(
     let num_workers = exec.threads.min(movable).max(1);
 
     // Buffer diagnostics of the jobs by order id.
-    let buffered: Arc<Mutex<Vec<(usize, Diagnostic)>>> = Arc::default();
+    // Buffer diagnostics (and instrumentation output) of the jobs by order id.
+    let buffered: Sink = Arc::default();
     let sink = buffered.clone();
     let handler =
         ctx.add_diagnostic_handler(Box::new(move |_ctx, d| match ORDER_ID.with(|c| c.get()) {
             Some(id) => {
                 sink.lock()
                     .unwrap_or_else(|e| e.into_inner())
-                    .push((id, d.clone()));
+                    .push((id, Buffered::Diag(d.clone())));
                 true
             }
             None => false,
@@ -259,24 +337,28 @@ fn run_parallel(
     std::thread::scope(|s| {
         for mgrs in worker_mgrs.iter_mut() {
             let (jobs, next, first_failure) = (&jobs, &next, &first_failure);
-            s.spawn(move || loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                if i >= jobs.len() {
-                    break;
-                }
-                let mut job = jobs[i].lock().unwrap_or_else(|e| e.into_inner());
-                let mgr = job.mgr;
-                let Some((local, stand_in)) = job.local.as_mut() else {
-                    continue;
-                };
-                let stand_in = *stand_in;
-                let r = with_order_id(i, || {
-                    run_pipeline(&mut mgrs[mgr], local, stand_in, &worker_exec)
-                });
-                if r.is_err() {
-                    job.failed = true;
-                    first_failure.fetch_min(i, Ordering::Relaxed);
-                }
+            let sink = buffered.clone();
+            s.spawn(move || {
+                with_sink(sink, || loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= jobs.len() {
+                        break;
+                    }
+                    let mut job = jobs[i].lock().unwrap_or_else(|e| e.into_inner());
+                    let mgr = job.mgr;
+                    let Some((local, stand_in)) = job.local.as_mut() else {
+                        continue;
+                    };
+                    let stand_in = *stand_in;
+                    let r = with_order_id(i, || {
+                        run_pipeline(&mut mgrs[mgr], local, stand_in, &worker_exec)
+                    });
+                    job.panicked = super::crash::take_panicked();
+                    if r.is_err() {
+                        job.failed = true;
+                        first_failure.fetch_min(i, Ordering::Relaxed);
+                    }
+                })
             });
         }
     });
@@ -288,7 +370,13 @@ fn run_parallel(
             continue;
         }
         let (mgr, op) = (job.mgr, job.op);
-        if with_order_id(i, || run_pipeline(&mut a.mgrs[mgr], ir, op, &worker_exec)).is_err() {
+        let sink = buffered.clone();
+        let run = || {
+            with_sink(sink, || {
+                with_order_id(i, || run_pipeline(&mut a.mgrs[mgr], ir, op, &worker_exec))
+            })
+        };
+        if run().is_err() {
             job.failed = true;
             first_failure.fetch_min(i, Ordering::Relaxed);
         }
@@ -299,6 +387,10 @@ fn run_parallel(
     for job in &jobs {
         let mut job = job.lock().unwrap_or_else(|e| e.into_inner());
         let op = job.op;
+        if job.panicked {
+            super::crash::set_panicked();
+            continue;
+        }
         if let Some((mut local, stand_in)) = job.local.take() {
             local.move_region_contents(stand_in, ir, op);
             ir.set_op_loc(op, local.op_loc(stand_in));
@@ -314,10 +406,13 @@ fn run_parallel(
 
     ctx.remove_diagnostic_handler(handler);
     let mut diags = std::mem::take(&mut *buffered.lock().unwrap_or_else(|e| e.into_inner()));
-    // A stable sort keeps each op's diagnostics in emission order.
+    // A stable sort keeps each op's output in emission order.
     diags.sort_by_key(|(id, _)| *id);
     for (_, d) in diags {
-        ctx.emit(d);
+        match d {
+            Buffered::Diag(d) => ctx.emit(d),
+            Buffered::Text(t) => write_stderr_ordered(&t),
+        }
     }
 
     for w in &worker_mgrs {

@@ -97,6 +97,8 @@ impl PassRegistryEntry {
     }
 }
 
+static GLOBAL: std::sync::RwLock<Option<Arc<PassRegistry>>> = std::sync::RwLock::new(None);
+
 /// Passes and pipelines by argument.
 #[derive(Clone, Default)]
 pub struct PassRegistry {
@@ -134,6 +136,25 @@ impl PassRegistry {
         self.entries.entry(argument).or_insert(entry);
     }
 
+    /// Registers the pass `factory` creates under `argument` rather than the
+    /// pass's own argument (MLIR's `PassRegistration` with a custom
+    /// constructor, e.g. a preconfigured instance of a generic pass).
+    pub fn register_pass_as(
+        &mut self,
+        argument: &str,
+        description: &str,
+        factory: impl Fn() -> Box<dyn Pass> + Send + Sync + 'static,
+    ) {
+        let sample = factory();
+        let entry = PassRegistryEntry {
+            argument: argument.to_string(),
+            description: description.to_string(),
+            options: sample.options().cloned().unwrap_or_default(),
+            kind: EntryKind::Pass(Arc::new(factory)),
+        };
+        self.entries.entry(argument.to_string()).or_insert(entry);
+    }
+
     /// Registers a named pipeline: `build` adds its passes to a pass manager.
     pub fn register_pipeline(
         &mut self,
@@ -166,6 +187,19 @@ impl PassRegistry {
         }
     }
 
+    /// Makes this registry the process-wide one that passes building
+    /// pipelines at run time (dynamic pipelines, the composite pass,
+    /// registered pipelines written as text) resolve names against, as
+    /// MLIR's global registry. Tools call it once they registered everything.
+    pub fn install_global(registry: Arc<PassRegistry>) {
+        *GLOBAL.write().unwrap_or_else(|e| e.into_inner()) = Some(registry);
+    }
+
+    /// The registry installed by [`PassRegistry::install_global`].
+    pub fn global() -> Option<Arc<PassRegistry>> {
+        GLOBAL.read().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
     /// All entries, sorted by argument.
     pub fn entries(&self) -> impl Iterator<Item = &PassRegistryEntry> {
         self.entries.values()
@@ -176,6 +210,8 @@ impl PassRegistry {
 pub fn register_transforms_passes(registry: &mut PassRegistry) {
     registry.register_pass(|| Box::new(crate::cse::CsePass::new()));
     registry.register_pass(|| Box::new(crate::canonicalize::CanonicalizerPass::new()));
+    registry.register_pass(|| Box::new(crate::pass::composite::CompositeFixedPointPass::default()));
+    registry.register_pass(|| Box::new(crate::view_op_graph::ViewOpGraphPass::default()));
     crate::standard_passes::register(registry);
     for hook in EXTRA_REGISTRATIONS {
         hook(registry);

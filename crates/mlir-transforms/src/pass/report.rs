@@ -74,7 +74,12 @@ pub fn timing_entries(pm: &OpPassManager, depth: usize) -> Vec<TimingEntry> {
 fn collect_timing(pm: &OpPassManager, depth: usize, out: &mut Vec<TimingEntry>) {
     for slot in &pm.passes {
         match slot {
-            PassSlot::Pass { pass, time, .. } => {
+            PassSlot::Pass {
+                pass,
+                time,
+                analyses,
+                ..
+            } => {
                 if time.count > 0 {
                     out.push(TimingEntry {
                         name: pass.name().to_string(),
@@ -83,11 +88,26 @@ fn collect_timing(pm: &OpPassManager, depth: usize, out: &mut Vec<TimingEntry>) 
                         user: time.user,
                         collection: false,
                     });
+                    for (name, t) in analyses {
+                        out.push(TimingEntry {
+                            name: format!("(A) {name}"),
+                            depth: depth + 1,
+                            wall: t.wall,
+                            user: t.user,
+                            collection: false,
+                        });
+                    }
                 }
             }
             PassSlot::Adaptor(a) => {
-                let ran: Vec<&OpPassManager> = a.mgrs.iter().filter(|m| m.time.count > 0).collect();
-                if !ran.is_empty() {
+                // Pipelines in the order they first ran (MLIR creates their
+                // timers on first use).
+                let mut ran: Vec<&OpPassManager> =
+                    a.mgrs.iter().filter(|m| m.time.count > 0).collect();
+                ran.sort_by_key(|m| m.first_run);
+                // An adaptor of several pipelines is shown as a collection
+                // holding them; one of a single pipeline is hidden.
+                let inner = if a.mgrs.len() > 1 && !ran.is_empty() {
                     let names: Vec<String> = a
                         .mgrs
                         .iter()
@@ -100,19 +120,19 @@ fn collect_timing(pm: &OpPassManager, depth: usize, out: &mut Vec<TimingEntry>) 
                         user: ran.iter().map(|m| m.time.user).sum(),
                         collection: true,
                     });
-                }
-                for m in &a.mgrs {
-                    if m.time.count == 0 {
-                        continue;
-                    }
+                    depth + 1
+                } else {
+                    depth
+                };
+                for m in ran {
                     out.push(TimingEntry {
                         name: format!("'{}' Pipeline", m.anchor_name()),
-                        depth,
+                        depth: inner,
                         wall: m.time.wall,
                         user: m.time.user,
                         collection: false,
                     });
-                    collect_timing(m, depth + 1, out);
+                    collect_timing(m, inner + 1, out);
                 }
             }
         }
@@ -129,38 +149,17 @@ fn centered_title(out: &mut String, title: &str) {
     let _ = writeln!(out, "{RULE}");
 }
 
-/// Formats an execution time report as mlir-opt prints it: a header, the
-/// total, then one line per entry and a `Total` line. `show_user` adds
-/// the `User Time` column (mlir-opt shows it when threading is enabled).
-/// In [`DisplayMode::List`] entries with the same name are merged and
-/// sorted by decreasing wall time.
-pub fn format_timing_report(
+/// The lines of a report in display order, `Rest` included (the list
+/// display, as mlir-opt 22 prints it, merges lines by name, adds the `root`
+/// timer and sorts by decreasing wall time; `Rest` stays last).
+fn report_lines(
     entries: &[TimingEntry],
     total_wall: Duration,
     total_user: Duration,
-    show_user: bool,
     mode: DisplayMode,
-) -> String {
-    let mut out = String::new();
-    centered_title(&mut out, "... Execution time report ...");
-    let _ = writeln!(
-        out,
-        "  Total Execution Time: {:.4} seconds\n",
-        total_wall.as_secs_f64()
-    );
-    if show_user {
-        let _ = writeln!(out, "  ----User Time----  ----Wall Time----  ----Name----");
-    } else {
-        let _ = writeln!(out, "  ----Wall Time----  ----Name----");
-    }
-    // The list display (as mlir-opt 22 prints it) merges lines by name,
-    // adds the `root` timer and sorts by decreasing wall time; `Rest`
-    // stays last.
+) -> Vec<TimingEntry> {
     let (mut list, rest): (Vec<TimingEntry>, Vec<TimingEntry>) = match mode {
-        DisplayMode::Pipeline => (
-            entries.iter().filter(|e| !e.collection).cloned().collect(),
-            Vec::new(),
-        ),
+        DisplayMode::Pipeline => (entries.to_vec(), Vec::new()),
         DisplayMode::List => {
             let mut merged: Vec<TimingEntry> = vec![TimingEntry {
                 name: "root".into(),
@@ -191,6 +190,114 @@ pub fn format_timing_report(
         }
     };
     list.extend(rest);
+    list
+}
+
+/// The JSON report (MLIR's `OutputJsonStrategy`).
+fn format_timing_json(
+    entries: &[TimingEntry],
+    total_wall: Duration,
+    total_user: Duration,
+    show_user: bool,
+    mode: DisplayMode,
+) -> String {
+    let list = report_lines(entries, total_wall, total_user, mode);
+    let times = |e: &TimingEntry| {
+        let f = |d: Duration, total: Duration| {
+            let t = d.as_secs_f64();
+            let pct = 100.0 * t / total.as_secs_f64().max(1e-12);
+            format!("{{\"duration\": {t:8.4}, \"percentage\": {pct:5.1}}}")
+        };
+        let mut s = String::new();
+        if show_user {
+            s.push_str(&format!("\"user\": {}, ", f(e.user, total_user)));
+        }
+        s.push_str(&format!("\"wall\": {}", f(e.wall, total_wall)));
+        s
+    };
+    let mut out = String::from("[\n");
+    let tree = matches!(mode, DisplayMode::Pipeline);
+    let mut open: Vec<usize> = Vec::new();
+    let close_to = |out: &mut String, open: &mut Vec<usize>, depth: usize| {
+        while open.last().is_some_and(|&d| d >= depth) {
+            let d = open.pop().unwrap_or(0);
+            let _ = writeln!(out, "{:w$}{{}}]}},", "", w = 2 * d);
+        }
+    };
+    for e in &list {
+        let leaf = !tree || (e.name == "Rest" && e.depth == 0);
+        if tree {
+            close_to(&mut out, &mut open, e.depth);
+        }
+        if leaf {
+            let _ = writeln!(out, "{{{}, \"name\": \"{}\"}},", times(e), e.name);
+        } else {
+            let _ = writeln!(
+                out,
+                "{:w$}{{{}, \"name\": \"{}\", \"passes\": [",
+                "",
+                times(e),
+                e.name,
+                w = 2 * e.depth
+            );
+            open.push(e.depth);
+        }
+    }
+    close_to(&mut out, &mut open, 0);
+    let total = TimingEntry {
+        name: "Total".into(),
+        depth: 0,
+        wall: total_wall,
+        user: total_user,
+        collection: false,
+    };
+    let _ = writeln!(out, "{{{}, \"name\": \"Total\"}}", times(&total));
+    out.push_str("]\n");
+    out
+}
+
+/// Formats an execution time report as mlir-opt prints it: a header, the
+/// total, then one line per entry and a `Total` line. `show_user` adds
+/// the `User Time` column (mlir-opt shows it when threading is enabled).
+/// In [`DisplayMode::List`] entries with the same name are merged and
+/// sorted by decreasing wall time.
+pub fn format_timing_report(
+    entries: &[TimingEntry],
+    total_wall: Duration,
+    total_user: Duration,
+    show_user: bool,
+    mode: DisplayMode,
+) -> String {
+    format_timing_report_as(entries, total_wall, total_user, show_user, mode, false)
+}
+
+/// [`format_timing_report`] as text, or with `json` as mlir-opt's
+/// `--mlir-output-format=json`: a JSON array of timers (nested under
+/// `passes` in the tree display).
+pub fn format_timing_report_as(
+    entries: &[TimingEntry],
+    total_wall: Duration,
+    total_user: Duration,
+    show_user: bool,
+    mode: DisplayMode,
+    json: bool,
+) -> String {
+    if json {
+        return format_timing_json(entries, total_wall, total_user, show_user, mode);
+    }
+    let mut out = String::new();
+    centered_title(&mut out, "... Execution time report ...");
+    let _ = writeln!(
+        out,
+        "  Total Execution Time: {:.4} seconds\n",
+        total_wall.as_secs_f64()
+    );
+    if show_user {
+        let _ = writeln!(out, "  ----User Time----  ----Wall Time----  ----Name----");
+    } else {
+        let _ = writeln!(out, "  ----Wall Time----  ----Name----");
+    }
+    let list = report_lines(entries, total_wall, total_user, mode);
     let col = |out: &mut String, d: Duration, total: Duration| {
         let t = d.as_secs_f64();
         let pct = 100.0 * t / total.as_secs_f64().max(1e-12);

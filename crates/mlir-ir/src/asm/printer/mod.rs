@@ -138,7 +138,7 @@ fn print_file_metadata(p: &AttrPrinter<'_>, out: &mut String) {
 /// isolated: they do not have the trait), nothing is aliased, and the text
 /// has no trailing newline.
 ///
-/// Unless `flags.generic` is set, that ancestor is verified first (its
+/// Unless `flags.generic` or `flags.assume_verified` is set, that ancestor is verified first (its
 /// diagnostics silenced) and everything is printed in the generic form when
 /// it fails, as MLIR's printer does so that custom printers never see
 /// invalid IR. This costs a verification per call: it is meant for
@@ -155,7 +155,9 @@ pub fn print_op_local(ir: &Ir, op: OpRef, flags: &PrintFlags) -> String {
         local_scope: true,
         ..flags.clone()
     };
-    if !flags.generic && !scope_verifies(ir, root) {
+    // `--mlir-print-assume-verified` skips the verification, as MLIR's
+    // `Operation::print` does.
+    if !flags.generic && !flags.assume_verified && !scope_verifies(ir, root) {
         flags.generic = true;
     }
     let names = SsaNames::compute(ir, root, &flags);
@@ -188,6 +190,25 @@ fn scope_verifies(ir: &Ir, root: OpRef) -> bool {
     }
     let _done = Done;
     crate::diagnostics::silence_diagnostics(|| crate::verifier::verify(ir, root).is_ok())
+}
+
+/// The SSA names the printer gives the values nested in `root` (MLIR's
+/// `Value::printAsOperand` with an `AsmState` for `root`), for tools that
+/// refer to values outside printed IR, such as graph views.
+pub struct ValueNames(SsaNames);
+
+impl ValueNames {
+    /// Names every value nested in `root`, as printing `root` would.
+    pub fn compute(ir: &Ir, root: OpRef) -> ValueNames {
+        ValueNames(SsaNames::compute(ir, root, &PrintFlags::default()))
+    }
+
+    /// `%name`, `%N` or `%N#k` (the result number for ops with several results).
+    pub fn name(&self, ir: &Ir, v: Value) -> String {
+        let mut s = String::new();
+        self.0.print_value(ir, v, true, &mut s);
+        s
+    }
 }
 
 /// Prints `op` as a top-level operation into a string.
