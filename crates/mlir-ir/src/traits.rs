@@ -67,6 +67,8 @@ traits! {
     AUTOMATIC_ALLOCATION_SCOPE = 29,
     /// `ConstantLike` ops that the folder may use as constant materializations.
     FOLD_CONSTANT_HOIST_BARRIER = 30,
+    /// `NoRegionArguments`: the entry blocks of the op's regions take no arguments.
+    NO_REGION_ARGUMENTS = 31,
 }
 
 impl TraitSet {

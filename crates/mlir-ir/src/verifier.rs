@@ -415,14 +415,20 @@ impl Verifier<'_> {
         if has(TraitSet::ZERO_OPERANDS) && ir.num_operands(op) != 0 {
             return Err(ir.op_error(op, "requires zero operands"));
         }
-        if let Some(f) = info.verify_invariants {
-            f(ir, op)?;
-        }
+        // Structural traits (`StructuralOpTrait` upstream: `SingleBlock`,
+        // `HasParent`, ...) verify before the ODS invariants, as
+        // OpDefinitionsGen orders them ahead of `OpInvariants`.
         if has(TraitSet::SINGLE_BLOCK) || has(TraitSet::SINGLE_BLOCK_IMPLICIT_TERMINATOR) {
             verify_single_block(ir, op, has(TraitSet::NO_TERMINATOR))?;
         }
         if has(TraitSet::HAS_PARENT) {
             verify_has_parent(ir, op, &info.allowed_parents)?;
+        }
+        if let Some(f) = info.verify_invariants {
+            f(ir, op)?;
+        }
+        if has(TraitSet::NO_REGION_ARGUMENTS) {
+            verify_no_region_arguments(ir, op)?;
         }
         if has(TraitSet::SAME_OPERANDS_AND_RESULT_SHAPE) {
             verify_same_operands_and_result_shape(ir, op)?;
@@ -599,6 +605,25 @@ fn verify_single_block(ir: &Ir, op: OpRef, no_terminator: bool) -> Check {
         }
         if !no_terminator && ir.block_is_empty(first) {
             return Err(ir.op_error(op, "expects a non-empty block"));
+        }
+    }
+    Ok(())
+}
+
+/// MLIR's `verifyNoRegionArguments`.
+fn verify_no_region_arguments(ir: &Ir, op: OpRef) -> Check {
+    let regions = ir.regions(op);
+    for (i, &r) in regions.iter().enumerate() {
+        let Some(first) = ir.first_block(r) else {
+            continue;
+        };
+        if ir.num_arguments(first) != 0 {
+            let msg = if regions.len() > 1 {
+                format!("region #{i} should have no arguments")
+            } else {
+                "region should have no arguments".to_string()
+            };
+            return Err(ir.op_error(op, msg));
         }
     }
     Ok(())
