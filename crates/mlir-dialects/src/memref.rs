@@ -1,5 +1,5 @@
 //! The `memref` dialect (the subset in `td/MemRef.td`: `memref.store`,
-//! `memref.subview`), with the hand-written hooks: the
+//! `memref.subview`, `memref.alloc`, `memref.dim`, `memref.load`), with the hand-written hooks: the
 //! `custom<DynamicIndexList>` directive, `subview`'s fold and result name,
 //! and the constant materializer (`arith.constant`).
 
@@ -40,6 +40,18 @@ impl Dialect for MemRefDialect {
                     }),
                     ..Default::default()
                 }),
+                "memref.alloc" => info.with_interface(OpAsmInterface {
+                    result_names: Some(|ir: &Ir, op: OpRef, set: SetValueName<'_>| {
+                        set(ir.result(op, 0), "alloc")
+                    }),
+                    ..Default::default()
+                }),
+                "memref.dim" => info.with_interface(OpAsmInterface {
+                    result_names: Some(|ir: &Ir, op: OpRef, set: SetValueName<'_>| {
+                        set(ir.result(op, 0), "dim")
+                    }),
+                    ..Default::default()
+                }),
                 _ => info,
             })
             .collect()
@@ -57,6 +69,16 @@ impl Dialect for MemRefDialect {
 }
 
 use mlir_ir::DYNAMIC;
+
+/// `memref.dim`'s source constraint: a memref of rank other than 0, or an
+/// unranked memref.
+pub fn is_non0_ranked_or_unranked_memref(ctx: &mlir_ir::Context, ty: Type) -> bool {
+    match ctx.ty(ty) {
+        TypeKind::MemRef { shape, .. } => !shape.is_empty(),
+        TypeKind::UnrankedMemRef { .. } => true,
+        _ => false,
+    }
+}
 
 /// Upstream `parseDynamicIndexList` with square brackets: `[0, %i, 4]`,
 /// the integers into the static list (the dynamic sentinel for operands).

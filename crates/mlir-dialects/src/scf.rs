@@ -53,11 +53,36 @@ impl Dialect for ScfDialect {
 
 type PResult = Result<(), ()>;
 
-/// Elements of `forall.mapping`: device mapping attributes. No dialect
-/// implementing the interface exists yet, so dialect attributes (which stay
-/// opaque) are accepted.
-pub fn is_device_mapping_attr(ctx: &Context, a: Attribute) -> bool {
+/// Elements of `forall.mapping`: attributes of dialects that implement the
+/// device mapping or masking interfaces. No such dialect is defined yet, so
+/// any dialect attribute (which stays opaque) is accepted.
+pub fn is_device_mapping_or_mask_attr(ctx: &Context, a: Attribute) -> bool {
     matches!(ctx.attr(a), AttrKind::Opaque { .. })
+}
+
+/// The `gpu` attribute `a` as `(mnemonic, body)`: `#gpu.block<x>` is
+/// `("block", "<x>")`.
+fn gpu_attr<'c>(ctx: &'c Context, a: Attribute) -> Option<&'c str> {
+    match ctx.attr(a) {
+        AttrKind::Opaque { dialect, body } if ctx.ident_str(*dialect) == "gpu" => Some(body),
+        _ => None,
+    }
+}
+
+/// Upstream `DeviceMappingAttrInterface`: the gpu dialect's mapping
+/// attributes (`#gpu.block`, `#gpu.thread`, `#gpu.warp`, `#gpu.warpgroup`,
+/// `#gpu.lane`, `#gpu.memory_space`), the only implementations upstream.
+pub fn is_device_mapping_attr(ctx: &Context, a: Attribute) -> bool {
+    gpu_attr(ctx, a).is_some_and(|b| {
+        ["block", "thread", "warp", "warpgroup", "lane", "memory_space"]
+            .iter()
+            .any(|m| b.strip_prefix(m).is_some_and(|r| r.starts_with('<')))
+    })
+}
+
+/// Upstream `DeviceMaskingAttrInterface`: `#gpu.mask`.
+pub fn is_device_masking_attr(ctx: &Context, a: Attribute) -> bool {
+    gpu_attr(ctx, a).is_some_and(|b| b.starts_with("mask<"))
 }
 
 /// The sentinel of a dynamic entry in a static index list (`ShapedType::kDynamic`).
@@ -707,12 +732,58 @@ impl ForallOp {
         );
     }
 
+    /// Upstream `ForallOp::verify` (the bound lists' lengths are checked by
+    /// the parser and builders here).
     pub fn verify(self, ir: &Ir) -> Result<(), Diagnostic> {
-        if ir.num_results(self.0) != self.outputs(ir).len() {
+        let op = self.0;
+        let ctx = ir.ctx();
+        let outputs: Vec<Value> = self.outputs(ir).collect();
+        if ir.num_results(op) != outputs.len() {
             return Err(ir.op_error(
-                self.0,
+                op,
                 "expected the number of results to match the number of shared_outs",
             ));
+        }
+        let rank = dense_array(ctx, ir.attr(op, "staticUpperBound")).len();
+        let args = entry_args(ir, ir.region(op, 0));
+        if args.len() != rank + outputs.len() {
+            return Err(ir.op_error(op, format!("region expects {rank} arguments")));
+        }
+        for (i, &a) in args[..rank].iter().enumerate() {
+            if !ctx.is_index(ir.value_type(a)) {
+                return Err(ir.op_error(op, format!("expects {i}-th block argument to be an index")));
+            }
+        }
+        for (i, (&a, &o)) in args[rank..].iter().zip(&outputs).enumerate() {
+            if ir.value_type(a) != ir.value_type(o) {
+                return Err(ir.op_error(
+                    op,
+                    format!("type mismatch between {i}-th output and corresponding block argument"),
+                ));
+            }
+        }
+        let mapping: Vec<Attribute> = match ir.attr(op, "mapping").map(|a| ctx.attr(a)) {
+            Some(AttrKind::Array(elems)) => elems.to_vec(),
+            _ => Vec::new(),
+        };
+        if !mapping.is_empty() {
+            let mapping_attrs = mapping
+                .iter()
+                .filter(|&&a| is_device_mapping_attr(ctx, a))
+                .count();
+            if mapping_attrs != rank {
+                return Err(ir.op_error(op, "mapping attribute size must match op rank"));
+            }
+            let masks = mapping
+                .iter()
+                .filter(|&&a| is_device_masking_attr(ctx, a))
+                .count();
+            if masks > 1 {
+                return Err(ir.op_error(
+                    op,
+                    "\"mapping\" supports at most one device masking attribute",
+                ));
+            }
         }
         Ok(())
     }
@@ -743,12 +814,23 @@ impl InParallelOp {
         if !parent_ok {
             return Err(ir.op_error(self.0, "expected forall op parent"));
         }
-        // No registered op implements ParallelCombiningOpInterface yet;
-        // unregistered ops certainly do not.
+        // `tensor.parallel_insert_slice` is the only op implementing
+        // ParallelCombiningOpInterface; each must update an output block
+        // argument of the loop.
+        let forall = ir.op_parent_op(self.0).expect("checked above");
+        let n_outs = ForallOp(forall).outputs(ir).len();
+        let all_args = entry_args(ir, ir.region(forall, 0));
+        let outs = &all_args[all_args.len().saturating_sub(n_outs)..];
         let body = ir.region(self.0, 0);
         if let Some(b) = ir.first_block(body) {
-            if ir.block_ops(b).any(|o| !ir.op_is_registered(o)) {
-                return Err(ir.op_error(self.0, "expected only ParallelCombiningOpInterface ops"));
+            for o in ir.block_ops(b) {
+                if ir.op_name_str(o) != "tensor.parallel_insert_slice" {
+                    return Err(ir.op_error(self.0, "expected only ParallelCombiningOpInterface ops"));
+                }
+                let dest = ir.operand(o, 1);
+                if !outs.contains(&dest) {
+                    return Err(ir.op_error(o, "may only insert into an output block argument"));
+                }
             }
         }
         Ok(())

@@ -1,6 +1,8 @@
-//! The `tensor` dialect (the subset in `td/Tensor.td`: `tensor.dim`), with
-//! `dim`'s fold, its result name and the constant materializer
-//! (`arith.constant`).
+//! The `tensor` dialect (the subset in `td/Tensor.td`: `dim`, `cast`,
+//! `empty`, `extract`, `extract_slice`, `insert_slice`,
+//! `parallel_insert_slice`), with `dim`'s fold, the ops' result names and
+//! the constant materializer (`arith.constant`). The slice ops share
+//! memref's `custom<DynamicIndexList>` directive.
 
 use mlir_ir::asm::{OpAsmInterface, SetValueName};
 use mlir_ir::{
@@ -17,6 +19,21 @@ pub mod ops {
 
 pub use ops::*;
 
+pub use crate::memref::{parse_dynamic_index_list, print_dynamic_index_list};
+
+/// An `OpAsmOpInterface` naming result 0 `name` (upstream's
+/// `getAsmResultNames` of the ops that name their result).
+macro_rules! result_name {
+    ($name:literal) => {
+        OpAsmInterface {
+            result_names: Some(|ir: &Ir, op: OpRef, set: SetValueName<'_>| {
+                set(ir.result(op, 0), $name)
+            }),
+            ..Default::default()
+        }
+    };
+}
+
 /// The `tensor` dialect.
 pub struct TensorDialect;
 
@@ -29,12 +46,12 @@ impl Dialect for TensorDialect {
         ops::operations()
             .into_iter()
             .map(|info| match &*info.name {
-                "tensor.dim" => info.with_fold(fold_dim).with_interface(OpAsmInterface {
-                    result_names: Some(|ir: &Ir, op: OpRef, set: SetValueName<'_>| {
-                        set(ir.result(op, 0), "dim")
-                    }),
-                    ..Default::default()
-                }),
+                "tensor.dim" => info.with_fold(fold_dim).with_interface(result_name!("dim")),
+                "tensor.cast" => info.with_interface(result_name!("cast")),
+                "tensor.empty" => info.with_interface(result_name!("empty")),
+                "tensor.extract" => info.with_interface(result_name!("extracted")),
+                "tensor.extract_slice" => info.with_interface(result_name!("extracted_slice")),
+                "tensor.insert_slice" => info.with_interface(result_name!("inserted_slice")),
                 _ => info,
             })
             .collect()
