@@ -6,6 +6,7 @@
 //! verifiers. Canonicalization patterns live in `scf/canonicalize.rs`.
 
 pub mod canonicalize;
+mod region_branch;
 pub mod type_conversions;
 
 use mlir_ir::asm::lexer::TokenKind;

@@ -22,6 +22,8 @@
 
 use mlir_ir::{AttrKind, Context, Ir, OpRef, OperationState, RegionRef, Value};
 use mlir_rewrite::CanonicalizationPatterns;
+
+use super::region_branch;
 use mlir_rewrite::{LogicalResult, Pattern, PatternRewriter, RewritePatternSet};
 
 /// The canonicalization patterns of `name`, if it has any.
@@ -99,16 +101,10 @@ fn if_patterns(set: &mut RewritePatternSet, ctx: &Context) {
         set,
         ctx,
         "scf.if",
-        "(anonymous namespace)::RemoveUnusedResults",
-        remove_unused_results,
-    );
-    add(
-        set,
-        ctx,
-        "scf.if",
         "(anonymous namespace)::ReplaceIfYieldWithConditionOrValue",
         replace_if_yield_with_condition_or_value,
     );
+    add_region_branch_patterns(set, ctx, "scf.if");
 }
 
 fn for_patterns(set: &mut RewritePatternSet, ctx: &Context) {
@@ -116,16 +112,32 @@ fn for_patterns(set: &mut RewritePatternSet, ctx: &Context) {
         set,
         ctx,
         "scf.for",
-        "(anonymous namespace)::ForOpIterArgsFolder",
-        for_op_iter_args_folder,
-    );
-    add(
-        set,
-        ctx,
-        "scf.for",
         "(anonymous namespace)::SimplifyTrivialLoops",
         simplify_trivial_loops,
     );
+    add_region_branch_patterns(set, ctx, "scf.for");
+}
+
+/// mlir-opt 22's `populateRegionBranchOpInterfaceCanonicalizationPatterns`
+/// for op `root` (see `region_branch.rs`).
+fn add_region_branch_patterns(set: &mut RewritePatternSet, ctx: &Context, root: &str) {
+    let patterns: [(&'static str, PatternFn); 3] = [
+        (
+            "(anonymous namespace)::MakeRegionBranchOpSuccessorInputsDead",
+            region_branch::make_successor_inputs_dead,
+        ),
+        (
+            "(anonymous namespace)::RemoveDuplicateSuccessorInputUses",
+            region_branch::remove_duplicate_successor_input_uses,
+        ),
+        (
+            "(anonymous namespace)::RemoveDeadRegionBranchOpSuccessorInputs",
+            region_branch::remove_dead_successor_inputs,
+        ),
+    ];
+    for (name, f) in patterns {
+        add(set, ctx, root, name, f);
+    }
 }
 
 fn execute_region_patterns(set: &mut RewritePatternSet, ctx: &Context) {
@@ -145,39 +157,16 @@ fn execute_region_patterns(set: &mut RewritePatternSet, ctx: &Context) {
         "MultiBlockExecuteInliner",
         multi_block_execute_inliner,
     );
+    add_region_branch_patterns(set, ctx, "scf.execute_region");
 }
 
 fn while_patterns(set: &mut RewritePatternSet, ctx: &Context) {
-    // The order of upstream's pre-22 registration. The first two and the
-    // `WhileUnusedResult`/`WhileRemove*` ones are absent from mlir-opt 22,
-    // which reaches the same results through generic region-branch patterns
-    // (docs/DEVIATIONS.md).
-    let patterns: [(&'static str, PatternFn); 8] = [
-        (
-            "(anonymous namespace)::RemoveLoopInvariantArgsFromBeforeBlock",
-            remove_loop_invariant_args_from_before_block,
-        ),
-        (
-            "(anonymous namespace)::RemoveLoopInvariantValueYielded",
-            remove_loop_invariant_value_yielded,
-        ),
+    let patterns: [(&'static str, PatternFn); 3] = [
         (
             "(anonymous namespace)::WhileConditionTruth",
             while_condition_truth,
         ),
         ("(anonymous namespace)::WhileCmpCond", while_cmp_cond),
-        (
-            "(anonymous namespace)::WhileUnusedResult",
-            while_unused_result,
-        ),
-        (
-            "(anonymous namespace)::WhileRemoveDuplicatedResults",
-            while_remove_duplicated_results,
-        ),
-        (
-            "(anonymous namespace)::WhileRemoveUnusedArgs",
-            while_remove_unused_args,
-        ),
         (
             "(anonymous namespace)::WhileOpAlignBeforeArgs",
             while_op_align_before_args,
@@ -186,6 +175,7 @@ fn while_patterns(set: &mut RewritePatternSet, ctx: &Context) {
     for (name, f) in patterns {
         add(set, ctx, "scf.while", name, f);
     }
+    add_region_branch_patterns(set, ctx, "scf.while");
 }
 
 fn parallel_patterns(set: &mut RewritePatternSet, ctx: &Context) {
@@ -214,6 +204,7 @@ fn index_switch_patterns(set: &mut RewritePatternSet, ctx: &Context) {
         "FoldConstantCase",
         fold_constant_case,
     );
+    add_region_branch_patterns(set, ctx, "scf.index_switch");
 }
 
 /// The single block of `region`, if it has exactly one.
@@ -310,53 +301,6 @@ fn remove_static_condition(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalRe
     }
 }
 
-/// Results without uses are dropped: a new `scf.if` yields only the used
-/// ones, taking over both bodies.
-fn remove_unused_results(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
-    let ir = rw.ir();
-    let used: Vec<usize> = (0..ir.num_results(op))
-        .filter(|&i| !ir.use_empty(ir.result(op, i)))
-        .collect();
-    if used.len() == ir.num_results(op) {
-        return Err(());
-    }
-    let mut state = OperationState::new(ir.op_name(op), ir.op_loc(op));
-    state.operands.push(ir.operand(op, 0));
-    state
-        .result_types
-        .extend(used.iter().map(|&i| ir.value_type(ir.result(op, i))));
-    state.num_empty_regions = 2;
-    let old_blocks = [
-        ir.first_block(ir.region(op, 0)).ok_or(())?,
-        ir.first_block(ir.region(op, 1)).ok_or(())?,
-    ];
-    // Every yield must carry one value per result before anything is
-    // created: the rewrite below reads the used positions of each yield, and
-    // IR that a pattern produced in this very run has not been verified.
-    let n = ir.num_results(op);
-    if old_blocks
-        .iter()
-        .any(|&b| ir.terminator(b).is_none_or(|t| ir.num_operands(t) != n))
-    {
-        return Err(());
-    }
-    rw.set_insertion_point_before(op);
-    let new_op = rw.create(state);
-    for (i, &old) in old_blocks.iter().enumerate() {
-        let region = rw.ir().region(new_op, i);
-        let dest = rw.create_block(region, None, &[], &[]);
-        rw.merge_blocks(old, dest, &[]);
-        let yield_op = rw.ir().terminator(dest).ok_or(())?;
-        let operands: Vec<Value> = used.iter().map(|&r| rw.ir().operand(yield_op, r)).collect();
-        rw.modify_op_in_place(yield_op, |m| m.set_operands(&operands));
-    }
-    for (k, &i) in used.iter().enumerate() {
-        let (from, to) = (rw.ir().result(op, i), rw.ir().result(new_op, k));
-        rw.replace_all_uses_with(from, to);
-    }
-    rw.erase_op(op);
-    Ok(())
-}
 
 /// An empty `scf.if` on `cond` with two empty regions, created at the
 /// insertion point.
@@ -910,22 +854,21 @@ fn fold_constant_case(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult 
 // ----- scf.while -----
 
 /// The parts of an `scf.while`: before block, its `scf.condition`, after
-/// block, its `scf.yield`.
+/// block (which must end in a terminator).
 struct WhileParts {
     before: mlir_ir::BlockRef,
     cond: OpRef,
     after: mlir_ir::BlockRef,
-    yield_op: OpRef,
 }
 
 fn while_parts(ir: &Ir, op: OpRef) -> Option<WhileParts> {
     let before = ir.first_block(ir.region(op, 0))?;
     let after = ir.first_block(ir.region(op, 1))?;
+    ir.terminator(after)?;
     Some(WhileParts {
         before,
         cond: ir.terminator(before)?,
         after,
-        yield_op: ir.terminator(after)?,
     })
 }
 
@@ -1020,125 +963,7 @@ fn while_condition_truth(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResu
     Ok(())
 }
 
-/// Upstream `RemoveLoopInvariantArgsFromBeforeBlock`: a before-block
-/// argument is loop invariant when the yield passes back its initial value,
-/// or an after-block argument that `scf.condition` filled with that argument
-/// or its initial value; such arguments stop being loop-carried and become
-/// their initial value.
-fn remove_loop_invariant_args_from_before_block(
-    op: OpRef,
-    rw: &mut PatternRewriter<'_>,
-) -> LogicalResult {
-    let ir = rw.ir();
-    let p = while_parts(ir, op).ok_or(())?;
-    let cond_args = condition_args(ir, p.cond);
-    let inits: Vec<Value> = ir.operands(op).collect();
-    let yielded: Vec<Value> = ir.operands(p.yield_op).collect();
-    let before_args: Vec<Value> = ir.arguments(p.before).collect();
-    let invariant = |i: usize| -> bool {
-        let (init, y) = (inits[i], yielded[i]);
-        if y == init {
-            return true;
-        }
-        if y.is_block_argument() && ir.value_parent_block(y) == Some(p.after) {
-            let c = cond_args[y.number() as usize];
-            return c == before_args[i] || c == init;
-        }
-        false
-    };
-    let n = inits.len().min(yielded.len());
-    let flags: Vec<bool> = (0..n).map(invariant).collect();
-    if !flags.iter().any(|&f| f) {
-        return Err(());
-    }
-    let mut new_inits = Vec::new();
-    let mut new_yields = Vec::new();
-    let mut new_locs = Vec::new();
-    for i in 0..n {
-        if !flags[i] {
-            new_inits.push(inits[i]);
-            new_yields.push(yielded[i]);
-            new_locs.push(ir.value_loc(before_args[i]));
-        }
-    }
-    let new_types: Vec<mlir_ir::Type> = new_yields.iter().map(|&v| ir.value_type(v)).collect();
-    let result_types: Vec<mlir_ir::Type> = ir.results(op).map(|v| ir.value_type(v)).collect();
-    replace_terminator(rw, p.yield_op, &new_yields);
-    let new_op = create_while(rw, op, &result_types, &new_inits);
-    let r0 = rw.ir().region(new_op, 0);
-    let new_before = rw.with_insertion_guard(|rw| rw.create_block(r0, None, &new_types, &new_locs));
-    let mut j = 0;
-    let mut replacements = Vec::with_capacity(before_args.len());
-    for i in 0..before_args.len() {
-        if i < n && flags[i] {
-            replacements.push(inits[i]);
-        } else {
-            replacements.push(rw.ir().argument(new_before, j));
-            j += 1;
-        }
-    }
-    rw.merge_blocks(p.before, new_before, &replacements);
-    let (old_after, new_after) = (rw.ir().region(op, 1), rw.ir().region(new_op, 1));
-    let first = rw.ir().first_block(new_after);
-    rw.inline_region_before(old_after, new_after, first);
-    let results: Vec<Value> = rw.ir().results(new_op).collect();
-    rw.replace_op(op, &results);
-    Ok(())
-}
 
-/// Upstream `RemoveLoopInvariantValueYielded`: values `scf.condition`
-/// forwards that are not defined in the before block replace the matching
-/// after-block arguments and results directly.
-fn remove_loop_invariant_value_yielded(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
-    let ir = rw.ir();
-    let p = while_parts(ir, op).ok_or(())?;
-    let cond_args = condition_args(ir, p.cond);
-    let outside: Vec<bool> = cond_args
-        .iter()
-        .map(|&v| ir.value_parent_block(v) != Some(p.before))
-        .collect();
-    if !outside.iter().any(|&o| o) {
-        return Err(());
-    }
-    let after_args: Vec<Value> = ir.arguments(p.after).collect();
-    let mut new_cond_args = Vec::new();
-    let mut new_types = Vec::new();
-    let mut new_locs = Vec::new();
-    for (i, &v) in cond_args.iter().enumerate() {
-        if !outside[i] {
-            new_cond_args.push(v);
-            new_types.push(ir.value_type(v));
-            new_locs.push(ir.value_loc(after_args[i]));
-        }
-    }
-    let inits: Vec<Value> = ir.operands(op).collect();
-    let cond_value = ir.operand(p.cond, 0);
-    let mut cond_operands = vec![cond_value];
-    cond_operands.extend_from_slice(&new_cond_args);
-    replace_terminator(rw, p.cond, &cond_operands);
-    let new_op = create_while(rw, op, &new_types, &inits);
-    let r1 = rw.ir().region(new_op, 1);
-    let new_after = rw.with_insertion_guard(|rw| rw.create_block(r1, None, &new_types, &new_locs));
-    let mut arg_repl = Vec::with_capacity(after_args.len());
-    let mut results = Vec::with_capacity(after_args.len());
-    let mut j = 0;
-    for (i, &v) in cond_args.iter().enumerate() {
-        if outside[i] {
-            arg_repl.push(v);
-            results.push(v);
-        } else {
-            arg_repl.push(rw.ir().argument(new_after, j));
-            results.push(rw.ir().result(new_op, j));
-            j += 1;
-        }
-    }
-    rw.merge_blocks(p.after, new_after, &arg_repl);
-    let (old_before, new_before) = (rw.ir().region(op, 0), rw.ir().region(new_op, 0));
-    let first = rw.ir().first_block(new_before);
-    rw.inline_region_before(old_before, new_before, first);
-    rw.replace_op(op, &results);
-    Ok(())
-}
 
 /// The inverse of an `arith.cmpi` predicate (upstream `invertPredicate`).
 fn invert_cmpi_predicate(p: i64) -> Option<i64> {
@@ -1204,151 +1029,8 @@ fn while_cmp_cond(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
     Ok(())
 }
 
-/// Upstream `WhileUnusedResult`: results unused both outside and as
-/// after-block arguments are no longer forwarded.
-fn while_unused_result(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
-    let ir = rw.ir();
-    let p = while_parts(ir, op).ok_or(())?;
-    let cond_args = condition_args(ir, p.cond);
-    let after_args: Vec<Value> = ir.arguments(p.after).collect();
-    let mut kept = Vec::new();
-    for (i, &arg) in after_args.iter().enumerate() {
-        let result = ir.result(op, i);
-        if !(ir.use_empty(result) && ir.use_empty(arg)) {
-            kept.push(i);
-        }
-    }
-    if kept.len() == after_args.len() {
-        return Err(());
-    }
-    let new_types: Vec<mlir_ir::Type> = kept
-        .iter()
-        .map(|&i| ir.value_type(ir.result(op, i)))
-        .collect();
-    // The kept after-block arguments keep their locations, as they do when
-    // mlir-opt 22's generic patterns erase the others in place.
-    let new_locs: Vec<mlir_ir::Location> =
-        kept.iter().map(|&i| ir.value_loc(after_args[i])).collect();
-    let mut cond_operands = vec![ir.operand(p.cond, 0)];
-    cond_operands.extend(kept.iter().map(|&i| cond_args[i]));
-    let inits: Vec<Value> = ir.operands(op).collect();
-    replace_terminator(rw, p.cond, &cond_operands);
-    let new_op = create_while(rw, op, &new_types, &inits);
-    let r1 = rw.ir().region(new_op, 1);
-    let new_after = rw.with_insertion_guard(|rw| rw.create_block(r1, None, &new_types, &new_locs));
-    // Dropped entries have no uses: they keep their own value.
-    let mut results: Vec<Value> = rw.ir().results(op).collect();
-    let mut arg_repl = after_args.clone();
-    for (k, &i) in kept.iter().enumerate() {
-        results[i] = rw.ir().result(new_op, k);
-        arg_repl[i] = rw.ir().argument(new_after, k);
-    }
-    let (old_before, new_before) = (rw.ir().region(op, 0), rw.ir().region(new_op, 0));
-    let first = rw.ir().first_block(new_before);
-    rw.inline_region_before(old_before, new_before, first);
-    rw.merge_blocks(p.after, new_after, &arg_repl);
-    rw.replace_op(op, &results);
-    Ok(())
-}
 
-/// Upstream `WhileRemoveDuplicatedResults`: a value `scf.condition`
-/// forwards more than once is forwarded once.
-fn while_remove_duplicated_results(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
-    let ir = rw.ir();
-    let p = while_parts(ir, op).ok_or(())?;
-    let cond_args = condition_args(ir, p.cond);
-    let mut unique: Vec<Value> = Vec::new();
-    let mut position = Vec::with_capacity(cond_args.len());
-    for &v in &cond_args {
-        match unique.iter().position(|&u| u == v) {
-            Some(k) => position.push(k),
-            None => {
-                position.push(unique.len());
-                unique.push(v);
-            }
-        }
-    }
-    if unique.len() == cond_args.len() {
-        return rw.notify_match_failure(op, || "No results to remove");
-    }
-    let types: Vec<mlir_ir::Type> = unique.iter().map(|&v| ir.value_type(v)).collect();
-    let inits: Vec<Value> = ir.operands(op).collect();
-    let cond_value = ir.operand(p.cond, 0);
-    // Block arguments keep their locations (see `while_unused_result`).
-    let before_locs: Vec<mlir_ir::Location> =
-        ir.arguments(p.before).map(|a| ir.value_loc(a)).collect();
-    let after_locs: Vec<mlir_ir::Location> = (0..unique.len())
-        .map(|k| {
-            let first = position.iter().position(|&q| q == k).unwrap_or(0);
-            ir.value_loc(ir.argument(p.after, first))
-        })
-        .collect();
-    let (new_op, new_before, new_after) =
-        create_while_with_arg_locs(rw, op, &types, &inits, &before_locs, &after_locs);
-    let after_repl: Vec<Value> = position
-        .iter()
-        .map(|&k| rw.ir().argument(new_after, k))
-        .collect();
-    let results: Vec<Value> = position
-        .iter()
-        .map(|&k| rw.ir().result(new_op, k))
-        .collect();
-    let mut cond_operands = vec![cond_value];
-    cond_operands.extend_from_slice(&unique);
-    replace_terminator(rw, p.cond, &cond_operands);
-    let before_args: Vec<Value> = rw.ir().arguments(new_before).collect();
-    rw.merge_blocks(p.before, new_before, &before_args);
-    rw.merge_blocks(p.after, new_after, &after_repl);
-    rw.replace_op(op, &results);
-    Ok(())
-}
 
-/// Upstream `WhileRemoveUnusedArgs`: unused before-block arguments are
-/// dropped along with their initial and yielded values.
-fn while_remove_unused_args(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
-    let ir = rw.ir();
-    let p = while_parts(ir, op).ok_or(())?;
-    let before_args: Vec<Value> = ir.arguments(p.before).collect();
-    if !before_args.iter().any(|&a| ir.use_empty(a)) {
-        return rw.notify_match_failure(op, || "No args to remove");
-    }
-    let yielded: Vec<Value> = ir.operands(p.yield_op).collect();
-    let inits: Vec<Value> = ir.operands(op).collect();
-    let mut new_yields = Vec::new();
-    let mut new_inits = Vec::new();
-    let mut erase = Vec::new();
-    for (i, &a) in before_args.iter().enumerate() {
-        if ir.use_empty(a) {
-            erase.push(i);
-        } else {
-            new_yields.push(yielded[i]);
-            new_inits.push(inits[i]);
-        }
-    }
-    let result_types: Vec<mlir_ir::Type> = ir.results(op).map(|v| ir.value_type(v)).collect();
-    // Block arguments keep their locations (see `while_unused_result`).
-    let before_locs: Vec<mlir_ir::Location> = before_args
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| !erase.contains(i))
-        .map(|(_, &a)| ir.value_loc(a))
-        .collect();
-    let after_locs: Vec<mlir_ir::Location> =
-        ir.arguments(p.after).map(|a| ir.value_loc(a)).collect();
-    for &i in erase.iter().rev() {
-        rw.erase_block_argument(p.before, i);
-    }
-    let (new_op, new_before, new_after) =
-        create_while_with_arg_locs(rw, op, &result_types, &new_inits, &before_locs, &after_locs);
-    replace_terminator(rw, p.yield_op, &new_yields);
-    let before_args: Vec<Value> = rw.ir().arguments(new_before).collect();
-    let after_args: Vec<Value> = rw.ir().arguments(new_after).collect();
-    rw.merge_blocks(p.before, new_before, &before_args);
-    rw.merge_blocks(p.after, new_after, &after_args);
-    let results: Vec<Value> = rw.ir().results(new_op).collect();
-    rw.replace_op(op, &results);
-    Ok(())
-}
 
 /// Upstream `WhileOpAlignBeforeArgs`: when `scf.condition` forwards exactly
 /// the before-block arguments, each once, in another order, it is made to
@@ -1712,114 +1394,3 @@ fn simplify_trivial_loops(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalRes
     Ok(())
 }
 
-/// Upstream `ForOpIterArgsFolder`: loop-carried values that are forwarded
-/// unchanged (the region argument or the initial value is yielded), or
-/// whose argument and result are both unused, or that duplicate an earlier
-/// kept one (same initial and yielded values), stop being loop-carried: a
-/// new `scf.for` takes over the body with the remaining ones.
-fn for_op_iter_args_folder(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
-    let ir = rw.ir();
-    let body = ir.region(op, 0);
-    let old_block = single_block(ir, body).ok_or(())?;
-    let old_yield = ir.terminator(old_block).ok_or(())?;
-    let inits: Vec<Value> = ir.operands(op).skip(3).collect();
-    let n = ir.num_results(op);
-    if inits.len() != n || ir.num_operands(old_yield) != n || ir.num_arguments(old_block) != n + 1 {
-        return Err(());
-    }
-    // Per carried value: `Some(v)` when it is dropped and its uses become
-    // `v`, `None` when it is kept.
-    let mut dropped: Vec<Option<(Value, Value)>> = Vec::with_capacity(n);
-    let mut kept: Vec<(Value, Value, Value, Value)> = Vec::new();
-    let mut changed = false;
-    for (i, &init) in inits.iter().enumerate() {
-        let arg = ir.argument(old_block, i + 1);
-        let result = ir.result(op, i);
-        let yielded = ir.operand(old_yield, i);
-        let forwarded =
-            arg == yielded || init == yielded || (ir.use_empty(arg) && ir.use_empty(result));
-        if forwarded {
-            changed = true;
-            dropped.push(Some((init, init)));
-            continue;
-        }
-        if let Some(&(_, _, same_arg, same_result)) =
-            kept.iter().find(|k| k.0 == init && k.1 == yielded)
-        {
-            changed = true;
-            dropped.push(Some((same_arg, same_result)));
-            continue;
-        }
-        kept.push((init, yielded, arg, result));
-        dropped.push(None);
-    }
-    if !changed {
-        return Err(());
-    }
-    let (lb, ub, step) = (ir.operand(op, 0), ir.operand(op, 1), ir.operand(op, 2));
-    let loc = ir.op_loc(op);
-    let mut state = OperationState::new(ir.op_name(op), loc);
-    state.operands.extend_from_slice(&[lb, ub, step]);
-    state.operands.extend(kept.iter().map(|k| k.0));
-    state
-        .result_types
-        .extend(kept.iter().map(|k| ir.value_type(k.3)));
-    state.properties = ir.op_properties(op);
-    state.attributes = Some(ir.op_attributes(op));
-    state.num_empty_regions = 1;
-    let mut arg_types = vec![ir.value_type(lb)];
-    arg_types.extend(kept.iter().map(|k| ir.value_type(k.0)));
-    let arg_locs: Vec<mlir_ir::Location> = vec![loc; arg_types.len()];
-    // Duplicates are folded into the kept value they repeat before the
-    // body moves.
-    let duplicates: Vec<(Value, Value, usize)> = dropped
-        .iter()
-        .enumerate()
-        .filter_map(|(i, d)| {
-            let (a, r) = (*d)?;
-            (a != inits[i]).then_some((a, r, i))
-        })
-        .collect();
-    rw.set_insertion_point_before(op);
-    let new_op = rw.create(state);
-    let new_region = rw.ir().region(new_op, 0);
-    let new_block = rw.create_block(new_region, None, &arg_types, &arg_locs);
-    for (same_arg, same_result, i) in duplicates {
-        let (arg, result) = (rw.ir().argument(old_block, i + 1), rw.ir().result(op, i));
-        rw.replace_all_uses_with(arg, same_arg);
-        rw.replace_all_uses_with(result, same_result);
-    }
-    // The values the old block's arguments become, and the old results'
-    // replacements.
-    let mut transfer = vec![rw.ir().argument(new_block, 0)];
-    let mut results = Vec::with_capacity(n);
-    let mut k = 0usize;
-    for (i, d) in dropped.iter().enumerate() {
-        match d {
-            Some(_) => {
-                transfer.push(inits[i]);
-                results.push(inits[i]);
-            }
-            None => {
-                transfer.push(rw.ir().argument(new_block, k + 1));
-                results.push(rw.ir().result(new_op, k));
-                k += 1;
-            }
-        }
-    }
-    rw.merge_blocks(old_block, new_block, &transfer);
-    let merged_yield = rw.ir().terminator(new_block).ok_or(())?;
-    let filtered: Vec<Value> = dropped
-        .iter()
-        .enumerate()
-        .filter(|(_, d)| d.is_none())
-        .map(|(i, _)| rw.ir().operand(merged_yield, i))
-        .collect();
-    let mut y = OperationState::new(rw.ir().op_name(merged_yield), rw.ir().op_loc(merged_yield));
-    y.operands.extend_from_slice(&filtered);
-    rw.set_insertion_point_before(merged_yield);
-    rw.create(y);
-    rw.erase_op(merged_yield);
-    rw.replace_op(op, &results);
-    Ok(())
-}
