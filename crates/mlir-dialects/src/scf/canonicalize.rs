@@ -1333,13 +1333,17 @@ fn constant_trip_count(ir: &Ir, lb: Value, ub: Value, step: Value, signed: bool)
             return Some(0);
         }
     }
-    let (l, w) = const_bound(ir, lb, signed)?;
-    let (u, _) = const_bound(ir, ub, signed)?;
-    if u <= l {
-        return Some(0);
-    }
-    let diff = wrap(u - l, w, signed);
-    if diff < 0 {
+    let diff = match (const_bound(ir, lb, signed), const_bound(ir, ub, signed)) {
+        (Some((l, w)), Some((u, _))) => {
+            if u <= l {
+                return Some(0);
+            }
+            wrap(u - l, w, signed)
+        }
+        (None, None) => compute_ub_minus_lb(ir, lb, ub, signed)?,
+        _ => return None,
+    };
+    if diff <= 0 {
         return Some(0);
     }
     let (st, _) = const_bound(ir, step, signed)?;
@@ -1347,6 +1351,22 @@ fn constant_trip_count(ir: &Ir, lb: Value, ub: Value, step: Value, signed: bool)
         return None;
     }
     Some((diff + st - 1) / st)
+}
+
+/// Upstream `computeUbMinusLb`: `ub - lb` when `ub` is `lb` plus a
+/// constant through an `arith.addi` that cannot wrap in the comparison's
+/// signedness (`nsw` for signed, `nuw` for unsigned loops).
+fn compute_ub_minus_lb(ir: &Ir, lb: Value, ub: Value, signed: bool) -> Option<i128> {
+    let add = ub.defining_op()?;
+    if ir.op_name_str(add) != "arith.addi" || ir.operand(add, 0) != lb {
+        return None;
+    }
+    let flags = crate::arith::canonicalize::overflow_flags(ir, add);
+    if flags & (if signed { 1 } else { 2 }) == 0 {
+        return None;
+    }
+    let (d, _) = const_bound(ir, ir.operand(add, 1), signed)?;
+    Some(d)
 }
 
 /// Upstream `SimplifyTrivialLoops`: an `scf.for` with a constant trip count
