@@ -6,6 +6,7 @@
 //! verifiers. Canonicalization patterns live in `scf/canonicalize.rs`.
 
 pub mod canonicalize;
+mod forall_canonicalize;
 mod region_branch;
 pub mod type_conversions;
 
@@ -638,14 +639,11 @@ impl ForallOp {
         let mut out_args = Vec::new();
         let mut outs = Vec::new();
         let mut results = Vec::new();
+        let outs_offset = p.current_offset();
         if p.parse_optional_keyword("shared_outs") {
             let (a, o) = parse_assignment_list(p)?;
-            p.parse_token(TokenKind::Arrow, "expected '->'")?;
-            p.parse_token(TokenKind::LParen, "expected '('")?;
-            if !p.at(TokenKind::RParen) {
-                results = p.parse_type_list()?;
-            }
-            p.parse_token(TokenKind::RParen, "expected ')'")?;
+            // `-> t` or `-> (t1, t2)` (upstream parseOptionalArrowTypeList).
+            results = p.parse_optional_arrow_type_list()?;
             out_args = a;
             outs = o;
         }
@@ -655,7 +653,7 @@ impl ForallOp {
             let tys = vec![index; d.len()];
             p.resolve_operands(d, &tys, name, state)?;
         }
-        p.resolve_operands(&outs, &results, name, state)?;
+        p.resolve_operands(&outs, &results, outs_offset, state)?;
         let mut types = vec![index; n];
         types.extend(results.iter().copied());
         let mut args = ivs;

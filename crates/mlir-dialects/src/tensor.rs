@@ -5,6 +5,9 @@
 //! memref's `custom<DynamicIndexList>` directive.
 
 use mlir_ir::asm::{OpAsmInterface, SetValueName};
+use mlir_rewrite::{
+    CanonicalizationPatterns, LogicalResult, Pattern, PatternRewriter, RewritePatternSet,
+};
 use mlir_ir::{
     Attribute, Context, Dialect, FoldCtx, Ir, Location, OpBuilder, OpFoldResult, OpInfo, OpRef,
     Type, TypeKind,
@@ -47,7 +50,10 @@ impl Dialect for TensorDialect {
             .into_iter()
             .map(|info| match &*info.name {
                 "tensor.dim" => info.with_fold(fold_dim).with_interface(result_name!("dim")),
-                "tensor.cast" => info.with_interface(result_name!("cast")),
+                "tensor.cast" => info
+                    .with_fold(fold_cast)
+                    .with_interface(result_name!("cast"))
+                    .with_interface(CanonicalizationPatterns(cast_patterns)),
                 "tensor.empty" => info.with_interface(result_name!("empty")),
                 "tensor.extract" => info.with_interface(result_name!("extracted")),
                 "tensor.extract_slice" => info.with_interface(result_name!("extracted_slice")),
@@ -95,4 +101,82 @@ fn fold_dim(cx: &mut FoldCtx<'_>) -> Option<OpFoldResult> {
         return None;
     }
     Some(OpFoldResult::Attr(ctx.int_attr(ctx.index_type(), d)))
+}
+
+/// The `CastOpInterface` fold of `tensor.cast` (upstream
+/// `foldCastInterfaceOp`): a cast to its source's own type is the source.
+fn fold_cast(cx: &mut FoldCtx<'_>) -> Option<OpFoldResult> {
+    let ir = cx.ir;
+    let src = cx.operand(0);
+    (ir.value_type(src) == ir.value_type(cx.result(0))).then_some(OpFoldResult::Value(src))
+}
+
+/// `tensor.cast`'s canonicalization patterns (upstream registers
+/// `ChainedTensorCast` and `TensorCastExtractSlice`; the second is not
+/// written yet, docs/DEVIATIONS.md).
+fn cast_patterns(set: &mut RewritePatternSet, ctx: &Context) {
+    set.add_fn(
+        Pattern::new(ctx, "tensor.cast", 1).with_debug_name("(anonymous namespace)::ChainedTensorCast"),
+        chained_tensor_cast,
+    );
+}
+
+/// Upstream `joinShapes`: the most static tensor type both `a` and `b` may
+/// be at run time, if any.
+fn join_shapes(ctx: &Context, a: Type, b: Type) -> Option<Type> {
+    if a == b {
+        return Some(a);
+    }
+    if ctx.element_type_or_self(a) != ctx.element_type_or_self(b) {
+        return None;
+    }
+    let (TypeKind::RankedTensor { shape: sa, .. }, TypeKind::RankedTensor { shape: sb, .. }) =
+        (ctx.ty(a), ctx.ty(b))
+    else {
+        // An unranked side adds nothing.
+        return match ctx.ty(a) {
+            TypeKind::UnrankedTensor { .. } => Some(b),
+            _ => Some(a),
+        };
+    };
+    if sa.len() != sb.len() {
+        return None;
+    }
+    let mut join = Vec::with_capacity(sa.len());
+    for (&x, &y) in sa.iter().zip(sb.iter()) {
+        join.push(if x == mlir_ir::DYNAMIC {
+            y
+        } else if y == mlir_ir::DYNAMIC || x == y {
+            x
+        } else {
+            return None;
+        });
+    }
+    Some(ctx.ranked_tensor_type(&join, ctx.element_type_or_self(a), None))
+}
+
+/// Upstream `ChainedTensorCast`: a cast of a cast becomes one cast when the
+/// intermediate type adds no run-time check.
+fn chained_tensor_cast(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
+    let ir = rw.ir();
+    let ctx = ir.ctx();
+    let inner = ir.operand(op, 0).defining_op().ok_or(())?;
+    if ir.op_name_str(inner) != "tensor.cast" {
+        return Err(());
+    }
+    let source = ir.operand(inner, 0);
+    let (src_ty, mid_ty, res_ty) = (
+        ir.value_type(source),
+        ir.value_type(ir.result(inner, 0)),
+        ir.value_type(ir.result(op, 0)),
+    );
+    let first = join_shapes(ctx, join_shapes(ctx, src_ty, mid_ty).ok_or(())?, res_ty).ok_or(())?;
+    if join_shapes(ctx, src_ty, res_ty) != Some(first) {
+        return Err(());
+    }
+    let mut state = mlir_ir::OperationState::new(ir.op_name(op), ir.op_loc(op));
+    state.operands.push(source);
+    state.result_types.push(res_ty);
+    rw.replace_op_with_new_op(op, state);
+    Ok(())
 }

@@ -23,6 +23,7 @@
 use mlir_ir::{AttrKind, Context, Ir, OpRef, OperationState, RegionRef, Value};
 use mlir_rewrite::CanonicalizationPatterns;
 
+use super::forall_canonicalize::{self as forall, Ofr};
 use super::region_branch;
 use mlir_rewrite::{LogicalResult, Pattern, PatternRewriter, RewritePatternSet};
 
@@ -35,6 +36,7 @@ pub(crate) fn patterns_of(name: &str) -> Option<CanonicalizationPatterns> {
         "scf.index_switch" => Some(CanonicalizationPatterns(index_switch_patterns)),
         "scf.while" => Some(CanonicalizationPatterns(while_patterns)),
         "scf.parallel" => Some(CanonicalizationPatterns(parallel_patterns)),
+        "scf.forall" => Some(CanonicalizationPatterns(forall_patterns)),
         _ => None,
     }
 }
@@ -176,6 +178,42 @@ fn while_patterns(set: &mut RewritePatternSet, ctx: &Context) {
         add(set, ctx, "scf.while", name, f);
     }
     add_region_branch_patterns(set, ctx, "scf.while");
+}
+
+fn forall_patterns(set: &mut RewritePatternSet, ctx: &Context) {
+    // Upstream's registration order; the first is rooted at `tensor.dim`.
+    add(
+        set,
+        ctx,
+        "tensor.dim",
+        "(anonymous namespace)::DimOfForallOp",
+        forall::dim_of_forall,
+    );
+    let patterns: [(&'static str, PatternFn); 5] = [
+        (
+            "(anonymous namespace)::FoldTensorCastOfOutputIntoForallOp",
+            forall::fold_tensor_cast_of_output,
+        ),
+        (
+            "(anonymous namespace)::ForallOpControlOperandsFolder",
+            forall::control_operands_folder,
+        ),
+        (
+            "(anonymous namespace)::ForallOpIterArgsFolder",
+            forall::iter_args_folder,
+        ),
+        (
+            "(anonymous namespace)::ForallOpSingleOrZeroIterationDimsFolder",
+            forall::single_or_zero_iteration_dims,
+        ),
+        (
+            "(anonymous namespace)::ForallOpReplaceConstantInductionVar",
+            forall::replace_constant_induction_var,
+        ),
+    ];
+    for (name, f) in patterns {
+        add(set, ctx, "scf.forall", name, f);
+    }
 }
 
 fn parallel_patterns(set: &mut RewritePatternSet, ctx: &Context) {
@@ -1293,7 +1331,7 @@ fn const_int(ir: &Ir, v: Value) -> Option<mlir_ir::ApInt> {
 /// A constant bound or step as an integer of its type's width (index is
 /// 64 bits), read signed or unsigned; `None` if not a constant or wider
 /// than 64 bits.
-fn const_bound(ir: &Ir, v: Value, signed: bool) -> Option<(i128, u32)> {
+pub(crate) fn const_bound(ir: &Ir, v: Value, signed: bool) -> Option<(i128, u32)> {
     let c = const_int(ir, v)?;
     let w = c.width();
     if w == 0 || w > 64 {
@@ -1351,6 +1389,36 @@ fn constant_trip_count(ir: &Ir, lb: Value, ub: Value, step: Value, signed: bool)
         return None;
     }
     Some((diff + st - 1) / st)
+}
+
+/// Upstream `constantTripCount` (signed) over mixed bounds, as
+/// `scf.forall`'s patterns call it.
+pub(crate) fn mixed_trip_count(ir: &Ir, lb: Ofr, ub: Ofr, step: Ofr) -> Option<i128> {
+    if lb == ub {
+        return Some(0);
+    }
+    let cst = |b: Ofr| match b {
+        Ofr::Int(i) => Some(i as i128),
+        Ofr::Val(v) => const_bound(ir, v, true).map(|(x, _)| x),
+    };
+    if cst(step).is_some_and(|s| s <= 0) {
+        return Some(0);
+    }
+    let diff = match (cst(lb), cst(ub), lb, ub) {
+        (Some(l), Some(u), _, _) => {
+            if u <= l {
+                return Some(0);
+            }
+            u - l
+        }
+        (None, None, Ofr::Val(l), Ofr::Val(u)) => compute_ub_minus_lb(ir, l, u, true)?,
+        _ => return None,
+    };
+    if diff <= 0 {
+        return Some(0);
+    }
+    let s = cst(step)?;
+    Some((diff + s - 1) / s)
 }
 
 /// Upstream `computeUbMinusLb`: `ub - lb` when `ub` is `lb` plus a

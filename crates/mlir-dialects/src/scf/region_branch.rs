@@ -328,7 +328,7 @@ pub(crate) fn remove_dead_successor_inputs(op: OpRef, rw: &mut PatternRewriter<'
 /// Upstream `RewriterBase::eraseOpResults`: `op` is replaced by a copy
 /// without results `erase` (which must be unused) that takes over its
 /// regions.
-fn erase_op_results(rw: &mut PatternRewriter<'_>, op: OpRef, erase: &[usize]) -> OpRef {
+pub(crate) fn erase_op_results(rw: &mut PatternRewriter<'_>, op: OpRef, erase: &[usize]) -> OpRef {
     let ir = rw.ir();
     let mut state = OperationState::new(ir.op_name(op), ir.op_loc(op));
     state.operands.extend(ir.operands(op));
