@@ -114,6 +114,13 @@ fn for_patterns(set: &mut RewritePatternSet, ctx: &Context) {
         set,
         ctx,
         "scf.for",
+        "(anonymous namespace)::ForOpTensorCastFolder",
+        for_op_tensor_cast_folder,
+    );
+    add(
+        set,
+        ctx,
+        "scf.for",
         "(anonymous namespace)::SimplifyTrivialLoops",
         simplify_trivial_loops,
     );
@@ -1419,6 +1426,99 @@ pub(crate) fn mixed_trip_count(ir: &Ir, lb: Ofr, ub: Ofr, step: Ofr) -> Option<i
     }
     let s = cst(step)?;
     Some((diff + s - 1) / s)
+}
+
+/// Upstream `ForOpTensorCastFolder`: an init value produced by a
+/// `tensor.cast` that loses static information, whose loop result has one
+/// use, is replaced by the cast's source; the body and the result see casts
+/// back to the old type (`replaceAndCastForOpIterArg`).
+fn for_op_tensor_cast_folder(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
+    let ir = rw.ir();
+    let ctx = ir.ctx();
+    let inits: Vec<Value> = ir.operands(op).skip(3).collect();
+    let mut found = None;
+    for (i, &init) in inits.iter().enumerate() {
+        let Some(cast) = init.defining_op() else { continue };
+        if ir.op_name_str(cast) != "tensor.cast" {
+            continue;
+        }
+        let (src, dst) = (ir.operand(cast, 0), ir.result(cast, 0));
+        if ir.value_type(src) == ir.value_type(dst) {
+            continue;
+        }
+        if !forall::preserves_static_information(ctx, ir.value_type(dst), ir.value_type(src)) {
+            continue;
+        }
+        let Some(result) = (i < ir.num_results(op)).then(|| ir.result(op, i)) else {
+            continue;
+        };
+        if !ir.has_one_use(result) {
+            continue;
+        }
+        found = Some((i, src));
+        break;
+    }
+    let (idx, replacement) = found.ok_or(())?;
+    let body = single_block(ir, ir.region(op, 0)).ok_or(())?;
+    // Everything is checked before the rewrite starts: the body's yield
+    // carries one value per init.
+    let term = ir.terminator(body).ok_or(())?;
+    if ir.num_operands(term) != inits.len() || ir.num_arguments(body) != inits.len() + 1 {
+        return Err(());
+    }
+    let loc = ir.op_loc(op);
+    let old_type = ir.value_type(inits[idx]);
+    let new_type = ir.value_type(replacement);
+    let mut new_inits = inits.clone();
+    new_inits[idx] = replacement;
+    // The new loop: same bounds and attributes, a block with the induction
+    // variable (at the loop's location) and one argument per init (at the
+    // init's location), no terminator yet.
+    let mut state = OperationState::new(ir.op_name(op), loc);
+    state.operands.extend(ir.operands(op).take(3));
+    state.operands.extend(new_inits.iter().copied());
+    state
+        .result_types
+        .extend(new_inits.iter().map(|&v| ir.value_type(v)));
+    state.properties = ir.op_properties(op);
+    state.attributes = Some(ir.op_attributes(op));
+    state.num_empty_regions = 1;
+    let mut arg_types = vec![ir.value_type(ir.operand(op, 0))];
+    arg_types.extend(new_inits.iter().map(|&v| ir.value_type(v)));
+    let mut arg_locs = vec![loc];
+    arg_locs.extend(new_inits.iter().map(|&v| ir.value_loc(v)));
+    rw.set_insertion_point_before(op);
+    let new_op = rw.create(state);
+    let region = rw.ir().region(new_op, 0);
+    let block = rw.with_insertion_guard(|rw| rw.create_block(region, None, &arg_types, &arg_locs));
+    let mut transfer: Vec<Value> = rw.ir().arguments(block).collect();
+    let cast = |rw: &mut PatternRewriter<'_>, v: Value, ty: mlir_ir::Type| {
+        let mut s = OperationState::new(rw.ctx().op_name("tensor.cast"), loc);
+        s.operands.push(v);
+        s.result_types.push(ty);
+        let c = rw.create(s);
+        rw.ir().result(c, 0)
+    };
+    rw.with_insertion_guard(|rw| {
+        rw.set_insertion_point_to_start(block);
+        transfer[idx + 1] = cast(rw, transfer[idx + 1], old_type);
+    });
+    rw.merge_blocks(body, block, &transfer);
+    let yield_op = rw.ir().terminator(block).ok_or(())?;
+    let mut yielded: Vec<Value> = rw.ir().operands(yield_op).collect();
+    rw.with_insertion_guard(|rw| {
+        rw.set_insertion_point_before(yield_op);
+        yielded[idx] = cast(rw, yielded[idx], new_type);
+        let mut y = OperationState::new(rw.ir().op_name(yield_op), loc);
+        y.operands.extend(yielded.iter().copied());
+        rw.create(y);
+    });
+    rw.erase_op(yield_op);
+    rw.set_insertion_point_after(new_op);
+    let mut results: Vec<Value> = rw.ir().results(new_op).collect();
+    results[idx] = cast(rw, results[idx], old_type);
+    rw.replace_op(op, &results);
+    Ok(())
 }
 
 /// Upstream `computeUbMinusLb`: `ub - lb` when `ub` is `lb` plus a
