@@ -12,6 +12,7 @@ fn main() {
         ("td/TestOpsCanon.td", "canon_ops.rs"),
         ("td/TestOpsConversion.td", "conversion_ops.rs"),
         ("td/TestOpsDRR.td", "drr_ops.rs"),
+        ("td/TestOpsSCF.td", "scf_ops.rs"),
     ] {
         mlir_ods::build::generate_op_defs(td, out);
     }

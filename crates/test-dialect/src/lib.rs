@@ -16,6 +16,7 @@
 //! | [`canon`]      | `TestOpsCanon.td`       | canonicalizer and folding                |
 //! | [`conversion`] | `TestOpsConversion.td`  | dialect conversion                       |
 //! | [`drr`]        | `TestOpsDRR.td`         | DRR (`mlir-tblgen/pattern.mlir`)          |
+//! | [`scf`]        | `TestOpsSCF.td`         | `Dialect/SCF` tests                       |
 //!
 //! The dialect itself ([`TestDialect`]) gathers the ops of every module and
 //! forwards its dialect-level hooks to the module that owns them. Like
@@ -35,6 +36,7 @@ pub mod core;
 pub mod drr;
 pub mod greedy;
 pub mod ods;
+pub mod scf;
 
 use mlir_ir::{Attribute, Context, Dialect, Location, OpBuilder, OpInfo, OpRef, Type};
 use mlir_transforms::pass::PassRegistry;
@@ -54,6 +56,7 @@ impl Dialect for TestDialect {
         ops.extend(canon::operations());
         ops.extend(conversion::operations());
         ops.extend(drr::operations());
+        ops.extend(scf::operations());
         ops
     }
 

@@ -170,7 +170,7 @@ fn execute_region_patterns(set: &mut RewritePatternSet, ctx: &Context) {
 }
 
 fn while_patterns(set: &mut RewritePatternSet, ctx: &Context) {
-    let patterns: [(&'static str, PatternFn); 3] = [
+    let patterns: [(&'static str, PatternFn); 4] = [
         (
             "(anonymous namespace)::WhileConditionTruth",
             while_condition_truth,
@@ -180,6 +180,7 @@ fn while_patterns(set: &mut RewritePatternSet, ctx: &Context) {
             "(anonymous namespace)::WhileOpAlignBeforeArgs",
             while_op_align_before_args,
         ),
+        ("(anonymous namespace)::WhileMoveIfDown", while_move_if_down),
     ];
     for (name, f) in patterns {
         add(set, ctx, "scf.while", name, f);
@@ -982,6 +983,118 @@ fn replace_terminator(rw: &mut PatternRewriter<'_>, term: OpRef, operands: &[Val
         rw.set_insertion_point_before(term);
         rw.replace_op_with_new_op(term, state);
     });
+}
+
+/// Upstream `WhileMoveIfDown`: an `scf.if` right before `scf.condition`,
+/// on the same condition and with an else block that only yields, moves
+/// into the after region: the condition forwards the else values, plus the
+/// before-region values the then block uses, which the after block receives
+/// as new arguments.
+fn while_move_if_down(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
+    let ir = rw.ir();
+    let p = while_parts(ir, op).ok_or(())?;
+    let if_op = ir.prev_op(p.cond).ok_or(())?;
+    if ir.op_name_str(if_op) != "scf.if" || ir.operand(if_op, 0) != ir.operand(p.cond, 0) {
+        return Err(());
+    }
+    let then_region = ir.region(if_op, 0);
+    let else_region = ir.region(if_op, 1);
+    let then_block = single_block(ir, then_region).ok_or(())?;
+    let then_yield = ir.terminator(then_block).ok_or(())?;
+    let else_yield = match ir.first_block(else_region) {
+        Some(b) => {
+            let t = ir.terminator(b).ok_or(())?;
+            if ir.first_op(b) != Some(t) {
+                return Err(());
+            }
+            Some(t)
+        }
+        None => None,
+    };
+    let n = ir.num_results(if_op);
+    let else_ok = match else_yield {
+        Some(e) => ir.num_operands(e) == n,
+        None => n == 0,
+    };
+    if ir.num_operands(then_yield) != n || !else_ok {
+        return Err(());
+    }
+    // The if's results may only feed the condition.
+    if ir
+        .results(if_op)
+        .any(|r| ir.uses(r).any(|u| u.op != p.cond))
+    {
+        return Err(());
+    }
+    let loc = ir.op_loc(op);
+    let before_region = ir.region(op, 0);
+    let cond_args = condition_args(ir, p.cond);
+    let after_args: Vec<Value> = ir.arguments(p.after).collect();
+    let results: Vec<Value> = ir.results(if_op).collect();
+    for (idx, arg) in cond_args.iter().enumerate() {
+        let Some(k) = results.iter().position(|r| r == arg) else {
+            continue;
+        };
+        let ir = rw.ir();
+        let then_value = ir.operand(then_yield, k);
+        let Some(else_value) = else_yield.map(|e| ir.operand(e, k)) else {
+            continue;
+        };
+        rw.replace_all_uses_with(results[k], else_value);
+        if let Some(&a) = after_args.get(idx) {
+            rw.replace_all_uses_with(a, then_value);
+        }
+    }
+    // The values of the before region the then block uses, in the order
+    // upstream's `visitUsedValuesDefinedAbove` meets them (a post-order
+    // walk).
+    let ir = rw.ir();
+    let mut additional: Vec<Value> = Vec::new();
+    for top in ir.block_ops(then_block) {
+        for o in ir.walk_collect(top, mlir_ir::WalkOrder::PostOrder) {
+            for v in ir.operands(o) {
+                if ir.value_parent_region(v) == Some(before_region) && !additional.contains(&v) {
+                    additional.push(v);
+                }
+            }
+        }
+    }
+    let mut new_types: Vec<mlir_ir::Type> = ir.results(op).map(|v| ir.value_type(v)).collect();
+    new_types.extend(additional.iter().map(|&v| ir.value_type(v)));
+    let inits: Vec<Value> = ir.operands(op).collect();
+    let new_op = create_while(rw, op, &new_types, &inits);
+    let (nb, na) = (rw.ir().region(new_op, 0), rw.ir().region(new_op, 1));
+    let old_after_region = rw.ir().region(op, 1);
+    rw.start_op_modification(new_op);
+    rw.inline_region_before(before_region, nb, None);
+    rw.inline_region_before(old_after_region, na, None);
+    let new_after_args: Vec<Value> = additional
+        .iter()
+        .map(|&v| {
+            let ty = rw.ir().value_type(v);
+            rw.add_block_argument(p.after, ty, loc)
+        })
+        .collect();
+    rw.finalize_op_modification(new_op);
+    let mut cond_operands: Vec<Value> = rw.ir().operands(p.cond).collect();
+    cond_operands.extend(additional.iter().copied());
+    rw.modify_op_in_place(p.cond, |m| m.set_operands(&cond_operands));
+    for (&v, &a) in additional.iter().zip(&new_after_args) {
+        rw.replace_uses_with_if(v, a, |ir, u| {
+            region_within(ir, ir.op_parent_region(u.op), then_region)
+        });
+    }
+    rw.erase_op(then_yield);
+    let first = rw.ir().first_op(p.after);
+    rw.inline_block_before(then_block, p.after, first, &[]);
+    rw.erase_op(if_op);
+    let kept: Vec<Value> = rw
+        .ir()
+        .results(new_op)
+        .take(rw.ir().num_results(op))
+        .collect();
+    rw.replace_op(op, &kept);
+    Ok(())
 }
 
 /// Upstream `WhileConditionTruth`: after-block arguments that receive the
