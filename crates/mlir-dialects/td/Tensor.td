@@ -7,7 +7,7 @@
 //
 //   op                     defined  format                               folder  canon     checked with mlir-opt
 //   dim                    yes      declarative                          yes     (not yet) custom+generic
-//   cast                   yes      declarative                          (not yet) (not yet) custom+generic
+//   cast                   yes      declarative                          yes     partial   custom+generic
 //   empty                  yes      declarative                          -       (not yet) custom+generic
 //   extract                yes      declarative                          (not yet) (not yet) custom+generic
 //   extract_slice          yes      declarative+custom<DynamicIndexList> (not yet) (not yet) custom+generic
@@ -62,6 +62,8 @@ def Tensor_CastOp : Tensor_Op<"cast", [
   let arguments = (ins AnyTensor:$source);
   let results = (outs AnyTensor:$dest);
   let assemblyFormat = "$source attr-dict `:` type($source) `to` type($dest)";
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 // Upstream: [Pure, ...ReifyRankedShapedTypeOpInterface]; the result is `%empty`.
