@@ -12,6 +12,7 @@ pub mod affine;
 pub mod arith;
 pub mod cf;
 pub mod func;
+pub mod linalg;
 pub mod llvm;
 pub mod math;
 pub mod memref;
@@ -35,4 +36,5 @@ pub fn register_all(ctx: &mut Context) {
     ctx.load_dialect(ub::UbDialect);
     ctx.load_dialect(llvm::LlvmDialect);
     ctx.load_dialect(vector::VectorDialect);
+    ctx.load_dialect(linalg::LinalgDialect);
 }
