@@ -54,7 +54,6 @@ impl Dialect for TensorDialect {
                     .with_fold(fold_cast)
                     .with_interface(result_name!("cast"))
                     .with_interface(CanonicalizationPatterns(cast_patterns)),
-                "tensor.empty" => info.with_interface(result_name!("empty")),
                 "tensor.extract" => info.with_interface(result_name!("extracted")),
                 "tensor.extract_slice" => info.with_interface(result_name!("extracted_slice")),
                 "tensor.insert_slice" => info.with_interface(result_name!("inserted_slice")),

@@ -66,9 +66,8 @@ def Tensor_CastOp : Tensor_Op<"cast", [
   let hasCanonicalizer = 1;
 }
 
-// Upstream: [Pure, ...ReifyRankedShapedTypeOpInterface]; the result is `%empty`.
-def Tensor_EmptyOp : Tensor_Op<"empty", [
-    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>, Pure]> {
+// Upstream: [Pure, ...ReifyRankedShapedTypeOpInterface]; no result name.
+def Tensor_EmptyOp : Tensor_Op<"empty", [Pure]> {
   let summary = "empty tensor operation";
   let arguments = (ins Variadic<Index>:$dynamicSizes);
   let results = (outs AnyRankedTensor:$result);
