@@ -12,6 +12,7 @@ pub mod affine;
 pub mod arith;
 pub mod cf;
 pub mod func;
+pub mod gpu;
 pub mod linalg;
 pub mod llvm;
 pub mod math;
@@ -37,4 +38,5 @@ pub fn register_all(ctx: &mut Context) {
     ctx.load_dialect(llvm::LlvmDialect);
     ctx.load_dialect(vector::VectorDialect);
     ctx.load_dialect(linalg::LinalgDialect);
+    ctx.load_dialect(gpu::GpuDialect);
 }

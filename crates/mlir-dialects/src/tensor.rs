@@ -55,8 +55,15 @@ impl Dialect for TensorDialect {
                     .with_interface(result_name!("cast"))
                     .with_interface(CanonicalizationPatterns(cast_patterns)),
                 "tensor.extract" => info.with_interface(result_name!("extracted")),
-                "tensor.extract_slice" => info.with_interface(result_name!("extracted_slice")),
-                "tensor.insert_slice" => info.with_interface(result_name!("inserted_slice")),
+                "tensor.extract_slice" => info
+                    .with_interface(result_name!("extracted_slice"))
+                    .with_interface(CanonicalizationPatterns(extract_slice_patterns)),
+                "tensor.insert_slice" => info
+                    .with_interface(result_name!("inserted_slice"))
+                    .with_interface(CanonicalizationPatterns(insert_slice_patterns)),
+                "tensor.parallel_insert_slice" => {
+                    info.with_interface(CanonicalizationPatterns(parallel_insert_slice_patterns))
+                }
                 _ => info,
             })
             .collect()
@@ -176,6 +183,143 @@ fn chained_tensor_cast(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult
     let mut state = mlir_ir::OperationState::new(ir.op_name(op), ir.op_loc(op));
     state.operands.push(source);
     state.result_types.push(res_ty);
+    rw.replace_op_with_new_op(op, state);
+    Ok(())
+}
+
+// ----- slice ops: constant offsets, sizes and strides -----
+
+/// `tensor.extract_slice`'s constant-argument folder (upstream
+/// `OpWithOffsetSizesAndStridesConstantArgumentFolder`).
+fn extract_slice_patterns(set: &mut RewritePatternSet, ctx: &Context) {
+    set.add_fn(
+        Pattern::new(ctx, "tensor.extract_slice", 1).with_debug_name(
+            "mlir::OpWithOffsetSizesAndStridesConstantArgumentFolder<mlir::tensor::ExtractSliceOp, (anonymous namespace)::SliceReturnTypeCanonicalizer, (anonymous namespace)::SliceCanonicalizer>",
+        ),
+        |op, rw| slice_constant_argument_folder(op, rw, 1),
+    );
+}
+
+/// `tensor.insert_slice`'s constant-argument folder (upstream
+/// `InsertSliceOpConstantArgumentFolder<InsertSliceOp>`).
+fn insert_slice_patterns(set: &mut RewritePatternSet, ctx: &Context) {
+    set.add_fn(
+        Pattern::new(ctx, "tensor.insert_slice", 1).with_debug_name(
+            "(anonymous namespace)::InsertSliceOpConstantArgumentFolder<mlir::tensor::InsertSliceOp>",
+        ),
+        |op, rw| slice_constant_argument_folder(op, rw, 2),
+    );
+}
+
+/// `tensor.parallel_insert_slice`'s constant-argument folder (upstream
+/// `InsertSliceOpConstantArgumentFolder<ParallelInsertSliceOp>`).
+fn parallel_insert_slice_patterns(set: &mut RewritePatternSet, ctx: &Context) {
+    set.add_fn(
+        Pattern::new(ctx, "tensor.parallel_insert_slice", 1).with_debug_name(
+            "(anonymous namespace)::InsertSliceOpConstantArgumentFolder<mlir::tensor::ParallelInsertSliceOp>",
+        ),
+        |op, rw| slice_constant_argument_folder(op, rw, 2),
+    );
+}
+
+/// Upstream `verifyInBoundsSlice`: the static parts of a slice stay inside
+/// the static dimensions of `shape`.
+fn in_bounds_slice(shape: &[i64], offsets: &[i64], sizes: &[i64], strides: &[i64]) -> bool {
+    use mlir_ir::DYNAMIC;
+    for (((&dim, &off), &size), &stride) in shape.iter().zip(offsets).zip(sizes).zip(strides) {
+        if dim == DYNAMIC {
+            continue;
+        }
+        if off != DYNAMIC && off >= dim {
+            return false;
+        }
+        if off != DYNAMIC && size != DYNAMIC && stride != DYNAMIC {
+            let last = off as i128 + (size as i128 - 1) * stride as i128;
+            if last >= dim as i128 {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// The constant-argument folders of the slice ops: dynamic offsets and
+/// sizes that are non-negative constants and dynamic strides that are
+/// constants become static entries, when the slice stays in bounds. `lead`
+/// is the number of leading tensor operands (1 for `extract_slice`, 2 for
+/// the insertions; the slice is read from / written into the last of
+/// them). Sizes that become static would change the slice's canonical
+/// type, which needs a `tensor.cast` (not done yet: such ops are left as
+/// they are).
+fn slice_constant_argument_folder(op: OpRef, rw: &mut PatternRewriter<'_>, lead: usize) -> LogicalResult {
+    use mlir_ir::DYNAMIC;
+    let ir = rw.ir();
+    let ctx = ir.ctx();
+    let segs = crate::scf::dense_array(ctx, ir.attr(op, "operandSegmentSizes"));
+    if segs.len() != lead + 3 || segs[..lead].iter().any(|&s| s != 1) {
+        return Err(());
+    }
+    let operands: Vec<mlir_ir::Value> = ir.operands(op).collect();
+    let mut next = lead;
+    let mut lists: Vec<(Vec<i64>, Vec<mlir_ir::Value>)> = Vec::new();
+    let names = ["static_offsets", "static_sizes", "static_strides"];
+    let mut changed = [false; 3];
+    for (k, name) in names.iter().enumerate() {
+        let statics = crate::scf::dense_array(ctx, ir.attr(op, name));
+        let n = segs[lead + k] as usize;
+        let dynamic = operands.get(next..next + n).ok_or(())?.to_vec();
+        next += n;
+        let mut dyn_iter = dynamic.into_iter();
+        let mut new_static = Vec::with_capacity(statics.len());
+        let mut new_dynamic = Vec::new();
+        for &s in &statics {
+            if s != DYNAMIC {
+                new_static.push(s);
+                continue;
+            }
+            let v = dyn_iter.next().ok_or(())?;
+            let c = ir
+                .value_constant(v)
+                .and_then(|a| ctx.int_attr_value(a))
+                .filter(|&c| c != DYNAMIC && (k == 2 || c >= 0));
+            match c {
+                Some(c) => {
+                    new_static.push(c);
+                    changed[k] = true;
+                }
+                None => {
+                    new_static.push(DYNAMIC);
+                    new_dynamic.push(v);
+                }
+            }
+        }
+        lists.push((new_static, new_dynamic));
+    }
+    if !changed.iter().any(|&c| c) || changed[1] {
+        return Err(());
+    }
+    let shaped = ir.value_type(operands[lead - 1]);
+    let shape = ctx.shape(shaped).ok_or(())?;
+    if !in_bounds_slice(shape, &lists[0].0, &lists[1].0, &lists[2].0) {
+        return Err(());
+    }
+    let mut state = mlir_ir::OperationState::new(ir.op_name(op), ir.op_loc(op));
+    state.operands.extend_from_slice(&operands[..lead]);
+    for (_, d) in &lists {
+        state.operands.extend_from_slice(d);
+    }
+    state.result_types.extend(ir.result_types(op));
+    let mut props = ir.op_properties(op).unwrap_or_else(|| ctx.empty_dictionary());
+    for (k, name) in names.iter().enumerate() {
+        let a = mlir_ir::ods::preds::dense_int_array(ctx, 64, &lists[k].0);
+        props = ctx.dictionary_with(props, ctx.ident(name), Some(a));
+    }
+    let mut sizes = vec![1i64; lead];
+    sizes.extend(lists.iter().map(|(_, d)| d.len() as i64));
+    let seg = mlir_ir::ods::preds::dense_int_array(ctx, 32, &sizes);
+    props = ctx.dictionary_with(props, ctx.ident("operandSegmentSizes"), Some(seg));
+    state.properties = Some(props);
+    state.attributes = Some(ir.op_attributes(op));
     rw.replace_op_with_new_op(op, state);
     Ok(())
 }
