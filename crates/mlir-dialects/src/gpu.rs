@@ -35,9 +35,19 @@ impl Dialect for GpuDialect {
             let inner = body[i + 1..].strip_suffix('>')?;
             Some((&body[..i], inner.trim()))
         });
+        // `#gpu.mask<N>` holds a 64-bit mask, printed in decimal.
+        if let Some(("mask", m)) = parsed {
+            let value = match m.strip_prefix("0x").or_else(|| m.strip_prefix("0X")) {
+                Some(hex) => u64::from_str_radix(hex, 16).ok(),
+                None => m.parse::<u64>().ok(),
+            };
+            return match value {
+                Some(v) => Ok(Some(format!("mask<{v}>"))),
+                None => Err(vec![(0, format!("invalid mask `{m}` in `#gpu.mask`"))]),
+            };
+        }
         let ok = match parsed {
             Some(("block" | "thread" | "warp" | "warpgroup" | "lane", dim)) => is_mapping_dim(dim),
-            Some(("mask", m)) => !m.is_empty(),
             Some(("memory_space" | "address_space", s)) => {
                 matches!(s, "global" | "workgroup" | "private")
             }
