@@ -202,6 +202,17 @@ fn parse_named(
     let (ins, outs) = parse_common_parts(p, state)?;
     p.parse_optional_attr_dict(state)?;
     parse_results(p, state)?;
+    // Both named ops here take one input and one init.
+    if ins.len() + outs.len() != 2 {
+        let here = p.current_offset();
+        return p.emit_error(
+            here,
+            format!(
+                "[parseNamedStructuredOpRegion] ods-gen generated region expects 2 args, got {}",
+                ins.len() + outs.len()
+            ),
+        );
+    }
     let loc = state.loc;
     let ir = p.ir();
     let ctx = ir.ctx_arc().clone();

@@ -826,7 +826,11 @@ impl InParallelOp {
                 if ir.op_name_str(o) != "tensor.parallel_insert_slice" {
                     return Err(ir.op_error(self.0, "expected only ParallelCombiningOpInterface ops"));
                 }
-                let dest = ir.operand(o, 1);
+                // The destination is operand 1 (the op's own verifier,
+                // which runs later, checks the operand count).
+                let Some(dest) = ir.operands(o).nth(1) else {
+                    continue;
+                };
                 if !outs.contains(&dest) {
                     return Err(ir.op_error(o, "may only insert into an output block argument"));
                 }

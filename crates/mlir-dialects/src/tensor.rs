@@ -260,6 +260,9 @@ fn slice_constant_argument_folder(op: OpRef, rw: &mut PatternRewriter<'_>, lead:
         return Err(());
     }
     let operands: Vec<mlir_ir::Value> = ir.operands(op).collect();
+    if segs.iter().sum::<i64>() != operands.len() as i64 {
+        return Err(());
+    }
     let mut next = lead;
     let mut lists: Vec<(Vec<i64>, Vec<mlir_ir::Value>)> = Vec::new();
     let names = ["static_offsets", "static_sizes", "static_strides"];

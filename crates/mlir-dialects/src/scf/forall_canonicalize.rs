@@ -207,7 +207,7 @@ fn combining_ops(ir: &Ir, arg: Value) -> Vec<OpRef> {
 /// dimension of the tied shared output instead.
 pub(crate) fn dim_of_forall(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
     let ir = rw.ir();
-    let src = ir.operand(op, 0);
+    let src = ir.operands(op).next().ok_or(())?;
     let mlir_ir::ValueDef::OpResult(def, i) = src.def() else {
         return Err(());
     };
