@@ -350,8 +350,7 @@ fn compatible_shapes(ctx: &Context, a: Type, b: Type) -> bool {
         (None, None) => true,
         (Some(Some(x)), Some(Some(y))) => {
             x.len() == y.len()
-                && x
-                    .iter()
+                && x.iter()
                     .zip(y)
                     .all(|(&p, &q)| p == mlir_ir::DYNAMIC || q == mlir_ir::DYNAMIC || p == q)
         }
@@ -375,15 +374,10 @@ fn are_cast_compatible(ctx: &Context, name: &str, inputs: &[Type], outputs: &[Ty
     if !valid || (!scaling && !compatible_shapes(ctx, inputs[0], outputs[0])) {
         return false;
     }
-    let (src, dst) = (
-        element_type(ctx, inputs[0]),
-        element_type(ctx, outputs[0]),
-    );
+    let (src, dst) = (element_type(ctx, inputs[0]), element_type(ctx, outputs[0]));
     let int = |t: Type| matches!(ctx.ty(t), TypeKind::Integer { .. });
     let float = |t: Type| matches!(ctx.ty(t), TypeKind::Float(_));
-    let signless = |t: Type| {
-        matches!(ctx.ty(t), TypeKind::Integer { signedness, .. } if *signedness == mlir_ir::Signedness::Signless)
-    };
+    let signless = |t: Type| matches!(ctx.ty(t), TypeKind::Integer { signedness, .. } if *signedness == mlir_ir::Signedness::Signless);
     let width = |t: Type| bit_width(ctx, t).unwrap_or(0);
     match name {
         "arith.extui" | "arith.extsi" => int(src) && int(dst) && width(dst) > width(src),

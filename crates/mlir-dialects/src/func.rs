@@ -269,10 +269,12 @@ fn verify_constant_symbol_uses(
     let Some(func) = func else {
         return Err(ir.op_error(op, format!("reference to undefined function '{name}'")));
     };
-    let fn_type = ir.attr(func, "function_type").and_then(|t| match ctx.attr(t) {
-        AttrKind::Type(t) => Some(*t),
-        _ => None,
-    });
+    let fn_type = ir
+        .attr(func, "function_type")
+        .and_then(|t| match ctx.attr(t) {
+            AttrKind::Type(t) => Some(*t),
+            _ => None,
+        });
     if fn_type != ir.result_types(op).next() {
         return Err(ir.op_error(op, "reference to function with mismatched type"));
     }

@@ -128,7 +128,10 @@ fn parse_common_parts(
     state: &mut OperationState,
 ) -> Result<(Vec<Type>, Vec<Type>), ()> {
     p.parse_optional_attr_dict(state)?;
-    let mut lists = [(Vec::new(), Vec::new(), 0u32), (Vec::new(), Vec::new(), 0u32)];
+    let mut lists = [
+        (Vec::new(), Vec::new(), 0u32),
+        (Vec::new(), Vec::new(), 0u32),
+    ];
     for (k, keyword) in ["ins", "outs"].into_iter().enumerate() {
         if !p.parse_optional_keyword(keyword) {
             continue;
@@ -303,7 +306,10 @@ impl GenericOp {
         };
         let mut converted = Vec::new();
         for k in kinds.iter() {
-            let s = ctx.string_attr_value(*k).map(|s| s.into_owned()).unwrap_or_default();
+            let s = ctx
+                .string_attr_value(*k)
+                .map(|s| s.into_owned())
+                .unwrap_or_default();
             if s != "parallel" && s != "reduction" {
                 let here = p.current_offset();
                 return p.emit_error(here, format!("unexpected iterator_type ({s})"));

@@ -62,9 +62,9 @@ pub fn is_device_mapping_or_mask_attr(ctx: &Context, a: Attribute) -> bool {
     matches!(ctx.attr(a), AttrKind::Opaque { .. })
 }
 
-/// The `gpu` attribute `a` as `(mnemonic, body)`: `#gpu.block<x>` is
-/// `("block", "<x>")`.
-fn gpu_attr<'c>(ctx: &'c Context, a: Attribute) -> Option<&'c str> {
+/// The body of `a` when it is a `gpu` attribute: `block<x>` for
+/// `#gpu.block<x>`.
+fn gpu_attr(ctx: &Context, a: Attribute) -> Option<&str> {
     match ctx.attr(a) {
         AttrKind::Opaque { dialect, body } if ctx.ident_str(*dialect) == "gpu" => Some(body),
         _ => None,
@@ -76,9 +76,16 @@ fn gpu_attr<'c>(ctx: &'c Context, a: Attribute) -> Option<&'c str> {
 /// `#gpu.lane`, `#gpu.memory_space`), the only implementations upstream.
 pub fn is_device_mapping_attr(ctx: &Context, a: Attribute) -> bool {
     gpu_attr(ctx, a).is_some_and(|b| {
-        ["block", "thread", "warp", "warpgroup", "lane", "memory_space"]
-            .iter()
-            .any(|m| b.strip_prefix(m).is_some_and(|r| r.starts_with('<')))
+        [
+            "block",
+            "thread",
+            "warp",
+            "warpgroup",
+            "lane",
+            "memory_space",
+        ]
+        .iter()
+        .any(|m| b.strip_prefix(m).is_some_and(|r| r.starts_with('<')))
     })
 }
 
@@ -750,7 +757,9 @@ impl ForallOp {
         }
         for (i, &a) in args[..rank].iter().enumerate() {
             if !ctx.is_index(ir.value_type(a)) {
-                return Err(ir.op_error(op, format!("expects {i}-th block argument to be an index")));
+                return Err(
+                    ir.op_error(op, format!("expects {i}-th block argument to be an index"))
+                );
             }
         }
         for (i, (&a, &o)) in args[rank..].iter().zip(&outputs).enumerate() {
@@ -824,7 +833,9 @@ impl InParallelOp {
         if let Some(b) = ir.first_block(body) {
             for o in ir.block_ops(b) {
                 if ir.op_name_str(o) != "tensor.parallel_insert_slice" {
-                    return Err(ir.op_error(self.0, "expected only ParallelCombiningOpInterface ops"));
+                    return Err(
+                        ir.op_error(self.0, "expected only ParallelCombiningOpInterface ops")
+                    );
                 }
                 // The destination is operand 1 (the op's own verifier,
                 // which runs later, checks the operand count).
@@ -986,9 +997,9 @@ impl ParallelOp {
             ));
         }
         for &s in &steps {
-            let non_positive = ir.value_constant(s).is_some_and(|a| {
-                matches!(ctx.attr(a), AttrKind::Integer { value, .. } if value.to_i64() <= 0)
-            });
+            let non_positive = ir.value_constant(s).is_some_and(
+                |a| matches!(ctx.attr(a), AttrKind::Integer { value, .. } if value.to_i64() <= 0),
+            );
             if non_positive {
                 return Err(ir.op_error(op, "constant step operand must be positive"));
             }
@@ -1299,7 +1310,10 @@ impl IndexSwitchOp {
             if rt != vt {
                 let mut d = ir.op_error(
                     op,
-                    format!("expected result #{i} of each region to be {}", quoted(ctx, rt)),
+                    format!(
+                        "expected result #{i} of each region to be {}",
+                        quoted(ctx, rt)
+                    ),
                 );
                 d.attach_note(
                     ir.op_loc(last),

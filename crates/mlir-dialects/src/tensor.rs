@@ -5,12 +5,12 @@
 //! memref's `custom<DynamicIndexList>` directive.
 
 use mlir_ir::asm::{OpAsmInterface, SetValueName};
-use mlir_rewrite::{
-    CanonicalizationPatterns, LogicalResult, Pattern, PatternRewriter, RewritePatternSet,
-};
 use mlir_ir::{
     Attribute, Context, Dialect, FoldCtx, Ir, Location, OpBuilder, OpFoldResult, OpInfo, OpRef,
     Type, TypeKind,
+};
+use mlir_rewrite::{
+    CanonicalizationPatterns, LogicalResult, Pattern, PatternRewriter, RewritePatternSet,
 };
 
 /// The generated op definitions of `td/Tensor.td`. Generated code keeps the
@@ -122,7 +122,8 @@ fn fold_cast(cx: &mut FoldCtx<'_>) -> Option<OpFoldResult> {
 /// written yet, docs/DEVIATIONS.md).
 fn cast_patterns(set: &mut RewritePatternSet, ctx: &Context) {
     set.add_fn(
-        Pattern::new(ctx, "tensor.cast", 1).with_debug_name("(anonymous namespace)::ChainedTensorCast"),
+        Pattern::new(ctx, "tensor.cast", 1)
+            .with_debug_name("(anonymous namespace)::ChainedTensorCast"),
         chained_tensor_cast,
     );
 }
@@ -251,7 +252,11 @@ fn in_bounds_slice(shape: &[i64], offsets: &[i64], sizes: &[i64], strides: &[i64
 /// them). Sizes that become static would change the slice's canonical
 /// type, which needs a `tensor.cast` (not done yet: such ops are left as
 /// they are).
-fn slice_constant_argument_folder(op: OpRef, rw: &mut PatternRewriter<'_>, lead: usize) -> LogicalResult {
+fn slice_constant_argument_folder(
+    op: OpRef,
+    rw: &mut PatternRewriter<'_>,
+    lead: usize,
+) -> LogicalResult {
     use mlir_ir::DYNAMIC;
     let ir = rw.ir();
     let ctx = ir.ctx();
@@ -312,7 +317,9 @@ fn slice_constant_argument_folder(op: OpRef, rw: &mut PatternRewriter<'_>, lead:
         state.operands.extend_from_slice(d);
     }
     state.result_types.extend(ir.result_types(op));
-    let mut props = ir.op_properties(op).unwrap_or_else(|| ctx.empty_dictionary());
+    let mut props = ir
+        .op_properties(op)
+        .unwrap_or_else(|| ctx.empty_dictionary());
     for (k, name) in names.iter().enumerate() {
         let a = mlir_ir::ods::preds::dense_int_array(ctx, 64, &lists[k].0);
         props = ctx.dictionary_with(props, ctx.ident(name), Some(a));

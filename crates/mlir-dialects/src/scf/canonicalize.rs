@@ -347,7 +347,6 @@ fn remove_static_condition(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalRe
     }
 }
 
-
 /// An empty `scf.if` on `cond` with two empty regions, created at the
 /// insertion point.
 fn create_if(
@@ -1121,8 +1120,6 @@ fn while_condition_truth(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResu
     Ok(())
 }
 
-
-
 /// The inverse of an `arith.cmpi` predicate (upstream `invertPredicate`).
 fn invert_cmpi_predicate(p: i64) -> Option<i64> {
     // eq, ne, slt, sle, sgt, sge, ult, ule, ugt, uge.
@@ -1186,9 +1183,6 @@ fn while_cmp_cond(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
     }
     Ok(())
 }
-
-
-
 
 /// Upstream `WhileOpAlignBeforeArgs`: when `scf.condition` forwards exactly
 /// the before-block arguments, each once, in another order, it is made to
@@ -1551,7 +1545,9 @@ fn for_op_tensor_cast_folder(op: OpRef, rw: &mut PatternRewriter<'_>) -> Logical
     let inits: Vec<Value> = ir.operands(op).skip(3).collect();
     let mut found = None;
     for (i, &init) in inits.iter().enumerate() {
-        let Some(cast) = init.defining_op() else { continue };
+        let Some(cast) = init.defining_op() else {
+            continue;
+        };
         if ir.op_name_str(cast) != "tensor.cast" {
             continue;
         }
@@ -1694,4 +1690,3 @@ fn simplify_trivial_loops(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalRes
     rw.replace_op(op, &yielded);
     Ok(())
 }
-

@@ -147,8 +147,7 @@ fn create_forall(
     let ir = rw.ir();
     let ctx = ir.ctx_arc().clone();
     let base = mapping.map(|m| ctx.dictionary_attr(&[(ctx.ident("mapping"), m)]));
-    let (operands, props) =
-        forall_properties(&ctx, base, bounds[0], bounds[1], bounds[2], outputs);
+    let (operands, props) = forall_properties(&ctx, base, bounds[0], bounds[1], bounds[2], outputs);
     let mut state = OperationState::new(ir.op_name(op), ir.op_loc(op));
     state.operands.extend(operands);
     state
@@ -269,7 +268,9 @@ pub(crate) fn fold_tensor_cast_of_output(op: OpRef, rw: &mut PatternRewriter<'_>
     let mut casts: Vec<(usize, Type)> = Vec::new();
     let mut new_outputs = f.outputs.clone();
     for (i, &out) in f.outputs.iter().enumerate() {
-        let Some(cast) = out.defining_op() else { continue };
+        let Some(cast) = out.defining_op() else {
+            continue;
+        };
         if ir.op_name_str(cast) != "tensor.cast" {
             continue;
         }
@@ -291,7 +292,14 @@ pub(crate) fn fold_tensor_cast_of_output(op: OpRef, rw: &mut PatternRewriter<'_>
     let mut arg_types = vec![index; rank];
     arg_types.extend(new_outputs.iter().map(|&v| rw.ir().value_type(v)));
     let arg_locs = vec![loc; arg_types.len()];
-    let new_op = create_forall(rw, op, [&f.lbs, &f.ubs, &f.steps], &new_outputs, mapping, false);
+    let new_op = create_forall(
+        rw,
+        op,
+        [&f.lbs, &f.ubs, &f.steps],
+        &new_outputs,
+        mapping,
+        false,
+    );
     let region = rw.ir().region(new_op, 0);
     let block = rw.with_insertion_guard(|rw| rw.create_block(region, None, &arg_types, &arg_locs));
     let new_args: Vec<Value> = rw.ir().arguments(block).collect();

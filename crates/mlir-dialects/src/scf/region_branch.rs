@@ -109,11 +109,7 @@ fn inverse(map: &[(Operand, Vec<Value>)]) -> Vec<(Value, Vec<Operand>)> {
 /// Upstream `computeReachableValuesFromSuccessorInput`: the values that are
 /// not successor inputs and may flow, directly or through other successor
 /// inputs, into `value`.
-fn reachable_values(
-    ir: &Ir,
-    value: Value,
-    inv: &HashMap<Value, &Vec<Operand>>,
-) -> Vec<Value> {
+fn reachable_values(ir: &Ir, value: Value, inv: &HashMap<Value, &Vec<Operand>>) -> Vec<Value> {
     let mut reachable = Vec::new();
     let mut visited = std::collections::HashSet::new();
     let mut worklist = vec![value];
@@ -248,7 +244,10 @@ fn find(parent: &mut [usize], mut x: usize) -> usize {
 /// Upstream `RemoveDeadRegionBranchOpSuccessorInputs`: successor inputs
 /// that are dead together with every input tied to them (fed by a common
 /// successor operand) are erased, with the operands feeding them.
-pub(crate) fn remove_dead_successor_inputs(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
+pub(crate) fn remove_dead_successor_inputs(
+    op: OpRef,
+    rw: &mut PatternRewriter<'_>,
+) -> LogicalResult {
     let ir = rw.ir();
     let map = successor_mapping(ir, op).ok_or(())?;
     let inv = inverse(&map);
