@@ -1,24 +1,23 @@
-//! Canonicalization patterns of the `scf` ops, after upstream's SCF.cpp:
-//! for `scf.if`, `CombineIfs`, `CombineNestedIfs`, `ConditionPropagation`,
-//! `ConvertTrivialIfToSelect`,
-//! `RemoveEmptyElseBranch`, `RemoveStaticCondition`, `RemoveUnusedResults` and
+//! Canonicalization patterns of the `scf` ops, after upstream's SCF.cpp
+//! (mlir-opt 22's set): for `scf.if`, `CombineIfs`, `CombineNestedIfs`,
+//! `ConditionPropagation`, `ConvertTrivialIfToSelect`,
+//! `RemoveEmptyElseBranch`, `RemoveStaticCondition` and
 //! `ReplaceIfYieldWithConditionOrValue`, and its fold; for `scf.for`,
-//! `ForOpIterArgsFolder` and `SimplifyTrivialLoops`; for
+//! `ForOpTensorCastFolder` and `SimplifyTrivialLoops`; for
 //! `scf.execute_region`, `SingleBlockExecuteInliner` and
 //! `MultiBlockExecuteInliner`; for `scf.index_switch`, `FoldConstantCase`;
 //! for `scf.while`, `WhileConditionTruth`, `WhileCmpCond`,
-//! `WhileOpAlignBeforeArgs`, and upstream's pre-22 loop-value cleanups
-//! (`RemoveLoopInvariantArgsFromBeforeBlock`,
-//! `RemoveLoopInvariantValueYielded`, `WhileUnusedResult`,
-//! `WhileRemoveDuplicatedResults`, `WhileRemoveUnusedArgs`) standing in for
-//! mlir-opt 22's generic region-branch patterns; for `scf.parallel`,
+//! `WhileOpAlignBeforeArgs` and `WhileMoveIfDown`; for `scf.parallel`,
 //! `ParallelOpSingleOrZeroIterationDimsFolder` and
-//! `MergeNestedParallelLoops`.
+//! `MergeNestedParallelLoops`. `scf.for`, `scf.while`, `scf.if`,
+//! `scf.index_switch` and `scf.execute_region` also get the generic
+//! region-branch patterns of `region_branch.rs` (which remove unused,
+//! duplicated and forwarded loop and result values); `scf.forall`'s
+//! patterns are in `forall_canonicalize.rs`.
 //!
-//! `WhileMoveIfDown` and the `scf.forall` patterns are not written yet (see
-//! docs/DEVIATIONS.md). Debug names are upstream's: classes in an
-//! anonymous namespace as `llvm::getTypeName` spells them, the bare class
-//! name for those upstream declares outside any namespace.
+//! Debug names are upstream's: classes in an anonymous namespace as
+//! `llvm::getTypeName` spells them, the bare class name for those upstream
+//! declares outside any namespace.
 
 use mlir_ir::{AttrKind, Context, Ir, OpRef, OperationState, RegionRef, Value};
 use mlir_rewrite::CanonicalizationPatterns;
