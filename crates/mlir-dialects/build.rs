@@ -12,4 +12,5 @@ fn main() {
     mlir_ods::build::generate_op_defs("td/UB.td", "ub_ops.rs");
     mlir_ods::build::generate_op_defs("td/LLVM.td", "llvm_ops.rs");
     mlir_ods::build::generate_op_defs("td/Vector.td", "vector_ops.rs");
+    mlir_ods::build::generate_op_defs("td/Linalg.td", "linalg_ops.rs");
 }

@@ -16,6 +16,7 @@ fn main() {
         ("td/TestOpsPasses.td", "passes_ops.rs"),
         ("td/TestOpsTraits.td", "traits_ops.rs"),
         ("td/TestOpsFormat.td", "format_ops.rs"),
+        ("td/TestOpsSCF.td", "scf_ops.rs"),
     ] {
         mlir_ods::build::generate_op_defs(td, out);
     }

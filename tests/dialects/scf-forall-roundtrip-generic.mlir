@@ -1,10 +1,7 @@
 // scf.forall and scf.forall.in_parallel in generic form: static bound arrays
 // with kDynamic (-9223372036854775808) placeholders, operandSegmentSizes
 // (crates/mlir-dialects/td/SCF.td).
-// XFAIL: *
-// Needs scf wired in and the tensor dialect (tensor.parallel_insert_slice);
-// the XFAIL line goes when both exist. The CHECK lines are mlir-opt 22's
-// output (RMLIR_OPT=/usr/lib/llvm-22/bin/mlir-opt lit reports XPASS).
+// The CHECK lines are mlir-opt 22's output.
 // RUN: rmlir-opt --allow-unregistered-dialect %s --mlir-print-op-generic | FileCheck %s --strict-whitespace --match-full-lines
 
 func.func @forall(%lb: index, %ub: index, %st: index, %t: tensor<4xf32>) {

@@ -1,9 +1,9 @@
 // Canonicalization patterns of scf.if (CombineIfs, CombineNestedIfs,
 // ConditionPropagation, ConvertTrivialIfToSelect, RemoveEmptyElseBranch,
-// RemoveStaticCondition, RemoveUnusedResults,
-// ReplaceIfYieldWithConditionOrValue) and scf.for (ForOpIterArgsFolder,
-// SimplifyTrivialLoops) from upstream SCF.cpp. CHECK lines are mlir-opt
-// 22's output.
+// RemoveStaticCondition, ReplaceIfYieldWithConditionOrValue) and scf.for
+// (SimplifyTrivialLoops) from upstream SCF.cpp, with the generic
+// region-branch patterns that remove unused and forwarded values. CHECK
+// lines are mlir-opt 22's output.
 // RUN: rmlir-opt --allow-unregistered-dialect --canonicalize %s | FileCheck %s
 
 // CHECK-LABEL: func.func @if_true(
@@ -66,7 +66,7 @@ func.func @if_false_no_else() {
 // CHECK-NEXT: }
 // CHECK-NEXT: return %0 : i32
 // CHECK-NEXT: }
-// RemoveUnusedResults.
+// Unused results (RemoveDeadRegionBranchOpSuccessorInputs).
 func.func @if_unused_results(%c: i1) -> i32 {
   %r:3 = scf.if %c -> (i32, f32, i32) {
     %a = "foo.a"() : () -> i32
@@ -267,7 +267,8 @@ func.func @one_trip_dyn_step(%x: f32, %s: index) -> f32 {
 // CHECK-LABEL: func.func @empty_dyn(
 // CHECK-NEXT: return %arg0 : f32
 // CHECK-NEXT: }
-// ForOpIterArgsFolder: the initial value is yielded; the loop is then dead.
+// The initial value is yielded (MakeRegionBranchOpSuccessorInputsDead); the
+// loop is then dead.
 func.func @empty_dyn(%x: f32, %s: index, %l: index, %u: index) -> f32 {
   %r = scf.for %i = %l to %u step %s iter_args(%a = %x) -> (f32) {
     scf.yield %x : f32
@@ -313,7 +314,8 @@ func.func @two_trip_i8(%x: f32) -> f32 {
 // CHECK-NEXT: }
 // CHECK-NEXT: return %arg0, %0#0, %arg0, %0#1, %0#1 : f32, f32, f32, f32, f32
 // CHECK-NEXT: }
-// ForOpIterArgsFolder: forwarded, init-yielded and duplicate carried values.
+// Forwarded, init-yielded and duplicate carried values (the generic
+// region-branch patterns).
 func.func @iter_args(%x: f32, %y: f32, %l: index, %u: index, %s: index) -> (f32, f32, f32, f32, f32) {
   %r:5 = scf.for %i = %l to %u step %s iter_args(%a = %x, %b = %y, %c = %x, %d = %y, %e = %y) -> (f32, f32, f32, f32, f32) {
     %n = "foo.op"(%b) : (f32) -> f32

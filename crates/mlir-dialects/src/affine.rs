@@ -40,6 +40,7 @@ impl Dialect for AffineDialect {
             .into_iter()
             .map(|info| match &*info.name {
                 "affine.apply" => info.with_fold(fold_apply),
+                "affine.min" => info.with_fold(fold_min),
                 _ => info,
             })
             .map(crate::speculation::attach)
@@ -104,6 +105,78 @@ fn print_dim_and_symbol_list(p: &mut OpAsmPrinter<'_, '_>, operands: &[Value], d
         p.print_operands(operands[dims..].iter().copied());
         p.print_char(']');
     }
+}
+
+// ----- affine.min -----
+
+impl AffineMinOp {
+    /// Upstream `parseAffineMinMaxOp`: `#map (dims)[symbols] attr-dict`.
+    pub fn parse(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> PResult {
+        let map = p.parse_attribute(None)?;
+        if map_of(p.ctx(), Some(map)).is_none() {
+            return p.error("invalid kind of attribute specified");
+        }
+        p.add_attr(state, "map", map);
+        let (operands, _) = parse_dim_and_symbol_list(p)?;
+        p.parse_optional_attr_dict(state)?;
+        let index = p.ctx().index_type();
+        let types = vec![index; operands.len()];
+        let name = p.name_offset();
+        p.resolve_operands(&operands, &types, name, state)?;
+        state.result_types.push(index);
+        Ok(())
+    }
+
+    /// Upstream `printAffineMinMaxOp`.
+    pub fn print(p: &mut OpAsmPrinter<'_, '_>, op: OpRef) {
+        let ir = p.ir();
+        let map = ir.attr(op, "map");
+        p.print_char(' ');
+        if let Some(m) = map {
+            p.print_attribute(m);
+        }
+        let dims = map_of(ir.ctx(), map).map_or(0, |m| m.num_dims as usize);
+        let operands: Vec<Value> = ir.operands(op).collect();
+        print_dim_and_symbol_list(p, &operands, dims);
+        let attrs = p.op_attrs(op);
+        p.print_optional_attr_dict(&attrs, &["map"]);
+    }
+
+    /// Upstream `verifyAffineMinMaxOp`.
+    pub fn verify(self, ir: &mlir_ir::Ir) -> Result<(), mlir_ir::Diagnostic> {
+        let Some(map) = map_of(ir.ctx(), ir.attr(self.0, "map")) else {
+            return Ok(());
+        };
+        if ir.num_operands(self.0) != (map.num_dims + map.num_symbols) as usize {
+            return Err(ir.op_error(
+                self.0,
+                "operand count and affine map dimension and symbol count must match",
+            ));
+        }
+        if map.results.is_empty() {
+            return Err(ir.op_error(self.0, "affine map expect at least one result"));
+        }
+        Ok(())
+    }
+}
+
+/// Upstream `AffineMinOp::fold` (the constant part): with every result of
+/// the map constant under the constant operands, the smallest.
+fn fold_min(cx: &mut FoldCtx<'_>) -> Option<OpFoldResult> {
+    let ir = cx.ir;
+    let ctx = ir.ctx();
+    let map = map_of(ctx, ir.attr(cx.op, "map"))?;
+    let consts: Vec<Option<i64>> = (0..ir.num_operands(cx.op))
+        .map(|i| cx.operand_constant(i).and_then(|a| ctx.int_attr_value(a)))
+        .collect();
+    let nd = (map.num_dims as usize).min(consts.len());
+    let values: Option<Vec<i64>> = map
+        .results
+        .iter()
+        .map(|e| eval_affine_expr(e, &consts[..nd], &consts[nd..]))
+        .collect();
+    let v = values?.into_iter().min()?;
+    Some(OpFoldResult::Attr(ctx.int_attr(ctx.index_type(), v)))
 }
 
 // ----- affine.apply -----

@@ -59,6 +59,12 @@ impl Dialect for ArithDialect {
                 if let Some(patterns) = canonicalize::patterns_of(&info.name) {
                     info = info.with_interface(patterns);
                 }
+                // `CastOpInterface`'s verifier runs after the op's traits
+                // and before its own `verify`, which it wraps.
+                if let Some(own) = cast_own_verify(&info.name) {
+                    debug_assert!(info.verify.is_some() == own.is_some());
+                    info.verify = Some(verify_cast_op);
+                }
                 let names: Option<fn(&Ir, OpRef, SetValueName<'_>)> = match &*info.name {
                     "arith.constant" => Some(constant_result_names),
                     "arith.addui_extended" => Some(|ir, op, set| {
@@ -283,6 +289,118 @@ fn verify_width_change(ir: &Ir, op: OpRef, wider: bool) -> Result<(), Diagnostic
             type_str(ctx, src)
         ),
     ))
+}
+
+// ----- CastOpInterface -----
+
+/// Hand-written `verify` hooks of the cast ops, by name: `Some(None)` for a
+/// cast op without one, `None` for an op that is not a cast.
+#[allow(clippy::type_complexity)]
+fn cast_own_verify(name: &str) -> Option<Option<fn(&Ir, OpRef) -> Result<(), Diagnostic>>> {
+    Some(match name {
+        "arith.extui" => Some(|ir, op| ExtUIOp(op).verify(ir)),
+        "arith.extsi" => Some(|ir, op| ExtSIOp(op).verify(ir)),
+        "arith.extf" => Some(|ir, op| ExtFOp(op).verify(ir)),
+        "arith.scaling_extf" => Some(|ir, op| ScalingExtFOp(op).verify(ir)),
+        "arith.trunci" => Some(|ir, op| TruncIOp(op).verify(ir)),
+        "arith.truncf" => Some(|ir, op| TruncFOp(op).verify(ir)),
+        "arith.scaling_truncf" => Some(|ir, op| ScalingTruncFOp(op).verify(ir)),
+        "arith.uitofp" | "arith.sitofp" | "arith.fptoui" | "arith.fptosi" | "arith.index_cast"
+        | "arith.index_castui" | "arith.bitcast" => None,
+        _ => return None,
+    })
+}
+
+/// Upstream `verifyCastInterfaceOp` (the `CastOpInterface` verifier), then
+/// the op's own verifier.
+fn verify_cast_op(ir: &Ir, op: OpRef) -> Result<(), Diagnostic> {
+    let ctx = ir.ctx();
+    let name = ir.op_name_str(op);
+    let inputs: Vec<Type> = ir.operands(op).map(|v| ir.value_type(v)).collect();
+    let outputs: Vec<Type> = ir.result_types(op).collect();
+    if !are_cast_compatible(ctx, name, &inputs, &outputs) {
+        let q = |t: &Type| format!("'{}'", type_str(ctx, *t));
+        let list = |ts: &[Type]| ts.iter().map(q).collect::<Vec<_>>().join(", ");
+        let side = |what: &str, ts: &[Type]| match ts.len() {
+            0 => format!("{what}s []"),
+            1 => format!("{what} {}", q(&ts[0])),
+            _ => format!("{what}s {}", list(ts)),
+        };
+        return Err(ir.op_error(
+            op,
+            format!(
+                "{} and {} are cast incompatible",
+                side("operand type", &inputs),
+                side("result type", &outputs)
+            ),
+        ));
+    }
+    match cast_own_verify(name).flatten() {
+        Some(f) => f(ir, op),
+        None => Ok(()),
+    }
+}
+
+/// MLIR's `verifyCompatibleShape` for two types.
+fn compatible_shapes(ctx: &Context, a: Type, b: Type) -> bool {
+    let shaped = |t: Type| match ctx.ty(t) {
+        TypeKind::Vector { .. }
+        | TypeKind::RankedTensor { .. }
+        | TypeKind::MemRef { .. }
+        | TypeKind::UnrankedTensor { .. }
+        | TypeKind::UnrankedMemRef { .. } => Some(ctx.shape(t)),
+        _ => None,
+    };
+    match (shaped(a), shaped(b)) {
+        (None, None) => true,
+        (Some(Some(x)), Some(Some(y))) => {
+            x.len() == y.len()
+                && x.iter()
+                    .zip(y)
+                    .all(|(&p, &q)| p == mlir_ir::DYNAMIC || q == mlir_ir::DYNAMIC || p == q)
+        }
+        (Some(_), Some(_)) => true,
+        _ => false,
+    }
+}
+
+/// Upstream `areCastCompatible` of each arith cast op: one input and one
+/// output of compatible shapes (the scaling casts compare their first
+/// input), whose element types are of the kinds the cast converts between,
+/// with the width relation it requires.
+fn are_cast_compatible(ctx: &Context, name: &str, inputs: &[Type], outputs: &[Type]) -> bool {
+    let scaling = name.starts_with("arith.scaling_");
+    let valid = outputs.len() == 1
+        && if scaling {
+            !inputs.is_empty()
+        } else {
+            inputs.len() == 1
+        };
+    if !valid || (!scaling && !compatible_shapes(ctx, inputs[0], outputs[0])) {
+        return false;
+    }
+    let (src, dst) = (element_type(ctx, inputs[0]), element_type(ctx, outputs[0]));
+    let int = |t: Type| matches!(ctx.ty(t), TypeKind::Integer { .. });
+    let float = |t: Type| matches!(ctx.ty(t), TypeKind::Float(_));
+    let signless = |t: Type| matches!(ctx.ty(t), TypeKind::Integer { signedness, .. } if *signedness == mlir_ir::Signedness::Signless);
+    let width = |t: Type| bit_width(ctx, t).unwrap_or(0);
+    match name {
+        "arith.extui" | "arith.extsi" => int(src) && int(dst) && width(dst) > width(src),
+        "arith.trunci" => int(src) && int(dst) && width(dst) < width(src),
+        "arith.extf" | "arith.scaling_extf" => float(src) && float(dst) && width(dst) > width(src),
+        "arith.truncf" | "arith.scaling_truncf" => {
+            float(src) && float(dst) && width(dst) < width(src)
+        }
+        "arith.uitofp" | "arith.sitofp" => int(src) && float(dst),
+        "arith.fptoui" | "arith.fptosi" => float(src) && int(dst),
+        "arith.index_cast" | "arith.index_castui" => {
+            (ctx.is_index(src) && signless(dst)) || (signless(src) && ctx.is_index(dst))
+        }
+        "arith.bitcast" => {
+            (int(src) || float(src)) && (int(dst) || float(dst)) && width(src) == width(dst)
+        }
+        _ => true,
+    }
 }
 
 impl ConstantOp {

@@ -67,7 +67,10 @@ impl Dialect for ControlFlowDialect {
                     .with_interface(mlir_ir::interfaces::BranchSuccessorForOperands(
                         cond_br_successor_for_operands,
                     ))
-                    .with_verify(verify_branch_successor_operands)
+                    .with_verify(|ir, op| {
+                        verify_branch_successor_operands(ir, op)?;
+                        CondBranchOp(op).verify(ir)
+                    })
                     .with_interface(mlir_ir::interfaces::BranchOpInterface {
                         successor_operands: cond_br_successor_operands,
                         erase_successor_operand: Some(cond_br_erase_successor_operand),
@@ -449,6 +452,31 @@ pub fn print_switch_op_cases(p: &mut OpAsmPrinter<'_, '_>, op: OpRef, args: &[Cu
         start = end;
     }
     p.print_newline();
+}
+
+impl CondBranchOp {
+    /// `WeightedBranchOpInterface`'s verifier (upstream `verifyWeights`):
+    /// when set, one weight per successor, not all zero. Reported with
+    /// `emitError`, without the `'op' op` prefix, as upstream does.
+    pub fn verify(self, ir: &Ir) -> Result<(), Diagnostic> {
+        let op = self.0;
+        let weights = crate::scf::dense_array(ir.ctx(), ir.attr(op, "branch_weights"));
+        if weights.is_empty() {
+            return Ok(());
+        }
+        let n = ir.num_successors(op);
+        let error = |msg: String| ir.op_diag(op, mlir_ir::Severity::Error, msg);
+        if weights.len() != n {
+            return Err(error(format!(
+                "expects number of branch weights to match number of successors: {} vs {n}",
+                weights.len()
+            )));
+        }
+        if weights.iter().all(|&w| w == 0) {
+            return Err(error("branch weights cannot all be zero".to_string()));
+        }
+        Ok(())
+    }
 }
 
 impl SwitchOp {

@@ -55,6 +55,7 @@ impl Dialect for FuncDialect {
                     set_callee: Some(|ir, op, sym| ir.set_attr(op, "callee", Some(sym))),
                 }),
             CallIndirectOp::op_info()
+                .with_verify(verify_call_indirect)
                 .with_interface(CallOpInterface {
                     callee: |ir, op| {
                         (ir.num_operands(op) > 0).then(|| Callee::Value(ir.operand(op, 0)))
@@ -65,10 +66,14 @@ impl Dialect for FuncDialect {
                 .with_interface(mlir_rewrite::CanonicalizationPatterns(
                     call_indirect_patterns,
                 )),
-            ConstantOp::op_info().with_interface(OpAsmInterface {
-                result_names: Some(constant_result_names),
-                ..Default::default()
-            }),
+            ConstantOp::op_info()
+                .with_interface(OpAsmInterface {
+                    result_names: Some(constant_result_names),
+                    ..Default::default()
+                })
+                .with_interface(SymbolUserOpInterface {
+                    verify_symbol_uses: verify_constant_symbol_uses,
+                }),
             FuncOp::op_info()
                 .with_interface(OpAsmInterface {
                     default_dialect: Some("func"),
@@ -282,6 +287,69 @@ fn verify_return(ir: &Ir, op: OpRef) -> Result<(), Diagnostic> {
 }
 
 /// `func.call` must name a `func.func` whose signature matches the call.
+/// `func.call_indirect`'s `TypesMatchWith` constraints: the callee's input
+/// and result types are the types of the call's operands and results.
+fn verify_call_indirect(ir: &Ir, op: OpRef) -> Result<(), Diagnostic> {
+    let Some(callee) = ir.operands(op).next() else {
+        return Ok(());
+    };
+    let Some((inputs, results)) = ir
+        .ctx()
+        .function_signature(ir.value_type(callee))
+        .map(|(i, r)| (i.to_vec(), r.to_vec()))
+    else {
+        return Ok(());
+    };
+    let operand_types: Vec<Type> = ir.operands(op).skip(1).map(|v| ir.value_type(v)).collect();
+    if inputs != operand_types {
+        return Err(ir.op_error(
+            op,
+            "failed to verify that callee input types match argument types",
+        ));
+    }
+    let result_types: Vec<Type> = ir.result_types(op).collect();
+    if results != result_types {
+        return Err(ir.op_error(
+            op,
+            "failed to verify that callee result types match result types",
+        ));
+    }
+    Ok(())
+}
+
+/// Upstream `ConstantOp::verifySymbolUses`: the value names a `func.func`
+/// of the result's type.
+fn verify_constant_symbol_uses(
+    ir: &Ir,
+    op: OpRef,
+    tables: &mut SymbolTableCollection,
+) -> Result<(), Diagnostic> {
+    let ctx = ir.ctx();
+    let Some(value) = ir.attr(op, "value") else {
+        return Ok(());
+    };
+    let name = match ctx.attr(value) {
+        AttrKind::SymbolRef { root, .. } => ctx.ident_str(*root).to_string(),
+        _ => return Ok(()),
+    };
+    let func = tables
+        .lookup_nearest_symbol_from(ir, op, value)
+        .filter(|&f| ir.op_name_str(f) == "func.func");
+    let Some(func) = func else {
+        return Err(ir.op_error(op, format!("reference to undefined function '{name}'")));
+    };
+    let fn_type = ir
+        .attr(func, "function_type")
+        .and_then(|t| match ctx.attr(t) {
+            AttrKind::Type(t) => Some(*t),
+            _ => None,
+        });
+    if fn_type != ir.result_types(op).next() {
+        return Err(ir.op_error(op, "reference to function with mismatched type"));
+    }
+    Ok(())
+}
+
 fn verify_call_symbol_uses(
     ir: &Ir,
     op: OpRef,

@@ -13,6 +13,8 @@ pub mod arith;
 pub mod cf;
 pub mod func;
 pub mod inliner;
+pub mod gpu;
+pub mod linalg;
 pub mod llvm;
 pub mod math;
 pub mod memref;
@@ -37,4 +39,6 @@ pub fn register_all(ctx: &mut Context) {
     ctx.load_dialect(ub::UbDialect);
     ctx.load_dialect(llvm::LlvmDialect);
     ctx.load_dialect(vector::VectorDialect);
+    ctx.load_dialect(linalg::LinalgDialect);
+    ctx.load_dialect(gpu::GpuDialect);
 }

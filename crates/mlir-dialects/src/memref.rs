@@ -1,6 +1,6 @@
 //! The `memref` dialect (the subset in `td/MemRef.td`: `memref.store`,
-//! `memref.subview`, `memref.alloc`), with the hand-written hooks: `alloc`'s
-//! verifier, allocation effect and result name, the
+//! `memref.subview`, `memref.alloc`, `memref.dim`, `memref.load`), with the hand-written hooks: `alloc`'s
+//! verifier and result name, the
 //! `custom<DynamicIndexList>` directive, `subview`'s fold and result name,
 //! and the constant materializer (`arith.constant`).
 
@@ -41,22 +41,18 @@ impl Dialect for MemRefDialect {
                     }),
                     ..Default::default()
                 }),
-                "memref.alloc" => info
-                    .with_verify(verify_alloc)
-                    .with_interface(mlir_ir::interfaces::MemoryEffectsInterface {
-                        get_effects: |ir, op, effects| {
-                            effects.push(mlir_ir::interfaces::MemoryEffect::new(
-                                mlir_ir::interfaces::MemoryEffectKind::Allocate,
-                                Some(ir.result(op, 0)),
-                            ))
-                        },
-                    })
-                    .with_interface(OpAsmInterface {
-                        result_names: Some(|ir: &Ir, op: OpRef, set: SetValueName<'_>| {
-                            set(ir.result(op, 0), "alloc")
-                        }),
-                        ..Default::default()
+                "memref.alloc" => info.with_verify(verify_alloc).with_interface(OpAsmInterface {
+                    result_names: Some(|ir: &Ir, op: OpRef, set: SetValueName<'_>| {
+                        set(ir.result(op, 0), "alloc")
                     }),
+                    ..Default::default()
+                }),
+                "memref.dim" => info.with_interface(OpAsmInterface {
+                    result_names: Some(|ir: &Ir, op: OpRef, set: SetValueName<'_>| {
+                        set(ir.result(op, 0), "dim")
+                    }),
+                    ..Default::default()
+                }),
                 _ => info,
             })
             .collect()
@@ -74,6 +70,16 @@ impl Dialect for MemRefDialect {
 }
 
 use mlir_ir::DYNAMIC;
+
+/// `memref.dim`'s source constraint: a memref of rank other than 0, or an
+/// unranked memref.
+pub fn is_non0_ranked_or_unranked_memref(ctx: &mlir_ir::Context, ty: Type) -> bool {
+    match ctx.ty(ty) {
+        TypeKind::MemRef { shape, .. } => !shape.is_empty(),
+        TypeKind::UnrankedMemRef { .. } => true,
+        _ => false,
+    }
+}
 
 /// Upstream `parseDynamicIndexList` with square brackets: `[0, %i, 4]`,
 /// the integers into the static list (the dynamic sentinel for operands).

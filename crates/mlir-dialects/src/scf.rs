@@ -7,6 +7,8 @@
 
 pub mod canonicalize;
 pub mod interfaces;
+mod forall_canonicalize;
+mod region_branch;
 pub mod type_conversions;
 
 use mlir_ir::asm::lexer::TokenKind;
@@ -60,11 +62,43 @@ impl Dialect for ScfDialect {
 
 type PResult = Result<(), ()>;
 
-/// Elements of `forall.mapping`: device mapping attributes. No dialect
-/// implementing the interface exists yet, so dialect attributes (which stay
-/// opaque) are accepted.
-pub fn is_device_mapping_attr(ctx: &Context, a: Attribute) -> bool {
+/// Elements of `forall.mapping`: attributes of dialects that implement the
+/// device mapping or masking interfaces. No such dialect is defined yet, so
+/// any dialect attribute (which stays opaque) is accepted.
+pub fn is_device_mapping_or_mask_attr(ctx: &Context, a: Attribute) -> bool {
     matches!(ctx.attr(a), AttrKind::Opaque { .. })
+}
+
+/// The body of `a` when it is a `gpu` attribute: `block<x>` for
+/// `#gpu.block<x>`.
+fn gpu_attr(ctx: &Context, a: Attribute) -> Option<&str> {
+    match ctx.attr(a) {
+        AttrKind::Opaque { dialect, body } if ctx.ident_str(*dialect) == "gpu" => Some(body),
+        _ => None,
+    }
+}
+
+/// Upstream `DeviceMappingAttrInterface`: the gpu dialect's mapping
+/// attributes (`#gpu.block`, `#gpu.thread`, `#gpu.warp`, `#gpu.warpgroup`,
+/// `#gpu.lane`, `#gpu.memory_space`), the only implementations upstream.
+pub fn is_device_mapping_attr(ctx: &Context, a: Attribute) -> bool {
+    gpu_attr(ctx, a).is_some_and(|b| {
+        [
+            "block",
+            "thread",
+            "warp",
+            "warpgroup",
+            "lane",
+            "memory_space",
+        ]
+        .iter()
+        .any(|m| b.strip_prefix(m).is_some_and(|r| r.starts_with('<')))
+    })
+}
+
+/// Upstream `DeviceMaskingAttrInterface`: `#gpu.mask`.
+pub fn is_device_masking_attr(ctx: &Context, a: Attribute) -> bool {
+    gpu_attr(ctx, a).is_some_and(|b| b.starts_with("mask<"))
 }
 
 /// The sentinel of a dynamic entry in a static index list (`ShapedType::kDynamic`).
@@ -206,6 +240,39 @@ pub(crate) fn entry_args(ir: &Ir, r: RegionRef) -> Vec<Value> {
         .unwrap_or_default()
 }
 
+/// `'type'`, as MLIR streams a type into a diagnostic.
+pub(crate) fn quoted(ctx: &Context, t: Type) -> String {
+    let flags = mlir_ir::asm::PrintFlags::default();
+    let pr = mlir_ir::asm::printer::attrs::AttrPrinter::new(ctx, &flags, None);
+    let mut s = String::from("'");
+    pr.print_type(&mut s, t);
+    s.push('\'');
+    s
+}
+
+/// Upstream `verifyAndGetTerminator`: the last op of the first block of
+/// `region` when it is named `term`; otherwise an error on `op` with a
+/// `terminator here` note on whatever ends that block.
+fn verify_and_get_terminator(
+    ir: &Ir,
+    op: OpRef,
+    region: RegionRef,
+    term: &str,
+    message: &str,
+) -> Result<OpRef, Diagnostic> {
+    let last = ir.first_block(region).and_then(|b| ir.last_op(b));
+    if let Some(t) = last {
+        if ir.op_name_str(t) == term {
+            return Ok(t);
+        }
+    }
+    let mut d = ir.op_error(op, message);
+    if let Some(t) = last {
+        d.attach_note(ir.op_loc(t), "terminator here");
+    }
+    Err(d)
+}
+
 /// The values of a `DenseI64ArrayAttr` / `DenseI32ArrayAttr`.
 pub(crate) fn dense_array(ctx: &Context, a: Option<Attribute>) -> Vec<i64> {
     match a.map(|a| ctx.attr(a)) {
@@ -296,7 +363,6 @@ impl ForOp {
         if p.parse_optional_keyword("iter_args") {
             let (a, i) = parse_assignment_list(p)?;
             p.parse_token(TokenKind::Arrow, "expected '->'")?;
-            let off = p.current_offset();
             results = if p.parse_optional_token(TokenKind::LParen) {
                 let t = if p.at(TokenKind::RParen) {
                     Vec::new()
@@ -309,8 +375,9 @@ impl ForOp {
                 vec![p.parse_type()?]
             };
             if a.len() != results.len() {
-                return p.error_at(
-                    off,
+                let name = p.name_offset();
+                return p.emit_error(
+                    name,
                     "mismatch in number of loop-carried values and defined values",
                 );
             }
@@ -397,14 +464,15 @@ impl ForOp {
         let inits: Vec<Value> = self.init_args(ir).collect();
         let args = entry_args(ir, ir.region(op, 0));
         let iter_args = args.get(1..).unwrap_or(&[]);
-        let q = |t: Type| {
-            let flags = mlir_ir::asm::PrintFlags::default();
-            let pr = mlir_ir::asm::printer::attrs::AttrPrinter::new(ctx, &flags, None);
-            let mut s = String::from("'");
-            pr.print_type(&mut s, t);
-            s.push('\'');
-            s
-        };
+        let q = |t: Type| quoted(ctx, t);
+        // `getYieldedValues`: the operands of the body's scf.yield (the
+        // implicit-terminator trait has checked it is one).
+        let yielded: Vec<Value> = ir
+            .first_block(ir.region(op, 0))
+            .and_then(|b| ir.last_op(b))
+            .filter(|&t| ir.op_name_str(t) == "scf.yield")
+            .map(|t| ir.operands(t).collect())
+            .unwrap_or_default();
         if inits.len() != iter_args.len() {
             return Err(ir.op_error(
                 op,
@@ -412,6 +480,16 @@ impl ForOp {
                     "different number of inits and region iter_args: {} != {}",
                     inits.len(),
                     iter_args.len()
+                ),
+            ));
+        }
+        if !yielded.is_empty() && iter_args.len() != yielded.len() {
+            return Err(ir.op_error(
+                op,
+                format!(
+                    "different number of region iter_args and yielded values: {} != {}",
+                    iter_args.len(),
+                    yielded.len()
                 ),
             ));
         }
@@ -436,6 +514,19 @@ impl ForOp {
                         q(b)
                     ),
                 ));
+            }
+            if let Some(&y) = yielded.get(i) {
+                let c = ir.value_type(y);
+                if b != c {
+                    return Err(ir.op_error(
+                        op,
+                        format!(
+                            "{i}-th region iter_arg and {i}-th yielded value have different type: {} != {}",
+                            q(b),
+                            q(c)
+                        ),
+                    ));
+                }
             }
         }
         for (i, (&arg, rt)) in iter_args.iter().zip(ir.result_types(op)).enumerate() {
@@ -562,14 +653,11 @@ impl ForallOp {
         let mut out_args = Vec::new();
         let mut outs = Vec::new();
         let mut results = Vec::new();
+        let outs_offset = p.current_offset();
         if p.parse_optional_keyword("shared_outs") {
             let (a, o) = parse_assignment_list(p)?;
-            p.parse_token(TokenKind::Arrow, "expected '->'")?;
-            p.parse_token(TokenKind::LParen, "expected '('")?;
-            if !p.at(TokenKind::RParen) {
-                results = p.parse_type_list()?;
-            }
-            p.parse_token(TokenKind::RParen, "expected ')'")?;
+            // `-> t` or `-> (t1, t2)` (upstream parseOptionalArrowTypeList).
+            results = p.parse_optional_arrow_type_list()?;
             out_args = a;
             outs = o;
         }
@@ -579,7 +667,7 @@ impl ForallOp {
             let tys = vec![index; d.len()];
             p.resolve_operands(d, &tys, name, state)?;
         }
-        p.resolve_operands(&outs, &results, name, state)?;
+        p.resolve_operands(&outs, &results, outs_offset, state)?;
         let mut types = vec![index; n];
         types.extend(results.iter().copied());
         let mut args = ivs;
@@ -657,12 +745,60 @@ impl ForallOp {
         );
     }
 
+    /// Upstream `ForallOp::verify` (the bound lists' lengths are checked by
+    /// the parser and builders here).
     pub fn verify(self, ir: &Ir) -> Result<(), Diagnostic> {
-        if ir.num_results(self.0) != self.outputs(ir).len() {
+        let op = self.0;
+        let ctx = ir.ctx();
+        let outputs: Vec<Value> = self.outputs(ir).collect();
+        if ir.num_results(op) != outputs.len() {
             return Err(ir.op_error(
-                self.0,
+                op,
                 "expected the number of results to match the number of shared_outs",
             ));
+        }
+        let rank = dense_array(ctx, ir.attr(op, "staticUpperBound")).len();
+        let args = entry_args(ir, ir.region(op, 0));
+        if args.len() != rank + outputs.len() {
+            return Err(ir.op_error(op, format!("region expects {rank} arguments")));
+        }
+        for (i, &a) in args[..rank].iter().enumerate() {
+            if !ctx.is_index(ir.value_type(a)) {
+                return Err(
+                    ir.op_error(op, format!("expects {i}-th block argument to be an index"))
+                );
+            }
+        }
+        for (i, (&a, &o)) in args[rank..].iter().zip(&outputs).enumerate() {
+            if ir.value_type(a) != ir.value_type(o) {
+                return Err(ir.op_error(
+                    op,
+                    format!("type mismatch between {i}-th output and corresponding block argument"),
+                ));
+            }
+        }
+        let mapping: Vec<Attribute> = match ir.attr(op, "mapping").map(|a| ctx.attr(a)) {
+            Some(AttrKind::Array(elems)) => elems.to_vec(),
+            _ => Vec::new(),
+        };
+        if !mapping.is_empty() {
+            let mapping_attrs = mapping
+                .iter()
+                .filter(|&&a| is_device_mapping_attr(ctx, a))
+                .count();
+            if mapping_attrs != rank {
+                return Err(ir.op_error(op, "mapping attribute size must match op rank"));
+            }
+            let masks = mapping
+                .iter()
+                .filter(|&&a| is_device_masking_attr(ctx, a))
+                .count();
+            if masks > 1 {
+                return Err(ir.op_error(
+                    op,
+                    "\"mapping\" supports at most one device masking attribute",
+                ));
+            }
         }
         Ok(())
     }
@@ -693,12 +829,29 @@ impl InParallelOp {
         if !parent_ok {
             return Err(ir.op_error(self.0, "expected forall op parent"));
         }
-        // No registered op implements ParallelCombiningOpInterface yet;
-        // unregistered ops certainly do not.
+        // `tensor.parallel_insert_slice` is the only op implementing
+        // ParallelCombiningOpInterface; each must update an output block
+        // argument of the loop.
+        let forall = ir.op_parent_op(self.0).expect("checked above");
+        let n_outs = ForallOp(forall).outputs(ir).len();
+        let all_args = entry_args(ir, ir.region(forall, 0));
+        let outs = &all_args[all_args.len().saturating_sub(n_outs)..];
         let body = ir.region(self.0, 0);
         if let Some(b) = ir.first_block(body) {
-            if ir.block_ops(b).any(|o| !ir.op_is_registered(o)) {
-                return Err(ir.op_error(self.0, "expected only ParallelCombiningOpInterface ops"));
+            for o in ir.block_ops(b) {
+                if ir.op_name_str(o) != "tensor.parallel_insert_slice" {
+                    return Err(
+                        ir.op_error(self.0, "expected only ParallelCombiningOpInterface ops")
+                    );
+                }
+                // The destination is operand 1 (the op's own verifier,
+                // which runs later, checks the operand count).
+                let Some(dest) = ir.operands(o).nth(1) else {
+                    continue;
+                };
+                if !outs.contains(&dest) {
+                    return Err(ir.op_error(o, "may only insert into an output block argument"));
+                }
             }
         }
         Ok(())
@@ -776,32 +929,39 @@ impl ParallelOp {
         let loc = state.loc;
         let ivs = parse_argument_list(p)?;
         p.parse_token(TokenKind::Equal, "expected '='")?;
-        let lbs = parse_paren_operands(p)?;
-        p.parse_keyword("to")?;
-        let ubs = parse_paren_operands(p)?;
-        p.parse_keyword("step")?;
-        let steps = parse_paren_operands(p)?;
+        let index = p.ctx().index_type();
+        let name = p.name_offset();
+        // Each bound list must have one operand per induction variable
+        // (upstream's `parseOperandList` with a required count).
+        let mut counts = Vec::new();
+        for keyword in [None, Some("to"), Some("step")] {
+            if let Some(k) = keyword {
+                p.parse_keyword(k)?;
+            }
+            let off = p.current_offset();
+            let group = parse_paren_operands(p)?;
+            if group.len() != ivs.len() {
+                return p.emit_error(off, format!("expected {} operands", ivs.len()));
+            }
+            let tys = vec![index; group.len()];
+            p.resolve_operands(&group, &tys, name, state)?;
+            counts.push(group.len());
+        }
         let inits = if p.parse_optional_keyword("init") {
             parse_paren_operands(p)?
         } else {
             Vec::new()
         };
         let results = p.parse_optional_arrow_type_list()?;
-        let index = p.ctx().index_type();
-        let name = p.name_offset();
-        for group in [&lbs, &ubs, &steps] {
-            let tys = vec![index; group.len()];
-            p.resolve_operands(group, &tys, name, state)?;
-        }
-        p.resolve_operands(&inits, &results, name, state)?;
         let types = vec![index; ivs.len()];
         let args = with_types(ivs, &types);
         let r = p.parse_region(&args)?;
-        ensure_terminator(p, r, "scf.reduce", 0, loc);
         state.regions.push(r);
-        state.result_types.extend(results);
+        set_segments(p, state, &[counts[0], counts[1], counts[2], inits.len()]);
         p.parse_optional_attr_dict(state)?;
-        set_segments(p, state, &[lbs.len(), ubs.len(), steps.len(), inits.len()]);
+        p.resolve_operands(&inits, &results, name, state)?;
+        state.result_types.extend(results);
+        ensure_terminator(p, r, "scf.reduce", 0, loc);
         Ok(())
     }
 
@@ -832,29 +992,147 @@ impl ParallelOp {
         p.print_optional_attr_dict(&attrs, &["operandSegmentSizes"]);
     }
 
+    /// Upstream `ParallelOp::verify`.
     pub fn verify(self, ir: &Ir) -> Result<(), Diagnostic> {
-        let inits = self.init_vals(ir).len();
-        let n = ir.num_results(self.0);
-        if n != inits {
+        let op = self.0;
+        let ctx = ir.ctx();
+        let steps: Vec<Value> = self.step(ir).collect();
+        if steps.is_empty() {
             return Err(ir.op_error(
-                self.0,
+                op,
+                "needs at least one tuple element for lowerBound, upperBound and step",
+            ));
+        }
+        for &s in &steps {
+            let non_positive = ir.value_constant(s).is_some_and(
+                |a| matches!(ctx.attr(a), AttrKind::Integer { value, .. } if value.to_i64() <= 0),
+            );
+            if non_positive {
+                return Err(ir.op_error(op, "constant step operand must be positive"));
+            }
+        }
+        let region = ir.region(op, 0);
+        let args = entry_args(ir, region);
+        if args.len() != steps.len() {
+            return Err(ir.op_error(
+                op,
                 format!(
-                    "expects number of results: {n} to be the same as number of initial values: {inits}"
+                    "expects the same number of induction variables: {} as bound and step values: {}",
+                    args.len(),
+                    steps.len()
                 ),
             ));
+        }
+        if args.iter().any(|&a| !ctx.is_index(ir.value_type(a))) {
+            return Err(ir.op_error(
+                op,
+                "expects arguments for the induction variable to be of index type",
+            ));
+        }
+        let reduce = verify_and_get_terminator(
+            ir,
+            op,
+            region,
+            "scf.reduce",
+            "expects body to terminate with 'scf.reduce'",
+        )?;
+        let results = ir.num_results(op);
+        let reductions = ir.num_regions(reduce);
+        let inits = self.init_vals(ir).len();
+        if results != reductions {
+            return Err(ir.op_error(
+                op,
+                format!(
+                    "expects number of results: {results} to be the same as number of reductions: {reductions}"
+                ),
+            ));
+        }
+        if results != inits {
+            return Err(ir.op_error(
+                op,
+                format!(
+                    "expects number of results: {results} to be the same as number of initial values: {inits}"
+                ),
+            ));
+        }
+        let operands: Vec<Value> = ir.operands(reduce).collect();
+        for (i, rt) in ir.result_types(op).enumerate() {
+            let Some(&v) = operands.get(i) else { break };
+            let ot = ir.value_type(v);
+            if ot != rt {
+                return Err(ir.op_error(
+                    reduce,
+                    format!(
+                        "expects type of {i}-th reduction operand: {} to be the same as the {i}-th result type: {}",
+                        quoted(ctx, ot),
+                        quoted(ctx, rt)
+                    ),
+                ));
+            }
         }
         Ok(())
     }
 }
 
 impl ReduceOp {
-    pub fn verify_regions(self, _ir: &Ir) -> Result<(), Diagnostic> {
+    /// Upstream `ReduceOp::verifyRegions`.
+    pub fn verify_regions(self, ir: &Ir) -> Result<(), Diagnostic> {
+        let op = self.0;
+        let operands: Vec<Value> = ir.operands(op).collect();
+        for (i, r) in self.reductions(ir).enumerate() {
+            let Some(b) = ir.first_block(r) else { continue };
+            let Some(&v) = operands.get(i) else { break };
+            let ty = ir.value_type(v);
+            if ir.block_is_empty(b) {
+                return Err(ir.op_error(op, format!("{i}-th reduction has an empty body")));
+            }
+            if ir.num_arguments(b) != 2 || ir.arguments(b).any(|a| ir.value_type(a) != ty) {
+                return Err(ir.op_error(
+                    op,
+                    format!(
+                        "expected two block arguments with type {} in the {i}-th reduction region",
+                        quoted(ir.ctx(), ty)
+                    ),
+                ));
+            }
+            let ends_in_return = ir
+                .last_op(b)
+                .is_some_and(|t| ir.op_name_str(t) == "scf.reduce.return");
+            if !ends_in_return {
+                return Err(ir.op_error(
+                    op,
+                    "reduction bodies must be terminated with an 'scf.reduce.return' op",
+                ));
+            }
+        }
         Ok(())
     }
 }
 
 impl ReduceReturnOp {
-    pub fn verify(self, _ir: &Ir) -> Result<(), Diagnostic> {
+    /// Upstream `ReduceReturnOp::verify`: the value has the type of the
+    /// reduction body's arguments.
+    pub fn verify(self, ir: &Ir) -> Result<(), Diagnostic> {
+        let op = self.0;
+        let Some(expected) = ir
+            .op_block(op)
+            .and_then(|b| ir.arguments(b).next())
+            .map(|a| ir.value_type(a))
+        else {
+            return Ok(());
+        };
+        let Some(v) = ir.operands(op).next() else {
+            return Ok(());
+        };
+        if ir.value_type(v) != expected {
+            return Err(ir.op_error(
+                op,
+                format!(
+                    "must have type {} (the type of the reduction inputs)",
+                    quoted(ir.ctx(), expected)
+                ),
+            ));
+        }
         Ok(())
     }
 }
@@ -915,18 +1193,23 @@ impl WhileOp {
         p.print_optional_attr_dict_with_keyword(&attrs, &[]);
     }
 
+    /// Upstream `WhileOp::verify`: the regions end in `scf.condition` and
+    /// `scf.yield`.
     pub fn verify(self, ir: &Ir) -> Result<(), Diagnostic> {
-        let before = ir.region(self.0, 0);
-        let ends_in_condition = ir
-            .first_block(before)
-            .and_then(|b| ir.last_op(b))
-            .is_some_and(|t| ir.op_name_str(t) == "scf.condition");
-        if !ends_in_condition {
-            return Err(ir.op_error(
-                self.0,
-                "expects the 'before' region to terminate with 'scf.condition'",
-            ));
-        }
+        verify_and_get_terminator(
+            ir,
+            self.0,
+            ir.region(self.0, 0),
+            "scf.condition",
+            "expects the 'before' region to terminate with 'scf.condition'",
+        )?;
+        verify_and_get_terminator(
+            ir,
+            self.0,
+            ir.region(self.0, 1),
+            "scf.yield",
+            "expects the 'after' region to terminate with 'scf.yield'",
+        )?;
         Ok(())
     }
 }
@@ -986,6 +1269,65 @@ impl IndexSwitchOp {
                     cases.len()
                 ),
             ));
+        }
+        let mut seen = std::collections::HashSet::new();
+        for &v in &cases {
+            if !seen.insert(v) {
+                return Err(ir.op_error(self.0, format!("has duplicate case value: {v}")));
+            }
+        }
+        self.verify_case_region(ir, ir.region(self.0, 0), "default region")?;
+        for (i, r) in self.case_regions(ir).enumerate() {
+            self.verify_case_region(ir, r, &format!("case region #{i}"))?;
+        }
+        Ok(())
+    }
+
+    /// One region of upstream's `IndexSwitchOp::verify`: it ends in an
+    /// `scf.yield` of the op's result types.
+    fn verify_case_region(self, ir: &Ir, r: RegionRef, name: &str) -> Result<(), Diagnostic> {
+        let op = self.0;
+        let ctx = ir.ctx();
+        let Some(last) = ir.first_block(r).and_then(|b| ir.last_op(b)) else {
+            return Ok(());
+        };
+        if ir.op_name_str(last) != "scf.yield" {
+            return Err(ir.op_error(
+                op,
+                format!(
+                    "expected region to end with scf.yield, but got {}",
+                    ir.op_name_str(last)
+                ),
+            ));
+        }
+        let n = ir.num_results(op);
+        if ir.num_operands(last) != n {
+            let mut d = ir.op_error(
+                op,
+                format!(
+                    "expected each region to return {n} values, but {name} returns {}",
+                    ir.num_operands(last)
+                ),
+            );
+            d.attach_note(ir.op_loc(last), "see yield operation here");
+            return Err(d);
+        }
+        for (i, (rt, v)) in ir.result_types(op).zip(ir.operands(last)).enumerate() {
+            let vt = ir.value_type(v);
+            if rt != vt {
+                let mut d = ir.op_error(
+                    op,
+                    format!(
+                        "expected result #{i} of each region to be {}",
+                        quoted(ctx, rt)
+                    ),
+                );
+                d.attach_note(
+                    ir.op_loc(last),
+                    format!("{name} returns {} here", quoted(ctx, vt)),
+                );
+                return Err(d);
+            }
         }
         Ok(())
     }

@@ -1,12 +1,16 @@
-//! The `tensor` dialect (the subset in `td/Tensor.td`: `tensor.dim`,
-//! `tensor.cast`, `tensor.empty`), with `dim`'s fold, the result names, the
-//! verifiers of `cast` and `empty` and the constant materializer
-//! (`arith.constant`).
+//! The `tensor` dialect (the subset in `td/Tensor.td`: `dim`, `cast`,
+//! `empty`, `extract`, `extract_slice`, `insert_slice`,
+//! `parallel_insert_slice`), with `dim`'s fold, the ops' result names and
+//! the constant materializer (`arith.constant`). The slice ops share
+//! memref's `custom<DynamicIndexList>` directive.
 
 use mlir_ir::asm::{OpAsmInterface, SetValueName};
 use mlir_ir::{
     Attribute, Context, Dialect, FoldCtx, Ir, Location, OpBuilder, OpFoldResult, OpInfo, OpRef,
     Type, TypeKind,
+};
+use mlir_rewrite::{
+    CanonicalizationPatterns, LogicalResult, Pattern, PatternRewriter, RewritePatternSet,
 };
 
 /// The generated op definitions of `td/Tensor.td`. Generated code keeps the
@@ -17,6 +21,21 @@ pub mod ops {
 }
 
 pub use ops::*;
+
+pub use crate::memref::{parse_dynamic_index_list, print_dynamic_index_list};
+
+/// An `OpAsmOpInterface` naming result 0 `name` (upstream's
+/// `getAsmResultNames` of the ops that name their result).
+macro_rules! result_name {
+    ($name:literal) => {
+        OpAsmInterface {
+            result_names: Some(|ir: &Ir, op: OpRef, set: SetValueName<'_>| {
+                set(ir.result(op, 0), $name)
+            }),
+            ..Default::default()
+        }
+    };
+}
 
 /// The `tensor` dialect.
 pub struct TensorDialect;
@@ -30,20 +49,22 @@ impl Dialect for TensorDialect {
         ops::operations()
             .into_iter()
             .map(|info| match &*info.name {
-                "tensor.dim" => info.with_fold(fold_dim).with_interface(OpAsmInterface {
-                    result_names: Some(|ir: &Ir, op: OpRef, set: SetValueName<'_>| {
-                        set(ir.result(op, 0), "dim")
-                    }),
-                    ..Default::default()
-                }),
+                "tensor.dim" => info.with_fold(fold_dim).with_interface(result_name!("dim")),
                 "tensor.cast" => info
                     .with_verify(verify_cast)
-                    .with_interface(OpAsmInterface {
-                        result_names: Some(|ir: &Ir, op: OpRef, set: SetValueName<'_>| {
-                            set(ir.result(op, 0), "cast")
-                        }),
-                        ..Default::default()
-                    }),
+                    .with_fold(fold_cast)
+                    .with_interface(result_name!("cast"))
+                    .with_interface(CanonicalizationPatterns(cast_patterns)),
+                "tensor.extract" => info.with_interface(result_name!("extracted")),
+                "tensor.extract_slice" => info
+                    .with_interface(result_name!("extracted_slice"))
+                    .with_interface(CanonicalizationPatterns(extract_slice_patterns)),
+                "tensor.insert_slice" => info
+                    .with_interface(result_name!("inserted_slice"))
+                    .with_interface(CanonicalizationPatterns(insert_slice_patterns)),
+                "tensor.parallel_insert_slice" => {
+                    info.with_interface(CanonicalizationPatterns(parallel_insert_slice_patterns))
+                }
                 "tensor.empty" => info.with_verify(verify_empty),
                 _ => info,
             })
@@ -141,4 +162,229 @@ fn verify_empty(ir: &Ir, op: OpRef) -> Result<(), mlir_ir::Diagnostic> {
         op,
         format!("incorrect number of dynamic sizes, has {has}, expected {expected}"),
     ))
+}
+
+/// The `CastOpInterface` fold of `tensor.cast` (upstream
+/// `foldCastInterfaceOp`): a cast to its source's own type is the source.
+fn fold_cast(cx: &mut FoldCtx<'_>) -> Option<OpFoldResult> {
+    let ir = cx.ir;
+    let src = cx.operand(0);
+    (ir.value_type(src) == ir.value_type(cx.result(0))).then_some(OpFoldResult::Value(src))
+}
+
+/// `tensor.cast`'s canonicalization patterns (upstream registers
+/// `ChainedTensorCast` and `TensorCastExtractSlice`; the second is not
+/// written yet, docs/DEVIATIONS.md).
+fn cast_patterns(set: &mut RewritePatternSet, ctx: &Context) {
+    set.add_fn(
+        Pattern::new(ctx, "tensor.cast", 1)
+            .with_debug_name("(anonymous namespace)::ChainedTensorCast"),
+        chained_tensor_cast,
+    );
+}
+
+/// Upstream `joinShapes`: the most static tensor type both `a` and `b` may
+/// be at run time, if any.
+fn join_shapes(ctx: &Context, a: Type, b: Type) -> Option<Type> {
+    if a == b {
+        return Some(a);
+    }
+    if ctx.element_type_or_self(a) != ctx.element_type_or_self(b) {
+        return None;
+    }
+    let (TypeKind::RankedTensor { shape: sa, .. }, TypeKind::RankedTensor { shape: sb, .. }) =
+        (ctx.ty(a), ctx.ty(b))
+    else {
+        // An unranked side adds nothing.
+        return match ctx.ty(a) {
+            TypeKind::UnrankedTensor { .. } => Some(b),
+            _ => Some(a),
+        };
+    };
+    if sa.len() != sb.len() {
+        return None;
+    }
+    let mut join = Vec::with_capacity(sa.len());
+    for (&x, &y) in sa.iter().zip(sb.iter()) {
+        join.push(if x == mlir_ir::DYNAMIC {
+            y
+        } else if y == mlir_ir::DYNAMIC || x == y {
+            x
+        } else {
+            return None;
+        });
+    }
+    Some(ctx.ranked_tensor_type(&join, ctx.element_type_or_self(a), None))
+}
+
+/// Upstream `ChainedTensorCast`: a cast of a cast becomes one cast when the
+/// intermediate type adds no run-time check.
+fn chained_tensor_cast(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
+    let ir = rw.ir();
+    let ctx = ir.ctx();
+    let inner = ir.operand(op, 0).defining_op().ok_or(())?;
+    if ir.op_name_str(inner) != "tensor.cast" {
+        return Err(());
+    }
+    let source = ir.operand(inner, 0);
+    let (src_ty, mid_ty, res_ty) = (
+        ir.value_type(source),
+        ir.value_type(ir.result(inner, 0)),
+        ir.value_type(ir.result(op, 0)),
+    );
+    let first = join_shapes(ctx, join_shapes(ctx, src_ty, mid_ty).ok_or(())?, res_ty).ok_or(())?;
+    if join_shapes(ctx, src_ty, res_ty) != Some(first) {
+        return Err(());
+    }
+    let mut state = mlir_ir::OperationState::new(ir.op_name(op), ir.op_loc(op));
+    state.operands.push(source);
+    state.result_types.push(res_ty);
+    rw.replace_op_with_new_op(op, state);
+    Ok(())
+}
+
+// ----- slice ops: constant offsets, sizes and strides -----
+
+/// `tensor.extract_slice`'s constant-argument folder (upstream
+/// `OpWithOffsetSizesAndStridesConstantArgumentFolder`).
+fn extract_slice_patterns(set: &mut RewritePatternSet, ctx: &Context) {
+    set.add_fn(
+        Pattern::new(ctx, "tensor.extract_slice", 1).with_debug_name(
+            "mlir::OpWithOffsetSizesAndStridesConstantArgumentFolder<mlir::tensor::ExtractSliceOp, (anonymous namespace)::SliceReturnTypeCanonicalizer, (anonymous namespace)::SliceCanonicalizer>",
+        ),
+        |op, rw| slice_constant_argument_folder(op, rw, 1),
+    );
+}
+
+/// `tensor.insert_slice`'s constant-argument folder (upstream
+/// `InsertSliceOpConstantArgumentFolder<InsertSliceOp>`).
+fn insert_slice_patterns(set: &mut RewritePatternSet, ctx: &Context) {
+    set.add_fn(
+        Pattern::new(ctx, "tensor.insert_slice", 1).with_debug_name(
+            "(anonymous namespace)::InsertSliceOpConstantArgumentFolder<mlir::tensor::InsertSliceOp>",
+        ),
+        |op, rw| slice_constant_argument_folder(op, rw, 2),
+    );
+}
+
+/// `tensor.parallel_insert_slice`'s constant-argument folder (upstream
+/// `InsertSliceOpConstantArgumentFolder<ParallelInsertSliceOp>`).
+fn parallel_insert_slice_patterns(set: &mut RewritePatternSet, ctx: &Context) {
+    set.add_fn(
+        Pattern::new(ctx, "tensor.parallel_insert_slice", 1).with_debug_name(
+            "(anonymous namespace)::InsertSliceOpConstantArgumentFolder<mlir::tensor::ParallelInsertSliceOp>",
+        ),
+        |op, rw| slice_constant_argument_folder(op, rw, 2),
+    );
+}
+
+/// Upstream `verifyInBoundsSlice`: the static parts of a slice stay inside
+/// the static dimensions of `shape`.
+fn in_bounds_slice(shape: &[i64], offsets: &[i64], sizes: &[i64], strides: &[i64]) -> bool {
+    use mlir_ir::DYNAMIC;
+    for (((&dim, &off), &size), &stride) in shape.iter().zip(offsets).zip(sizes).zip(strides) {
+        if dim == DYNAMIC {
+            continue;
+        }
+        if off != DYNAMIC && off >= dim {
+            return false;
+        }
+        if off != DYNAMIC && size != DYNAMIC && stride != DYNAMIC {
+            let last = off as i128 + (size as i128 - 1) * stride as i128;
+            if last >= dim as i128 {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// The constant-argument folders of the slice ops: dynamic offsets and
+/// sizes that are non-negative constants and dynamic strides that are
+/// constants become static entries, when the slice stays in bounds. `lead`
+/// is the number of leading tensor operands (1 for `extract_slice`, 2 for
+/// the insertions; the slice is read from / written into the last of
+/// them). Sizes that become static would change the slice's canonical
+/// type, which needs a `tensor.cast` (not done yet: such ops are left as
+/// they are).
+fn slice_constant_argument_folder(
+    op: OpRef,
+    rw: &mut PatternRewriter<'_>,
+    lead: usize,
+) -> LogicalResult {
+    use mlir_ir::DYNAMIC;
+    let ir = rw.ir();
+    let ctx = ir.ctx();
+    let segs = crate::scf::dense_array(ctx, ir.attr(op, "operandSegmentSizes"));
+    if segs.len() != lead + 3 || segs[..lead].iter().any(|&s| s != 1) {
+        return Err(());
+    }
+    let operands: Vec<mlir_ir::Value> = ir.operands(op).collect();
+    if segs.iter().sum::<i64>() != operands.len() as i64 {
+        return Err(());
+    }
+    let mut next = lead;
+    let mut lists: Vec<(Vec<i64>, Vec<mlir_ir::Value>)> = Vec::new();
+    let names = ["static_offsets", "static_sizes", "static_strides"];
+    let mut changed = [false; 3];
+    for (k, name) in names.iter().enumerate() {
+        let statics = crate::scf::dense_array(ctx, ir.attr(op, name));
+        let n = segs[lead + k] as usize;
+        let dynamic = operands.get(next..next + n).ok_or(())?.to_vec();
+        next += n;
+        let mut dyn_iter = dynamic.into_iter();
+        let mut new_static = Vec::with_capacity(statics.len());
+        let mut new_dynamic = Vec::new();
+        for &s in &statics {
+            if s != DYNAMIC {
+                new_static.push(s);
+                continue;
+            }
+            let v = dyn_iter.next().ok_or(())?;
+            let c = ir
+                .value_constant(v)
+                .and_then(|a| ctx.int_attr_value(a))
+                .filter(|&c| c != DYNAMIC && (k == 2 || c >= 0));
+            match c {
+                Some(c) => {
+                    new_static.push(c);
+                    changed[k] = true;
+                }
+                None => {
+                    new_static.push(DYNAMIC);
+                    new_dynamic.push(v);
+                }
+            }
+        }
+        lists.push((new_static, new_dynamic));
+    }
+    if !changed.iter().any(|&c| c) || changed[1] {
+        return Err(());
+    }
+    let shaped = ir.value_type(operands[lead - 1]);
+    let shape = ctx.shape(shaped).ok_or(())?;
+    if !in_bounds_slice(shape, &lists[0].0, &lists[1].0, &lists[2].0) {
+        return Err(());
+    }
+    let mut state = mlir_ir::OperationState::new(ir.op_name(op), ir.op_loc(op));
+    state.operands.extend_from_slice(&operands[..lead]);
+    for (_, d) in &lists {
+        state.operands.extend_from_slice(d);
+    }
+    state.result_types.extend(ir.result_types(op));
+    let mut props = ir
+        .op_properties(op)
+        .unwrap_or_else(|| ctx.empty_dictionary());
+    for (k, name) in names.iter().enumerate() {
+        let a = mlir_ir::ods::preds::dense_int_array(ctx, 64, &lists[k].0);
+        props = ctx.dictionary_with(props, ctx.ident(name), Some(a));
+    }
+    let mut sizes = vec![1i64; lead];
+    sizes.extend(lists.iter().map(|(_, d)| d.len() as i64));
+    let seg = mlir_ir::ods::preds::dense_int_array(ctx, 32, &sizes);
+    props = ctx.dictionary_with(props, ctx.ident("operandSegmentSizes"), Some(seg));
+    state.properties = Some(props);
+    state.attributes = Some(ir.op_attributes(op));
+    rw.replace_op_with_new_op(op, state);
+    Ok(())
 }

@@ -54,6 +54,18 @@ def AffineApplyOp : Affine_Op<"apply", [Pure]> {
   let hasFolder = 1;
 }
 
+// `affine.min #map(%d)[%s]`: the minimum of the map's results. Upstream:
+// [Pure]; custom form, verifier and folder hand-written; its
+// canonicalization patterns are not written yet.
+def AffineMinOp : Affine_Op<"min", [Pure]> {
+  let summary = "min operation";
+  let arguments = (ins AffineMapAttr:$map, Variadic<Index>:$operands);
+  let results = (outs Index);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
 def AffineForOp : Affine_Op<"for",
     [AttrSizedOperandSegments, AutomaticAllocationScope,
      ImplicitAffineTerminator, ConditionallySpeculatable,

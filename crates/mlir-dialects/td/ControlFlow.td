@@ -161,6 +161,9 @@ def CondBranchOp
   let successors = (successor AnySuccessor:$trueDest, AnySuccessor:$falseDest);
 
   let hasCanonicalizer = 1;
+  // WeightedBranchOpInterface's verifier (hand-written; the op has no
+  // verifier of its own upstream).
+  let hasVerifier = 1;
   let assemblyFormat = [{
     $condition (`weights` `(` $branch_weights^ `)` )? `,`
     $trueDest (`(` $trueDestOperands^ `:` type($trueDestOperands) `)`)? `,`

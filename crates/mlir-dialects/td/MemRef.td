@@ -8,6 +8,9 @@
 //   op       defined  format                            folder  verifier   checked with mlir-opt
 //   store    yes      declarative                       (cast)  (not yet)  custom+generic
 //   subview  yes      declarative+custom<DynamicIndexList> yes  (not yet)  custom+generic
+//   alloc    yes      declarative                       -       (not yet)  custom+generic
+//   dim      yes      declarative                       (not yet) -        custom+generic
+//   load     yes      declarative                       (cast)  (not yet)  custom+generic
 //
 // Not done yet: eliding `nontemporal = false` from the custom form's
 // attr-dict (upstream elides a default-valued attribute equal to its
@@ -31,6 +34,11 @@ def MemRef_Dialect : Dialect {
   let hasConstantMaterializer = 1;
   let dependentDialects = ["arith"];
 }
+
+// Upstream `AnyNon0RankedOrUnrankedMemRef` (MemRefOps.td).
+def AnyNon0RankedOrUnrankedMemRef
+    : Type<CPred<"crate::memref::is_non0_ranked_or_unranked_memref($_ctx, $_self)">,
+           "non-0-ranked or unranked memref">;
 
 class MemRef_Op<string mnemonic, list<Trait> traits = []> :
     Op<MemRef_Dialect, mnemonic, traits>;
@@ -74,10 +82,8 @@ def SubViewOp : MemRef_Op<"subview", [
   let hasFolder = 1;
 }
 
-// Upstream `AllocLikeOp<"alloc", DefaultResource>`: the result is
-// allocated (`MemAlloc` on `$memref`, the memory-effect interface in
-// `src/memref.rs`), named `%alloc`; operand counts checked by the
-// hand-written verifier. The canonicalization patterns are not done yet.
+// Upstream: [AttrSizedOperandSegments, OpAsmOpInterface, MemAlloc
+// result]; the result is `%alloc`.
 def MemRef_AllocOp : MemRef_Op<"alloc", [
     DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>,
     AttrSizedOperandSegments]> {
@@ -86,10 +92,39 @@ def MemRef_AllocOp : MemRef_Op<"alloc", [
                        Variadic<Index>:$symbolOperands,
                        ConfinedAttr<OptionalAttr<I64Attr>,
                                     [IntMinValue<0>]>:$alignment);
-  let results = (outs AnyMemRef:$memref);
+  let results = (outs Res<AnyMemRef, "", [MemAlloc]>:$memref);
   let assemblyFormat = [{
     `(`$dynamicSizes`)` (`` `[` $symbolOperands^ `]`)? attr-dict `:` type($memref)
   }];
+}
+
+// Upstream: [DeclareOpInterfaceMethods<OpAsmOpInterface>,
+// ConditionallySpeculatable, NoMemoryEffect, ShapedDimOpInterface]; the
+// result is `%dim`.
+def MemRef_DimOp : MemRef_Op<"dim", [
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>,
+    ConditionallySpeculatable, NoMemoryEffect]> {
+  let summary = "dimension index operation";
+  let arguments = (ins AnyNon0RankedOrUnrankedMemRef:$source, Index:$index);
+  let results = (outs Index:$result);
+  let assemblyFormat = "attr-dict $source `,` $index `:` type($source)";
+}
+
+// Upstream: [TypesMatchWith<...>, DeclareOpInterfaceMethods<...>]; reads
+// $memref.
+def MemRef_LoadOp : MemRef_Op<"load",
+     [TypesMatchWith<"result type matches element type of 'memref'",
+                     "memref", "result",
+                     "$_ctx.element_type_or_self($_self)">]> {
+  let summary = "load operation";
+  let arguments = (ins Arg<AnyMemRef, "the reference to load from",
+                           [MemRead]>:$memref,
+                       Variadic<Index>:$indices,
+                       DefaultValuedOptionalAttr<BoolAttr, "false">:$nontemporal,
+                       ConfinedAttr<OptionalAttr<I64Attr>,
+                                    [IntPositive]>:$alignment);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "$memref `[` $indices `]` attr-dict `:` type($memref)";
 }
 
 #endif // RMLIR_MEMREF

@@ -225,7 +225,7 @@ def ForOp : SCF_Op<"for",
 // dialect implementing those interfaces yet, so the element check is a
 // hand-written Rust function.
 def DeviceMappingAttrInterface : Attr<
-    CPred<"crate::scf::is_device_mapping_attr($_ctx, $_self)">,
+    CPred<"crate::scf::is_device_mapping_or_mask_attr($_ctx, $_self)">,
     "DeviceMappingAttrInterface instance">;
 def DeviceMappingArrayAttr :
   TypedArrayAttrBase<DeviceMappingAttrInterface,

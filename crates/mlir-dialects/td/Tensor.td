@@ -5,10 +5,17 @@
 // `mlir/Dialect/Tensor/IR/TensorOps.td`; names, traits, formats and flags
 // are upstream's, predicates Rust.
 //
-//   op   defined  format       folder  canon     checked with mlir-opt
-//   dim  yes      declarative  yes     (not yet) custom+generic
+//   op                     defined  format                               folder  canon     checked with mlir-opt
+//   dim                    yes      declarative                          yes     (not yet) custom+generic
+//   cast                   yes      declarative                          yes     partial   custom+generic
+//   empty                  yes      declarative                          -       (not yet) custom+generic
+//   extract                yes      declarative                          (not yet) (not yet) custom+generic
+//   extract_slice          yes      declarative+custom<DynamicIndexList> (not yet) (not yet) custom+generic
+//   insert_slice           yes      declarative+custom<DynamicIndexList> (not yet) (not yet) custom+generic
+//   parallel_insert_slice  yes      declarative+custom<DynamicIndexList> -       -         custom+generic
 //
-// Every other tensor op is not defined yet.
+// The slice ops' verifiers (result type inference, in-bounds checks) are
+// not written yet. Every other tensor op is not defined yet.
 //
 //===----------------------------------------------------------------------===//
 
@@ -48,24 +55,110 @@ def Tensor_DimOp : Tensor_Op<"dim", [
 }
 
 // Upstream: [DeclareOpInterfaceMethods<CastOpInterface>,
-// DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>, Pure];
-// the cast compatibility check is the hand-written verifier, the result is
-// named `%cast`; the canonicalization patterns are not done yet.
+// DeclareOpInterfaceMethods<OpAsmOpInterface>, Pure]; the result is `%cast`.
 def Tensor_CastOp : Tensor_Op<"cast", [
     DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>, Pure]> {
   let summary = "tensor cast operation";
   let arguments = (ins AnyTensor:$source);
   let results = (outs AnyTensor:$dest);
   let assemblyFormat = "$source attr-dict `:` type($source) `to` type($dest)";
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
-// Upstream: [Pure]; the dynamic size count is checked by the hand-written
-// verifier. The canonicalization patterns are not done yet.
+// Upstream: [Pure, ...ReifyRankedShapedTypeOpInterface]; no result name.
 def Tensor_EmptyOp : Tensor_Op<"empty", [Pure]> {
   let summary = "empty tensor operation";
   let arguments = (ins Variadic<Index>:$dynamicSizes);
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = "`(`$dynamicSizes`)` attr-dict `:` type($result)";
+}
+
+// Upstream: [DeclareOpInterfaceMethods<OpAsmOpInterface>, Pure,
+// TypesMatchWith<...>]; the result is `%extracted`.
+def Tensor_ExtractOp : Tensor_Op<"extract", [
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>, Pure,
+    TypesMatchWith<"result type matches element type of tensor",
+                   "tensor", "result",
+                   "$_ctx.element_type_or_self($_self)">]> {
+  let summary = "element extraction operation";
+  let arguments = (ins AnyRankedTensor:$tensor, Variadic<Index>:$indices);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "$tensor `[` $indices `]` attr-dict `:` type($tensor)";
+}
+
+// Upstream: [DeclareOpInterfaceMethods<OpAsmOpInterface>,
+// AttrSizedOperandSegments, Pure, OffsetSizeAndStrideOpInterface]; the
+// result is `%extracted_slice`.
+def Tensor_ExtractSliceOp : Tensor_Op<"extract_slice", [
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>,
+    AttrSizedOperandSegments, Pure]> {
+  let summary = "extract slice operation";
+  let arguments = (ins AnyRankedTensor:$source,
+                       Variadic<Index>:$offsets,
+                       Variadic<Index>:$sizes,
+                       Variadic<Index>:$strides,
+                       DenseI64ArrayAttr:$static_offsets,
+                       DenseI64ArrayAttr:$static_sizes,
+                       DenseI64ArrayAttr:$static_strides);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $source ``
+    custom<DynamicIndexList>($offsets, $static_offsets)
+    custom<DynamicIndexList>($sizes, $static_sizes)
+    custom<DynamicIndexList>($strides, $static_strides)
+    attr-dict `:` type($source) `to` type($result)
+  }];
+}
+
+// Upstream: [DeclareOpInterfaceMethods<OpAsmOpInterface>,
+// AttrSizedOperandSegments, Pure, TypesMatchWith<dest, result>,
+// OffsetSizeAndStrideOpInterface]; the result is `%inserted_slice`.
+def Tensor_InsertSliceOp : Tensor_Op<"insert_slice", [
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>,
+    AttrSizedOperandSegments, Pure,
+    TypesMatchWith<"expected result type to match dest type",
+                   "dest", "result", "$_self">]> {
+  let summary = "insert_slice operation";
+  let arguments = (ins AnyRankedTensor:$source,
+                       AnyRankedTensor:$dest,
+                       Variadic<Index>:$offsets,
+                       Variadic<Index>:$sizes,
+                       Variadic<Index>:$strides,
+                       DenseI64ArrayAttr:$static_offsets,
+                       DenseI64ArrayAttr:$static_sizes,
+                       DenseI64ArrayAttr:$static_strides);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $source `into` $dest ``
+    custom<DynamicIndexList>($offsets, $static_offsets)
+    custom<DynamicIndexList>($sizes, $static_sizes)
+    custom<DynamicIndexList>($strides, $static_strides)
+    attr-dict `:` type($source) `into` type($dest)
+  }];
+}
+
+// Upstream: [AttrSizedOperandSegments, OffsetSizeAndStrideOpInterface,
+// ParallelCombiningOpInterface, ...]; its place in an
+// scf.forall.in_parallel is checked by that op's verifier.
+def Tensor_ParallelInsertSliceOp : Tensor_Op<"parallel_insert_slice", [
+    AttrSizedOperandSegments]> {
+  let summary = "parallel_insert_slice operation";
+  let arguments = (ins AnyRankedTensor:$source,
+                       AnyRankedTensor:$dest,
+                       Variadic<Index>:$offsets,
+                       Variadic<Index>:$sizes,
+                       Variadic<Index>:$strides,
+                       DenseI64ArrayAttr:$static_offsets,
+                       DenseI64ArrayAttr:$static_sizes,
+                       DenseI64ArrayAttr:$static_strides);
+  let assemblyFormat = [{
+    $source `into` $dest ``
+    custom<DynamicIndexList>($offsets, $static_offsets)
+    custom<DynamicIndexList>($sizes, $static_sizes)
+    custom<DynamicIndexList>($strides, $static_strides)
+    attr-dict `:` type($source) `into` type($dest)
+  }];
 }
 
 #endif // RMLIR_TENSOR

@@ -71,6 +71,8 @@ traits! {
     SAME_OPERANDS_SHAPE = 31,
     /// `SameOperandsElementType`.
     SAME_OPERANDS_ELEMENT_TYPE = 32,
+    /// `NoRegionArguments`: the entry blocks of the op's regions take no arguments.
+    NO_REGION_ARGUMENTS = 33,
 }
 
 impl TraitSet {

@@ -433,6 +433,9 @@ impl Verifier<'_> {
         if has(TraitSet::SAME_OPERANDS_ELEMENT_TYPE) {
             verify_same_operands_element_type(ir, op)?;
         }
+        if has(TraitSet::NO_REGION_ARGUMENTS) {
+            verify_no_region_arguments(ir, op)?;
+        }
         if has(TraitSet::SAME_OPERANDS_AND_RESULT_SHAPE) {
             verify_same_operands_and_result_shape(ir, op)?;
         }
@@ -667,6 +670,25 @@ fn verify_single_block(ir: &Ir, op: OpRef, no_terminator: bool) -> Check {
         }
         if !no_terminator && ir.block_is_empty(first) {
             return Err(ir.op_error(op, "expects a non-empty block"));
+        }
+    }
+    Ok(())
+}
+
+/// MLIR's `verifyNoRegionArguments`.
+fn verify_no_region_arguments(ir: &Ir, op: OpRef) -> Check {
+    let regions = ir.regions(op);
+    for (i, &r) in regions.iter().enumerate() {
+        let Some(first) = ir.first_block(r) else {
+            continue;
+        };
+        if ir.num_arguments(first) != 0 {
+            let msg = if regions.len() > 1 {
+                format!("region #{i} should have no arguments")
+            } else {
+                "region should have no arguments".to_string()
+            };
+            return Err(ir.op_error(op, msg));
         }
     }
     Ok(())

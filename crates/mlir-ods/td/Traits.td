@@ -221,7 +221,7 @@ def IsolatedFromAbove
 def Terminator : NativeOpTrait<"IsTerminator", ["IS_TERMINATOR"]>;
 def NoTerminator : NativeOpTrait<"NoTerminator", ["NO_TERMINATOR"]>;
 def SingleBlock : NativeOpTrait<"SingleBlock", ["SINGLE_BLOCK"]>;
-def NoRegionArguments : NativeOpTrait<"NoRegionArguments">;
+def NoRegionArguments : NativeOpTrait<"NoRegionArguments", ["NO_REGION_ARGUMENTS"]>;
 def ReturnLike : NativeOpTrait<"ReturnLike", ["RETURN_LIKE"]>;
 def AffineScope : NativeOpTrait<"AffineScope", ["AFFINE_SCOPE"]>;
 def AutomaticAllocationScope

@@ -19,6 +19,7 @@
 //! | [`parser`]     | `TestOpsParser.td`      | text format (`IR/parser.mlir`)            |
 //! | [`traits`]     | `TestOpsTraits.td`      | `IR/traits.mlir`, `Transforms/cse.mlir`  |
 //! | [`format`]     | `TestOpsFormat.td`      | `mlir-tblgen/op-format.mlir`             |
+//! | [`scf`]        | `TestOpsSCF.td`         | `Dialect/SCF` tests                       |
 //!
 //! The dialect itself ([`TestDialect`]) gathers the ops of every module and
 //! forwards its dialect-level hooks to the module that owns them. Like
@@ -43,6 +44,7 @@ pub mod ods;
 pub mod parser;
 pub mod passes;
 pub mod traits;
+pub mod scf;
 
 use mlir_ir::{Attribute, Context, Dialect, Location, OpBuilder, OpInfo, OpRef, Type};
 use mlir_transforms::pass::PassRegistry;
@@ -66,6 +68,7 @@ impl Dialect for TestDialect {
         ops.extend(passes::operations());
         ops.extend(traits::operations());
         ops.extend(format::operations());
+        ops.extend(scf::operations());
         ops
     }
 

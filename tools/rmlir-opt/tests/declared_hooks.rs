@@ -5,11 +5,10 @@
 
 use mlir_ir::Context;
 
-/// Declared hooks not implemented yet (the canonicalization patterns of
-/// `scf.forall`; see docs/DEVIATIONS.md). The test fails when one is
+/// Declared hooks not implemented yet (none). The test fails when one is
 /// implemented as well as when a new one goes missing, so this list is
 /// always exact.
-const KNOWN_MISSING: &[&str] = &["scf.forall patterns"];
+const KNOWN_MISSING: &[&str] = &[];
 
 #[test]
 fn declared_fold_and_canonicalization_hooks_are_attached() {

@@ -149,10 +149,16 @@ fn const_attr(rw: &PatternRewriter<'_>, v: Value) -> Option<Attribute> {
 
 /// The overflow flags of an op as bits (`nsw` = 1, `nuw` = 2).
 fn overflow_bits(rw: &PatternRewriter<'_>, op: OpRef) -> u8 {
-    let Some(a) = rw.ir().attr(op, "overflowFlags") else {
+    overflow_flags(rw.ir(), op)
+}
+
+/// The overflow flags of `op` as bits (`nsw` = 1, `nuw` = 2); none when it
+/// has no `overflowFlags` attribute.
+pub(crate) fn overflow_flags(ir: &mlir_ir::Ir, op: OpRef) -> u8 {
+    let Some(a) = ir.attr(op, "overflowFlags") else {
         return 0;
     };
-    let AttrKind::Opaque { body, .. } = rw.ctx().attr(a) else {
+    let AttrKind::Opaque { body, .. } = ir.ctx().attr(a) else {
         return 0;
     };
     let inner = body

@@ -1,27 +1,29 @@
-//! Canonicalization patterns of the `scf` ops, after upstream's SCF.cpp:
-//! for `scf.if`, `CombineIfs`, `CombineNestedIfs`, `ConditionPropagation`,
-//! `ConvertTrivialIfToSelect`,
-//! `RemoveEmptyElseBranch`, `RemoveStaticCondition`, `RemoveUnusedResults` and
+//! Canonicalization patterns of the `scf` ops, after upstream's SCF.cpp
+//! (mlir-opt 22's set): for `scf.if`, `CombineIfs`, `CombineNestedIfs`,
+//! `ConditionPropagation`, `ConvertTrivialIfToSelect`,
+//! `RemoveEmptyElseBranch`, `RemoveStaticCondition` and
 //! `ReplaceIfYieldWithConditionOrValue`, and its fold; for `scf.for`,
-//! `ForOpIterArgsFolder` and `SimplifyTrivialLoops`; for
+//! `ForOpTensorCastFolder` and `SimplifyTrivialLoops`; for
 //! `scf.execute_region`, `SingleBlockExecuteInliner` and
 //! `MultiBlockExecuteInliner`; for `scf.index_switch`, `FoldConstantCase`;
 //! for `scf.while`, `WhileConditionTruth`, `WhileCmpCond`,
-//! `WhileOpAlignBeforeArgs`, and upstream's pre-22 loop-value cleanups
-//! (`RemoveLoopInvariantArgsFromBeforeBlock`,
-//! `RemoveLoopInvariantValueYielded`, `WhileUnusedResult`,
-//! `WhileRemoveDuplicatedResults`, `WhileRemoveUnusedArgs`) standing in for
-//! mlir-opt 22's generic region-branch patterns; for `scf.parallel`,
+//! `WhileOpAlignBeforeArgs` and `WhileMoveIfDown`; for `scf.parallel`,
 //! `ParallelOpSingleOrZeroIterationDimsFolder` and
-//! `MergeNestedParallelLoops`.
+//! `MergeNestedParallelLoops`. `scf.for`, `scf.while`, `scf.if`,
+//! `scf.index_switch` and `scf.execute_region` also get the generic
+//! region-branch patterns of `region_branch.rs` (which remove unused,
+//! duplicated and forwarded loop and result values); `scf.forall`'s
+//! patterns are in `forall_canonicalize.rs`.
 //!
-//! `WhileMoveIfDown` and the `scf.forall` patterns are not written yet (see
-//! docs/DEVIATIONS.md). Debug names are upstream's: classes in an
-//! anonymous namespace as `llvm::getTypeName` spells them, the bare class
-//! name for those upstream declares outside any namespace.
+//! Debug names are upstream's: classes in an anonymous namespace as
+//! `llvm::getTypeName` spells them, the bare class name for those upstream
+//! declares outside any namespace.
 
 use mlir_ir::{AttrKind, Context, Ir, OpRef, OperationState, RegionRef, Value};
 use mlir_rewrite::CanonicalizationPatterns;
+
+use super::forall_canonicalize::{self as forall, Ofr};
+use super::region_branch;
 use mlir_rewrite::{LogicalResult, Pattern, PatternRewriter, RewritePatternSet};
 
 /// The canonicalization patterns of `name`, if it has any.
@@ -33,6 +35,7 @@ pub(crate) fn patterns_of(name: &str) -> Option<CanonicalizationPatterns> {
         "scf.index_switch" => Some(CanonicalizationPatterns(index_switch_patterns)),
         "scf.while" => Some(CanonicalizationPatterns(while_patterns)),
         "scf.parallel" => Some(CanonicalizationPatterns(parallel_patterns)),
+        "scf.forall" => Some(CanonicalizationPatterns(forall_patterns)),
         _ => None,
     }
 }
@@ -99,16 +102,10 @@ fn if_patterns(set: &mut RewritePatternSet, ctx: &Context) {
         set,
         ctx,
         "scf.if",
-        "(anonymous namespace)::RemoveUnusedResults",
-        remove_unused_results,
-    );
-    add(
-        set,
-        ctx,
-        "scf.if",
         "(anonymous namespace)::ReplaceIfYieldWithConditionOrValue",
         replace_if_yield_with_condition_or_value,
     );
+    add_region_branch_patterns(set, ctx, "scf.if");
 }
 
 fn for_patterns(set: &mut RewritePatternSet, ctx: &Context) {
@@ -116,8 +113,8 @@ fn for_patterns(set: &mut RewritePatternSet, ctx: &Context) {
         set,
         ctx,
         "scf.for",
-        "(anonymous namespace)::ForOpIterArgsFolder",
-        for_op_iter_args_folder,
+        "(anonymous namespace)::ForOpTensorCastFolder",
+        for_op_tensor_cast_folder,
     );
     add(
         set,
@@ -126,6 +123,29 @@ fn for_patterns(set: &mut RewritePatternSet, ctx: &Context) {
         "(anonymous namespace)::SimplifyTrivialLoops",
         simplify_trivial_loops,
     );
+    add_region_branch_patterns(set, ctx, "scf.for");
+}
+
+/// mlir-opt 22's `populateRegionBranchOpInterfaceCanonicalizationPatterns`
+/// for op `root` (see `region_branch.rs`).
+fn add_region_branch_patterns(set: &mut RewritePatternSet, ctx: &Context, root: &str) {
+    let patterns: [(&'static str, PatternFn); 3] = [
+        (
+            "(anonymous namespace)::MakeRegionBranchOpSuccessorInputsDead",
+            region_branch::make_successor_inputs_dead,
+        ),
+        (
+            "(anonymous namespace)::RemoveDuplicateSuccessorInputUses",
+            region_branch::remove_duplicate_successor_input_uses,
+        ),
+        (
+            "(anonymous namespace)::RemoveDeadRegionBranchOpSuccessorInputs",
+            region_branch::remove_dead_successor_inputs,
+        ),
+    ];
+    for (name, f) in patterns {
+        add(set, ctx, root, name, f);
+    }
 }
 
 fn execute_region_patterns(set: &mut RewritePatternSet, ctx: &Context) {
@@ -145,46 +165,61 @@ fn execute_region_patterns(set: &mut RewritePatternSet, ctx: &Context) {
         "MultiBlockExecuteInliner",
         multi_block_execute_inliner,
     );
+    add_region_branch_patterns(set, ctx, "scf.execute_region");
 }
 
 fn while_patterns(set: &mut RewritePatternSet, ctx: &Context) {
-    // The order of upstream's pre-22 registration. The first two and the
-    // `WhileUnusedResult`/`WhileRemove*` ones are absent from mlir-opt 22,
-    // which reaches the same results through generic region-branch patterns
-    // (docs/DEVIATIONS.md).
-    let patterns: [(&'static str, PatternFn); 8] = [
-        (
-            "(anonymous namespace)::RemoveLoopInvariantArgsFromBeforeBlock",
-            remove_loop_invariant_args_from_before_block,
-        ),
-        (
-            "(anonymous namespace)::RemoveLoopInvariantValueYielded",
-            remove_loop_invariant_value_yielded,
-        ),
+    let patterns: [(&'static str, PatternFn); 4] = [
         (
             "(anonymous namespace)::WhileConditionTruth",
             while_condition_truth,
         ),
         ("(anonymous namespace)::WhileCmpCond", while_cmp_cond),
         (
-            "(anonymous namespace)::WhileUnusedResult",
-            while_unused_result,
-        ),
-        (
-            "(anonymous namespace)::WhileRemoveDuplicatedResults",
-            while_remove_duplicated_results,
-        ),
-        (
-            "(anonymous namespace)::WhileRemoveUnusedArgs",
-            while_remove_unused_args,
-        ),
-        (
             "(anonymous namespace)::WhileOpAlignBeforeArgs",
             while_op_align_before_args,
         ),
+        ("(anonymous namespace)::WhileMoveIfDown", while_move_if_down),
     ];
     for (name, f) in patterns {
         add(set, ctx, "scf.while", name, f);
+    }
+    add_region_branch_patterns(set, ctx, "scf.while");
+}
+
+fn forall_patterns(set: &mut RewritePatternSet, ctx: &Context) {
+    // Upstream's registration order; the first is rooted at `tensor.dim`.
+    add(
+        set,
+        ctx,
+        "tensor.dim",
+        "(anonymous namespace)::DimOfForallOp",
+        forall::dim_of_forall,
+    );
+    let patterns: [(&'static str, PatternFn); 5] = [
+        (
+            "(anonymous namespace)::FoldTensorCastOfOutputIntoForallOp",
+            forall::fold_tensor_cast_of_output,
+        ),
+        (
+            "(anonymous namespace)::ForallOpControlOperandsFolder",
+            forall::control_operands_folder,
+        ),
+        (
+            "(anonymous namespace)::ForallOpIterArgsFolder",
+            forall::iter_args_folder,
+        ),
+        (
+            "(anonymous namespace)::ForallOpSingleOrZeroIterationDimsFolder",
+            forall::single_or_zero_iteration_dims,
+        ),
+        (
+            "(anonymous namespace)::ForallOpReplaceConstantInductionVar",
+            forall::replace_constant_induction_var,
+        ),
+    ];
+    for (name, f) in patterns {
+        add(set, ctx, "scf.forall", name, f);
     }
 }
 
@@ -214,6 +249,7 @@ fn index_switch_patterns(set: &mut RewritePatternSet, ctx: &Context) {
         "FoldConstantCase",
         fold_constant_case,
     );
+    add_region_branch_patterns(set, ctx, "scf.index_switch");
 }
 
 /// The single block of `region`, if it has exactly one.
@@ -308,54 +344,6 @@ fn remove_static_condition(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalRe
         rw.erase_op(op);
         Ok(())
     }
-}
-
-/// Results without uses are dropped: a new `scf.if` yields only the used
-/// ones, taking over both bodies.
-fn remove_unused_results(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
-    let ir = rw.ir();
-    let used: Vec<usize> = (0..ir.num_results(op))
-        .filter(|&i| !ir.use_empty(ir.result(op, i)))
-        .collect();
-    if used.len() == ir.num_results(op) {
-        return Err(());
-    }
-    let mut state = OperationState::new(ir.op_name(op), ir.op_loc(op));
-    state.operands.push(ir.operand(op, 0));
-    state
-        .result_types
-        .extend(used.iter().map(|&i| ir.value_type(ir.result(op, i))));
-    state.num_empty_regions = 2;
-    let old_blocks = [
-        ir.first_block(ir.region(op, 0)).ok_or(())?,
-        ir.first_block(ir.region(op, 1)).ok_or(())?,
-    ];
-    // Every yield must carry one value per result before anything is
-    // created: the rewrite below reads the used positions of each yield, and
-    // IR that a pattern produced in this very run has not been verified.
-    let n = ir.num_results(op);
-    if old_blocks
-        .iter()
-        .any(|&b| ir.terminator(b).is_none_or(|t| ir.num_operands(t) != n))
-    {
-        return Err(());
-    }
-    rw.set_insertion_point_before(op);
-    let new_op = rw.create(state);
-    for (i, &old) in old_blocks.iter().enumerate() {
-        let region = rw.ir().region(new_op, i);
-        let dest = rw.create_block(region, None, &[], &[]);
-        rw.merge_blocks(old, dest, &[]);
-        let yield_op = rw.ir().terminator(dest).ok_or(())?;
-        let operands: Vec<Value> = used.iter().map(|&r| rw.ir().operand(yield_op, r)).collect();
-        rw.modify_op_in_place(yield_op, |m| m.set_operands(&operands));
-    }
-    for (k, &i) in used.iter().enumerate() {
-        let (from, to) = (rw.ir().result(op, i), rw.ir().result(new_op, k));
-        rw.replace_all_uses_with(from, to);
-    }
-    rw.erase_op(op);
-    Ok(())
 }
 
 /// An empty `scf.if` on `cond` with two empty regions, created at the
@@ -910,22 +898,21 @@ fn fold_constant_case(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult 
 // ----- scf.while -----
 
 /// The parts of an `scf.while`: before block, its `scf.condition`, after
-/// block, its `scf.yield`.
+/// block (which must end in a terminator).
 struct WhileParts {
     before: mlir_ir::BlockRef,
     cond: OpRef,
     after: mlir_ir::BlockRef,
-    yield_op: OpRef,
 }
 
 fn while_parts(ir: &Ir, op: OpRef) -> Option<WhileParts> {
     let before = ir.first_block(ir.region(op, 0))?;
     let after = ir.first_block(ir.region(op, 1))?;
+    ir.terminator(after)?;
     Some(WhileParts {
         before,
         cond: ir.terminator(before)?,
         after,
-        yield_op: ir.terminator(after)?,
     })
 }
 
@@ -996,6 +983,118 @@ fn replace_terminator(rw: &mut PatternRewriter<'_>, term: OpRef, operands: &[Val
     });
 }
 
+/// Upstream `WhileMoveIfDown`: an `scf.if` right before `scf.condition`,
+/// on the same condition and with an else block that only yields, moves
+/// into the after region: the condition forwards the else values, plus the
+/// before-region values the then block uses, which the after block receives
+/// as new arguments.
+fn while_move_if_down(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
+    let ir = rw.ir();
+    let p = while_parts(ir, op).ok_or(())?;
+    let if_op = ir.prev_op(p.cond).ok_or(())?;
+    if ir.op_name_str(if_op) != "scf.if" || ir.operand(if_op, 0) != ir.operand(p.cond, 0) {
+        return Err(());
+    }
+    let then_region = ir.region(if_op, 0);
+    let else_region = ir.region(if_op, 1);
+    let then_block = single_block(ir, then_region).ok_or(())?;
+    let then_yield = ir.terminator(then_block).ok_or(())?;
+    let else_yield = match ir.first_block(else_region) {
+        Some(b) => {
+            let t = ir.terminator(b).ok_or(())?;
+            if ir.first_op(b) != Some(t) {
+                return Err(());
+            }
+            Some(t)
+        }
+        None => None,
+    };
+    let n = ir.num_results(if_op);
+    let else_ok = match else_yield {
+        Some(e) => ir.num_operands(e) == n,
+        None => n == 0,
+    };
+    if ir.num_operands(then_yield) != n || !else_ok {
+        return Err(());
+    }
+    // The if's results may only feed the condition.
+    if ir
+        .results(if_op)
+        .any(|r| ir.uses(r).any(|u| u.op != p.cond))
+    {
+        return Err(());
+    }
+    let loc = ir.op_loc(op);
+    let before_region = ir.region(op, 0);
+    let cond_args = condition_args(ir, p.cond);
+    let after_args: Vec<Value> = ir.arguments(p.after).collect();
+    let results: Vec<Value> = ir.results(if_op).collect();
+    for (idx, arg) in cond_args.iter().enumerate() {
+        let Some(k) = results.iter().position(|r| r == arg) else {
+            continue;
+        };
+        let ir = rw.ir();
+        let then_value = ir.operand(then_yield, k);
+        let Some(else_value) = else_yield.map(|e| ir.operand(e, k)) else {
+            continue;
+        };
+        rw.replace_all_uses_with(results[k], else_value);
+        if let Some(&a) = after_args.get(idx) {
+            rw.replace_all_uses_with(a, then_value);
+        }
+    }
+    // The values of the before region the then block uses, in the order
+    // upstream's `visitUsedValuesDefinedAbove` meets them (a post-order
+    // walk).
+    let ir = rw.ir();
+    let mut additional: Vec<Value> = Vec::new();
+    for top in ir.block_ops(then_block) {
+        for o in ir.walk_collect(top, mlir_ir::WalkOrder::PostOrder) {
+            for v in ir.operands(o) {
+                if ir.value_parent_region(v) == Some(before_region) && !additional.contains(&v) {
+                    additional.push(v);
+                }
+            }
+        }
+    }
+    let mut new_types: Vec<mlir_ir::Type> = ir.results(op).map(|v| ir.value_type(v)).collect();
+    new_types.extend(additional.iter().map(|&v| ir.value_type(v)));
+    let inits: Vec<Value> = ir.operands(op).collect();
+    let new_op = create_while(rw, op, &new_types, &inits);
+    let (nb, na) = (rw.ir().region(new_op, 0), rw.ir().region(new_op, 1));
+    let old_after_region = rw.ir().region(op, 1);
+    rw.start_op_modification(new_op);
+    rw.inline_region_before(before_region, nb, None);
+    rw.inline_region_before(old_after_region, na, None);
+    let new_after_args: Vec<Value> = additional
+        .iter()
+        .map(|&v| {
+            let ty = rw.ir().value_type(v);
+            rw.add_block_argument(p.after, ty, loc)
+        })
+        .collect();
+    rw.finalize_op_modification(new_op);
+    let mut cond_operands: Vec<Value> = rw.ir().operands(p.cond).collect();
+    cond_operands.extend(additional.iter().copied());
+    rw.modify_op_in_place(p.cond, |m| m.set_operands(&cond_operands));
+    for (&v, &a) in additional.iter().zip(&new_after_args) {
+        rw.replace_uses_with_if(v, a, |ir, u| {
+            region_within(ir, ir.op_parent_region(u.op), then_region)
+        });
+    }
+    rw.erase_op(then_yield);
+    let first = rw.ir().first_op(p.after);
+    rw.inline_block_before(then_block, p.after, first, &[]);
+    rw.erase_op(if_op);
+    let kept: Vec<Value> = rw
+        .ir()
+        .results(new_op)
+        .take(rw.ir().num_results(op))
+        .collect();
+    rw.replace_op(op, &kept);
+    Ok(())
+}
+
 /// Upstream `WhileConditionTruth`: after-block arguments that receive the
 /// condition itself are `true` wherever they are used.
 fn while_condition_truth(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
@@ -1017,126 +1116,6 @@ fn while_condition_truth(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResu
     for arg in targets {
         rw.replace_all_uses_with(arg, t);
     }
-    Ok(())
-}
-
-/// Upstream `RemoveLoopInvariantArgsFromBeforeBlock`: a before-block
-/// argument is loop invariant when the yield passes back its initial value,
-/// or an after-block argument that `scf.condition` filled with that argument
-/// or its initial value; such arguments stop being loop-carried and become
-/// their initial value.
-fn remove_loop_invariant_args_from_before_block(
-    op: OpRef,
-    rw: &mut PatternRewriter<'_>,
-) -> LogicalResult {
-    let ir = rw.ir();
-    let p = while_parts(ir, op).ok_or(())?;
-    let cond_args = condition_args(ir, p.cond);
-    let inits: Vec<Value> = ir.operands(op).collect();
-    let yielded: Vec<Value> = ir.operands(p.yield_op).collect();
-    let before_args: Vec<Value> = ir.arguments(p.before).collect();
-    let invariant = |i: usize| -> bool {
-        let (init, y) = (inits[i], yielded[i]);
-        if y == init {
-            return true;
-        }
-        if y.is_block_argument() && ir.value_parent_block(y) == Some(p.after) {
-            let c = cond_args[y.number() as usize];
-            return c == before_args[i] || c == init;
-        }
-        false
-    };
-    let n = inits.len().min(yielded.len());
-    let flags: Vec<bool> = (0..n).map(invariant).collect();
-    if !flags.iter().any(|&f| f) {
-        return Err(());
-    }
-    let mut new_inits = Vec::new();
-    let mut new_yields = Vec::new();
-    let mut new_locs = Vec::new();
-    for i in 0..n {
-        if !flags[i] {
-            new_inits.push(inits[i]);
-            new_yields.push(yielded[i]);
-            new_locs.push(ir.value_loc(before_args[i]));
-        }
-    }
-    let new_types: Vec<mlir_ir::Type> = new_yields.iter().map(|&v| ir.value_type(v)).collect();
-    let result_types: Vec<mlir_ir::Type> = ir.results(op).map(|v| ir.value_type(v)).collect();
-    replace_terminator(rw, p.yield_op, &new_yields);
-    let new_op = create_while(rw, op, &result_types, &new_inits);
-    let r0 = rw.ir().region(new_op, 0);
-    let new_before = rw.with_insertion_guard(|rw| rw.create_block(r0, None, &new_types, &new_locs));
-    let mut j = 0;
-    let mut replacements = Vec::with_capacity(before_args.len());
-    for i in 0..before_args.len() {
-        if i < n && flags[i] {
-            replacements.push(inits[i]);
-        } else {
-            replacements.push(rw.ir().argument(new_before, j));
-            j += 1;
-        }
-    }
-    rw.merge_blocks(p.before, new_before, &replacements);
-    let (old_after, new_after) = (rw.ir().region(op, 1), rw.ir().region(new_op, 1));
-    let first = rw.ir().first_block(new_after);
-    rw.inline_region_before(old_after, new_after, first);
-    let results: Vec<Value> = rw.ir().results(new_op).collect();
-    rw.replace_op(op, &results);
-    Ok(())
-}
-
-/// Upstream `RemoveLoopInvariantValueYielded`: values `scf.condition`
-/// forwards that are not defined in the before block replace the matching
-/// after-block arguments and results directly.
-fn remove_loop_invariant_value_yielded(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
-    let ir = rw.ir();
-    let p = while_parts(ir, op).ok_or(())?;
-    let cond_args = condition_args(ir, p.cond);
-    let outside: Vec<bool> = cond_args
-        .iter()
-        .map(|&v| ir.value_parent_block(v) != Some(p.before))
-        .collect();
-    if !outside.iter().any(|&o| o) {
-        return Err(());
-    }
-    let after_args: Vec<Value> = ir.arguments(p.after).collect();
-    let mut new_cond_args = Vec::new();
-    let mut new_types = Vec::new();
-    let mut new_locs = Vec::new();
-    for (i, &v) in cond_args.iter().enumerate() {
-        if !outside[i] {
-            new_cond_args.push(v);
-            new_types.push(ir.value_type(v));
-            new_locs.push(ir.value_loc(after_args[i]));
-        }
-    }
-    let inits: Vec<Value> = ir.operands(op).collect();
-    let cond_value = ir.operand(p.cond, 0);
-    let mut cond_operands = vec![cond_value];
-    cond_operands.extend_from_slice(&new_cond_args);
-    replace_terminator(rw, p.cond, &cond_operands);
-    let new_op = create_while(rw, op, &new_types, &inits);
-    let r1 = rw.ir().region(new_op, 1);
-    let new_after = rw.with_insertion_guard(|rw| rw.create_block(r1, None, &new_types, &new_locs));
-    let mut arg_repl = Vec::with_capacity(after_args.len());
-    let mut results = Vec::with_capacity(after_args.len());
-    let mut j = 0;
-    for (i, &v) in cond_args.iter().enumerate() {
-        if outside[i] {
-            arg_repl.push(v);
-            results.push(v);
-        } else {
-            arg_repl.push(rw.ir().argument(new_after, j));
-            results.push(rw.ir().result(new_op, j));
-            j += 1;
-        }
-    }
-    rw.merge_blocks(p.after, new_after, &arg_repl);
-    let (old_before, new_before) = (rw.ir().region(op, 0), rw.ir().region(new_op, 0));
-    let first = rw.ir().first_block(new_before);
-    rw.inline_region_before(old_before, new_before, first);
-    rw.replace_op(op, &results);
     Ok(())
 }
 
@@ -1201,152 +1180,6 @@ fn while_cmp_cond(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
         let c = i1_constant(rw, loc, same);
         rw.replace_op(cmp2, &[c]);
     }
-    Ok(())
-}
-
-/// Upstream `WhileUnusedResult`: results unused both outside and as
-/// after-block arguments are no longer forwarded.
-fn while_unused_result(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
-    let ir = rw.ir();
-    let p = while_parts(ir, op).ok_or(())?;
-    let cond_args = condition_args(ir, p.cond);
-    let after_args: Vec<Value> = ir.arguments(p.after).collect();
-    let mut kept = Vec::new();
-    for (i, &arg) in after_args.iter().enumerate() {
-        let result = ir.result(op, i);
-        if !(ir.use_empty(result) && ir.use_empty(arg)) {
-            kept.push(i);
-        }
-    }
-    if kept.len() == after_args.len() {
-        return Err(());
-    }
-    let new_types: Vec<mlir_ir::Type> = kept
-        .iter()
-        .map(|&i| ir.value_type(ir.result(op, i)))
-        .collect();
-    // The kept after-block arguments keep their locations, as they do when
-    // mlir-opt 22's generic patterns erase the others in place.
-    let new_locs: Vec<mlir_ir::Location> =
-        kept.iter().map(|&i| ir.value_loc(after_args[i])).collect();
-    let mut cond_operands = vec![ir.operand(p.cond, 0)];
-    cond_operands.extend(kept.iter().map(|&i| cond_args[i]));
-    let inits: Vec<Value> = ir.operands(op).collect();
-    replace_terminator(rw, p.cond, &cond_operands);
-    let new_op = create_while(rw, op, &new_types, &inits);
-    let r1 = rw.ir().region(new_op, 1);
-    let new_after = rw.with_insertion_guard(|rw| rw.create_block(r1, None, &new_types, &new_locs));
-    // Dropped entries have no uses: they keep their own value.
-    let mut results: Vec<Value> = rw.ir().results(op).collect();
-    let mut arg_repl = after_args.clone();
-    for (k, &i) in kept.iter().enumerate() {
-        results[i] = rw.ir().result(new_op, k);
-        arg_repl[i] = rw.ir().argument(new_after, k);
-    }
-    let (old_before, new_before) = (rw.ir().region(op, 0), rw.ir().region(new_op, 0));
-    let first = rw.ir().first_block(new_before);
-    rw.inline_region_before(old_before, new_before, first);
-    rw.merge_blocks(p.after, new_after, &arg_repl);
-    rw.replace_op(op, &results);
-    Ok(())
-}
-
-/// Upstream `WhileRemoveDuplicatedResults`: a value `scf.condition`
-/// forwards more than once is forwarded once.
-fn while_remove_duplicated_results(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
-    let ir = rw.ir();
-    let p = while_parts(ir, op).ok_or(())?;
-    let cond_args = condition_args(ir, p.cond);
-    let mut unique: Vec<Value> = Vec::new();
-    let mut position = Vec::with_capacity(cond_args.len());
-    for &v in &cond_args {
-        match unique.iter().position(|&u| u == v) {
-            Some(k) => position.push(k),
-            None => {
-                position.push(unique.len());
-                unique.push(v);
-            }
-        }
-    }
-    if unique.len() == cond_args.len() {
-        return rw.notify_match_failure(op, || "No results to remove");
-    }
-    let types: Vec<mlir_ir::Type> = unique.iter().map(|&v| ir.value_type(v)).collect();
-    let inits: Vec<Value> = ir.operands(op).collect();
-    let cond_value = ir.operand(p.cond, 0);
-    // Block arguments keep their locations (see `while_unused_result`).
-    let before_locs: Vec<mlir_ir::Location> =
-        ir.arguments(p.before).map(|a| ir.value_loc(a)).collect();
-    let after_locs: Vec<mlir_ir::Location> = (0..unique.len())
-        .map(|k| {
-            let first = position.iter().position(|&q| q == k).unwrap_or(0);
-            ir.value_loc(ir.argument(p.after, first))
-        })
-        .collect();
-    let (new_op, new_before, new_after) =
-        create_while_with_arg_locs(rw, op, &types, &inits, &before_locs, &after_locs);
-    let after_repl: Vec<Value> = position
-        .iter()
-        .map(|&k| rw.ir().argument(new_after, k))
-        .collect();
-    let results: Vec<Value> = position
-        .iter()
-        .map(|&k| rw.ir().result(new_op, k))
-        .collect();
-    let mut cond_operands = vec![cond_value];
-    cond_operands.extend_from_slice(&unique);
-    replace_terminator(rw, p.cond, &cond_operands);
-    let before_args: Vec<Value> = rw.ir().arguments(new_before).collect();
-    rw.merge_blocks(p.before, new_before, &before_args);
-    rw.merge_blocks(p.after, new_after, &after_repl);
-    rw.replace_op(op, &results);
-    Ok(())
-}
-
-/// Upstream `WhileRemoveUnusedArgs`: unused before-block arguments are
-/// dropped along with their initial and yielded values.
-fn while_remove_unused_args(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
-    let ir = rw.ir();
-    let p = while_parts(ir, op).ok_or(())?;
-    let before_args: Vec<Value> = ir.arguments(p.before).collect();
-    if !before_args.iter().any(|&a| ir.use_empty(a)) {
-        return rw.notify_match_failure(op, || "No args to remove");
-    }
-    let yielded: Vec<Value> = ir.operands(p.yield_op).collect();
-    let inits: Vec<Value> = ir.operands(op).collect();
-    let mut new_yields = Vec::new();
-    let mut new_inits = Vec::new();
-    let mut erase = Vec::new();
-    for (i, &a) in before_args.iter().enumerate() {
-        if ir.use_empty(a) {
-            erase.push(i);
-        } else {
-            new_yields.push(yielded[i]);
-            new_inits.push(inits[i]);
-        }
-    }
-    let result_types: Vec<mlir_ir::Type> = ir.results(op).map(|v| ir.value_type(v)).collect();
-    // Block arguments keep their locations (see `while_unused_result`).
-    let before_locs: Vec<mlir_ir::Location> = before_args
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| !erase.contains(i))
-        .map(|(_, &a)| ir.value_loc(a))
-        .collect();
-    let after_locs: Vec<mlir_ir::Location> =
-        ir.arguments(p.after).map(|a| ir.value_loc(a)).collect();
-    for &i in erase.iter().rev() {
-        rw.erase_block_argument(p.before, i);
-    }
-    let (new_op, new_before, new_after) =
-        create_while_with_arg_locs(rw, op, &result_types, &new_inits, &before_locs, &after_locs);
-    replace_terminator(rw, p.yield_op, &new_yields);
-    let before_args: Vec<Value> = rw.ir().arguments(new_before).collect();
-    let after_args: Vec<Value> = rw.ir().arguments(new_after).collect();
-    rw.merge_blocks(p.before, new_before, &before_args);
-    rw.merge_blocks(p.after, new_after, &after_args);
-    let results: Vec<Value> = rw.ir().results(new_op).collect();
-    rw.replace_op(op, &results);
     Ok(())
 }
 
@@ -1611,7 +1444,7 @@ fn const_int(ir: &Ir, v: Value) -> Option<mlir_ir::ApInt> {
 /// A constant bound or step as an integer of its type's width (index is
 /// 64 bits), read signed or unsigned; `None` if not a constant or wider
 /// than 64 bits.
-fn const_bound(ir: &Ir, v: Value, signed: bool) -> Option<(i128, u32)> {
+pub(crate) fn const_bound(ir: &Ir, v: Value, signed: bool) -> Option<(i128, u32)> {
     let c = const_int(ir, v)?;
     let w = c.width();
     if w == 0 || w > 64 {
@@ -1651,13 +1484,17 @@ fn constant_trip_count(ir: &Ir, lb: Value, ub: Value, step: Value, signed: bool)
             return Some(0);
         }
     }
-    let (l, w) = const_bound(ir, lb, signed)?;
-    let (u, _) = const_bound(ir, ub, signed)?;
-    if u <= l {
-        return Some(0);
-    }
-    let diff = wrap(u - l, w, signed);
-    if diff < 0 {
+    let diff = match (const_bound(ir, lb, signed), const_bound(ir, ub, signed)) {
+        (Some((l, w)), Some((u, _))) => {
+            if u <= l {
+                return Some(0);
+            }
+            wrap(u - l, w, signed)
+        }
+        (None, None) => compute_ub_minus_lb(ir, lb, ub, signed)?,
+        _ => return None,
+    };
+    if diff <= 0 {
         return Some(0);
     }
     let (st, _) = const_bound(ir, step, signed)?;
@@ -1665,6 +1502,147 @@ fn constant_trip_count(ir: &Ir, lb: Value, ub: Value, step: Value, signed: bool)
         return None;
     }
     Some((diff + st - 1) / st)
+}
+
+/// Upstream `constantTripCount` (signed) over mixed bounds, as
+/// `scf.forall`'s patterns call it.
+pub(crate) fn mixed_trip_count(ir: &Ir, lb: Ofr, ub: Ofr, step: Ofr) -> Option<i128> {
+    if lb == ub {
+        return Some(0);
+    }
+    let cst = |b: Ofr| match b {
+        Ofr::Int(i) => Some(i as i128),
+        Ofr::Val(v) => const_bound(ir, v, true).map(|(x, _)| x),
+    };
+    if cst(step).is_some_and(|s| s <= 0) {
+        return Some(0);
+    }
+    let diff = match (cst(lb), cst(ub), lb, ub) {
+        (Some(l), Some(u), _, _) => {
+            if u <= l {
+                return Some(0);
+            }
+            u - l
+        }
+        (None, None, Ofr::Val(l), Ofr::Val(u)) => compute_ub_minus_lb(ir, l, u, true)?,
+        _ => return None,
+    };
+    if diff <= 0 {
+        return Some(0);
+    }
+    let s = cst(step)?;
+    Some((diff + s - 1) / s)
+}
+
+/// Upstream `ForOpTensorCastFolder`: an init value produced by a
+/// `tensor.cast` that loses static information, whose loop result has one
+/// use, is replaced by the cast's source; the body and the result see casts
+/// back to the old type (`replaceAndCastForOpIterArg`).
+fn for_op_tensor_cast_folder(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
+    let ir = rw.ir();
+    let ctx = ir.ctx();
+    let inits: Vec<Value> = ir.operands(op).skip(3).collect();
+    let mut found = None;
+    for (i, &init) in inits.iter().enumerate() {
+        let Some(cast) = init.defining_op() else {
+            continue;
+        };
+        if ir.op_name_str(cast) != "tensor.cast" {
+            continue;
+        }
+        let (src, dst) = (ir.operand(cast, 0), ir.result(cast, 0));
+        if ir.value_type(src) == ir.value_type(dst) {
+            continue;
+        }
+        if !forall::preserves_static_information(ctx, ir.value_type(dst), ir.value_type(src)) {
+            continue;
+        }
+        let Some(result) = (i < ir.num_results(op)).then(|| ir.result(op, i)) else {
+            continue;
+        };
+        if !ir.has_one_use(result) {
+            continue;
+        }
+        found = Some((i, src));
+        break;
+    }
+    let (idx, replacement) = found.ok_or(())?;
+    let body = single_block(ir, ir.region(op, 0)).ok_or(())?;
+    // Everything is checked before the rewrite starts: the body's yield
+    // carries one value per init.
+    let term = ir.terminator(body).ok_or(())?;
+    if ir.num_operands(term) != inits.len() || ir.num_arguments(body) != inits.len() + 1 {
+        return Err(());
+    }
+    let loc = ir.op_loc(op);
+    let old_type = ir.value_type(inits[idx]);
+    let new_type = ir.value_type(replacement);
+    let mut new_inits = inits.clone();
+    new_inits[idx] = replacement;
+    // The new loop: same bounds and attributes, a block with the induction
+    // variable (at the loop's location) and one argument per init (at the
+    // init's location), no terminator yet.
+    let mut state = OperationState::new(ir.op_name(op), loc);
+    state.operands.extend(ir.operands(op).take(3));
+    state.operands.extend(new_inits.iter().copied());
+    state
+        .result_types
+        .extend(new_inits.iter().map(|&v| ir.value_type(v)));
+    state.properties = ir.op_properties(op);
+    state.attributes = Some(ir.op_attributes(op));
+    state.num_empty_regions = 1;
+    let mut arg_types = vec![ir.value_type(ir.operand(op, 0))];
+    arg_types.extend(new_inits.iter().map(|&v| ir.value_type(v)));
+    let mut arg_locs = vec![loc];
+    arg_locs.extend(new_inits.iter().map(|&v| ir.value_loc(v)));
+    rw.set_insertion_point_before(op);
+    let new_op = rw.create(state);
+    let region = rw.ir().region(new_op, 0);
+    let block = rw.with_insertion_guard(|rw| rw.create_block(region, None, &arg_types, &arg_locs));
+    let mut transfer: Vec<Value> = rw.ir().arguments(block).collect();
+    let cast = |rw: &mut PatternRewriter<'_>, v: Value, ty: mlir_ir::Type| {
+        let mut s = OperationState::new(rw.ctx().op_name("tensor.cast"), loc);
+        s.operands.push(v);
+        s.result_types.push(ty);
+        let c = rw.create(s);
+        rw.ir().result(c, 0)
+    };
+    rw.with_insertion_guard(|rw| {
+        rw.set_insertion_point_to_start(block);
+        transfer[idx + 1] = cast(rw, transfer[idx + 1], old_type);
+    });
+    rw.merge_blocks(body, block, &transfer);
+    let yield_op = rw.ir().terminator(block).ok_or(())?;
+    let mut yielded: Vec<Value> = rw.ir().operands(yield_op).collect();
+    rw.with_insertion_guard(|rw| {
+        rw.set_insertion_point_before(yield_op);
+        yielded[idx] = cast(rw, yielded[idx], new_type);
+        let mut y = OperationState::new(rw.ir().op_name(yield_op), loc);
+        y.operands.extend(yielded.iter().copied());
+        rw.create(y);
+    });
+    rw.erase_op(yield_op);
+    rw.set_insertion_point_after(new_op);
+    let mut results: Vec<Value> = rw.ir().results(new_op).collect();
+    results[idx] = cast(rw, results[idx], old_type);
+    rw.replace_op(op, &results);
+    Ok(())
+}
+
+/// Upstream `computeUbMinusLb`: `ub - lb` when `ub` is `lb` plus a
+/// constant through an `arith.addi` that cannot wrap in the comparison's
+/// signedness (`nsw` for signed, `nuw` for unsigned loops).
+fn compute_ub_minus_lb(ir: &Ir, lb: Value, ub: Value, signed: bool) -> Option<i128> {
+    let add = ub.defining_op()?;
+    if ir.op_name_str(add) != "arith.addi" || ir.operand(add, 0) != lb {
+        return None;
+    }
+    let flags = crate::arith::canonicalize::overflow_flags(ir, add);
+    if flags & (if signed { 1 } else { 2 }) == 0 {
+        return None;
+    }
+    let (d, _) = const_bound(ir, ir.operand(add, 1), signed)?;
+    Some(d)
 }
 
 /// Upstream `SimplifyTrivialLoops`: an `scf.for` with a constant trip count
@@ -1709,117 +1687,5 @@ fn simplify_trivial_loops(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalRes
         return Err(());
     }
     rw.replace_op(op, &yielded);
-    Ok(())
-}
-
-/// Upstream `ForOpIterArgsFolder`: loop-carried values that are forwarded
-/// unchanged (the region argument or the initial value is yielded), or
-/// whose argument and result are both unused, or that duplicate an earlier
-/// kept one (same initial and yielded values), stop being loop-carried: a
-/// new `scf.for` takes over the body with the remaining ones.
-fn for_op_iter_args_folder(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
-    let ir = rw.ir();
-    let body = ir.region(op, 0);
-    let old_block = single_block(ir, body).ok_or(())?;
-    let old_yield = ir.terminator(old_block).ok_or(())?;
-    let inits: Vec<Value> = ir.operands(op).skip(3).collect();
-    let n = ir.num_results(op);
-    if inits.len() != n || ir.num_operands(old_yield) != n || ir.num_arguments(old_block) != n + 1 {
-        return Err(());
-    }
-    // Per carried value: `Some(v)` when it is dropped and its uses become
-    // `v`, `None` when it is kept.
-    let mut dropped: Vec<Option<(Value, Value)>> = Vec::with_capacity(n);
-    let mut kept: Vec<(Value, Value, Value, Value)> = Vec::new();
-    let mut changed = false;
-    for (i, &init) in inits.iter().enumerate() {
-        let arg = ir.argument(old_block, i + 1);
-        let result = ir.result(op, i);
-        let yielded = ir.operand(old_yield, i);
-        let forwarded =
-            arg == yielded || init == yielded || (ir.use_empty(arg) && ir.use_empty(result));
-        if forwarded {
-            changed = true;
-            dropped.push(Some((init, init)));
-            continue;
-        }
-        if let Some(&(_, _, same_arg, same_result)) =
-            kept.iter().find(|k| k.0 == init && k.1 == yielded)
-        {
-            changed = true;
-            dropped.push(Some((same_arg, same_result)));
-            continue;
-        }
-        kept.push((init, yielded, arg, result));
-        dropped.push(None);
-    }
-    if !changed {
-        return Err(());
-    }
-    let (lb, ub, step) = (ir.operand(op, 0), ir.operand(op, 1), ir.operand(op, 2));
-    let loc = ir.op_loc(op);
-    let mut state = OperationState::new(ir.op_name(op), loc);
-    state.operands.extend_from_slice(&[lb, ub, step]);
-    state.operands.extend(kept.iter().map(|k| k.0));
-    state
-        .result_types
-        .extend(kept.iter().map(|k| ir.value_type(k.3)));
-    state.properties = ir.op_properties(op);
-    state.attributes = Some(ir.op_attributes(op));
-    state.num_empty_regions = 1;
-    let mut arg_types = vec![ir.value_type(lb)];
-    arg_types.extend(kept.iter().map(|k| ir.value_type(k.0)));
-    let arg_locs: Vec<mlir_ir::Location> = vec![loc; arg_types.len()];
-    // Duplicates are folded into the kept value they repeat before the
-    // body moves.
-    let duplicates: Vec<(Value, Value, usize)> = dropped
-        .iter()
-        .enumerate()
-        .filter_map(|(i, d)| {
-            let (a, r) = (*d)?;
-            (a != inits[i]).then_some((a, r, i))
-        })
-        .collect();
-    rw.set_insertion_point_before(op);
-    let new_op = rw.create(state);
-    let new_region = rw.ir().region(new_op, 0);
-    let new_block = rw.create_block(new_region, None, &arg_types, &arg_locs);
-    for (same_arg, same_result, i) in duplicates {
-        let (arg, result) = (rw.ir().argument(old_block, i + 1), rw.ir().result(op, i));
-        rw.replace_all_uses_with(arg, same_arg);
-        rw.replace_all_uses_with(result, same_result);
-    }
-    // The values the old block's arguments become, and the old results'
-    // replacements.
-    let mut transfer = vec![rw.ir().argument(new_block, 0)];
-    let mut results = Vec::with_capacity(n);
-    let mut k = 0usize;
-    for (i, d) in dropped.iter().enumerate() {
-        match d {
-            Some(_) => {
-                transfer.push(inits[i]);
-                results.push(inits[i]);
-            }
-            None => {
-                transfer.push(rw.ir().argument(new_block, k + 1));
-                results.push(rw.ir().result(new_op, k));
-                k += 1;
-            }
-        }
-    }
-    rw.merge_blocks(old_block, new_block, &transfer);
-    let merged_yield = rw.ir().terminator(new_block).ok_or(())?;
-    let filtered: Vec<Value> = dropped
-        .iter()
-        .enumerate()
-        .filter(|(_, d)| d.is_none())
-        .map(|(i, _)| rw.ir().operand(merged_yield, i))
-        .collect();
-    let mut y = OperationState::new(rw.ir().op_name(merged_yield), rw.ir().op_loc(merged_yield));
-    y.operands.extend_from_slice(&filtered);
-    rw.set_insertion_point_before(merged_yield);
-    rw.create(y);
-    rw.erase_op(merged_yield);
-    rw.replace_op(op, &results);
     Ok(())
 }

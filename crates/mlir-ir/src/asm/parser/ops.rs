@@ -1442,10 +1442,10 @@ impl<'p, 'a> OpAsmParser<'p, 'a> {
         state: &mut OperationState,
     ) -> PResult<()> {
         if operands.len() != types.len() {
-            return self.p.err_at(
+            return self.emit_error(
                 err_offset,
                 format!(
-                    "{} operands present, but expected {}",
+                    "number of operands and types do not match: got {} operands and {} types",
                     operands.len(),
                     types.len()
                 ),
@@ -1541,10 +1541,10 @@ impl<'p, 'a> OpAsmParser<'p, 'a> {
             };
             self.parse_token(TokenKind::RParen, "expected ')' to end argument list")?;
             if ops.len() != types.len() {
-                return self.p.err_at(
+                return self.emit_error(
                     off,
                     format!(
-                        "{} operands present, but expected {}",
+                        "number of operands and types do not match: got {} operands and {} types",
                         ops.len(),
                         types.len()
                     ),

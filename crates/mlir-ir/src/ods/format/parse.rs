@@ -1477,7 +1477,7 @@ fn resolve_list<'a>(
         return p.emit_error(
             loc,
             format!(
-                "{} operands present, but expected {}",
+                "number of operands and types do not match: got {} operands and {} types",
                 operands.len(),
                 types.len()
             ),
