@@ -538,7 +538,11 @@ fn parse_optional_prop(p: &mut OpAsmParser<'_, '_>, kind: PropKind) -> PResult<O
                 }
                 p.parse_token(TokenKind::RSquare, "expected ']'")?;
             }
-            Ok(Some(crate::ods::preds::dense_int_array(p.ctx(), w, &values)))
+            Ok(Some(crate::ods::preds::dense_int_array(
+                p.ctx(),
+                w,
+                &values,
+            )))
         }
         PropKind::Unit => {
             let k = p.parse_optional_keyword_of(&["unit", "unit_absent"]);
