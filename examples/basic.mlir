@@ -1,4 +1,4 @@
-// A small module for the main job (parse + verify + print):
+// A small module to parse, verify and print (unregistered ops stay as they are):
 //   cargo run --release -p rmlir-opt -- --allow-unregistered-dialect examples/basic.mlir
 // Two func.func definitions, an external declaration, calls between them, and
 // unregistered ops (with a region, properties, successors) that need

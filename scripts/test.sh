@@ -8,7 +8,7 @@
 #              python3 when missing (sudo only when not root)
 #   fmt        cargo fmt --all --check                                  (fatal)
 #   clippy     cargo clippy --workspace --all-targets -- -D warnings    (fatal)
-#   build      cargo build --release -p rmlir-opt                       (fatal)
+#   build      cargo build --release -p rmlir-opt -p toy -p custom-opt  (fatal)
 #   cargo-test cargo test --workspace (dev profile: debug assertions and
 #              overflow checks on; about as fast as --release here)     (fatal)
 #   lit        lit tests/ : every tests/**/*.mlir through FileCheck     (fatal)
@@ -129,7 +129,7 @@ upstream_pass() {
 step setup fatal setup
 step fmt fatal cargo fmt --all --check
 step clippy fatal cargo clippy --workspace --all-targets -- -D warnings
-step build fatal cargo build --release -p rmlir-opt
+step build fatal cargo build --release -p rmlir-opt -p toy -p custom-opt
 step cargo-test fatal cargo test --workspace
 step lit fatal lit_tests
 step no-panic fatal "$ROOT/scripts/no_panic.sh"

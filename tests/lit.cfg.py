@@ -12,6 +12,8 @@
 # Substitutions besides lit's own (%s, %S, %t, %T, %p, %%):
 #   rmlir-opt, FileCheck, not, count, split-file -> absolute paths above
 #   %rmlir_opt                                   -> same as rmlir-opt
+#   toy-opt, custom-opt   the example drivers, next to rmlir-opt
+#                         (TOY_OPT, CUSTOM_OPT override)
 import os
 
 import lit.formats
@@ -60,6 +62,27 @@ def tool_path(name):
 def word(name):
     return r"(?<![\w./%-])" + name.replace("-", r"\-") + r"(?![\w.-])"
 
+
+# The example drivers (examples/toy, examples/custom-opt) are built next to
+# rmlir-opt (`cargo build --release -p rmlir-opt -p toy -p custom-opt`);
+# TOY_OPT / CUSTOM_OPT override. Their tests say `REQUIRES: toy` or
+# `REQUIRES: custom-opt`, which hold unless the tests are checked against
+# upstream mlir-opt (which has neither dialect).
+for tool, env, feature in [("toy-opt", "TOY_OPT", "toy"),
+                           ("custom-opt", "CUSTOM_OPT", "custom-opt")]:
+    path = os.environ.get(env) or os.path.join(
+        os.path.dirname(rmlir_opt) or os.path.join(project_root, "target", "release"),
+        tool,
+    )
+    if os.path.basename(rmlir_opt) != "mlir-opt":
+        config.available_features.add(feature)
+        if not os.path.exists(path):
+            lit_config.warning(
+                "%s binary not found at %s (build it with `cargo build "
+                "--release -p %s` or set %s)"
+                % (tool, path, "toy" if tool == "toy-opt" else tool, env)
+            )
+    config.substitutions.append((word(tool), path))
 
 config.substitutions.append(("%rmlir_opt", rmlir_opt))
 config.substitutions.append((word("rmlir-opt"), rmlir_opt))

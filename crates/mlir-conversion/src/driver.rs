@@ -768,7 +768,16 @@ impl<'t> Legalizer<'t> {
                     set_insertion_point_at(rw, op);
                     self.active.borrow_mut().insert(idx);
                     let root_loc = rw.ir().op_loc(op);
-                    let mut matched = boxed.match_and_rewrite(op, rw);
+                    let mut matched =
+                        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                            boxed.match_and_rewrite(op, rw)
+                        }))
+                        .unwrap_or_else(|payload| {
+                            let root = rw.ctx().op_name_str(rw.ir().op_name(op)).to_string();
+                            mlir_rewrite::abort::reraise_from_pattern(
+                                payload, pattern, &root, root_loc,
+                            )
+                        });
                     if st(rw).erased_used_block {
                         // Without rollback, erasing a block that branches
                         // still name is refused (MLIR asserts; a release

@@ -111,7 +111,9 @@ fn function_type(ir: &Ir, func: OpRef) -> Option<(Vec<Type>, Vec<Type>)> {
 /// `FunctionOpInterface` checks: the type attribute, argument/result
 /// attribute arrays, the entry block matching the signature, and that a
 /// declaration is not public.
-fn verify_func(ir: &Ir, op: OpRef) -> Result<(), Diagnostic> {
+/// The verifier of function-like ops (`function_type`, argument and result
+/// attribute arrays, entry block arguments).
+pub fn verify_func(ir: &Ir, op: OpRef) -> Result<(), Diagnostic> {
     let ctx = ir.ctx();
     let Some((inputs, results)) = function_type(ir, op) else {
         return Err(ir.op_error(
@@ -279,7 +281,10 @@ fn verify_call_symbol_uses(
 }
 
 /// `[visibility] @name(%a: t {attrs}, ...) [-> results] [attributes {...}] [{ body }]`.
-fn parse_func(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> PResult {
+/// MLIR's `function_interface_impl::parseFunctionOp`: the custom form of
+/// any function-like op (`@name(%arg: T) -> R attributes {...} { body }`),
+/// usable by downstream dialects for their own function ops.
+pub fn parse_func(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> PResult {
     if let Some(vis) = p.parse_optional_keyword_of(&["private", "public", "nested"]) {
         let a = p.ctx().string_attr(vis);
         p.add_attr(state, "sym_visibility", a);
@@ -420,7 +425,9 @@ fn dict_list_entry(
     }
 }
 
-fn print_func(p: &mut OpAsmPrinter<'_, '_>, op: OpRef) {
+/// MLIR's `function_interface_impl::printFunctionOp`, the printer matching
+/// [`parse_func`].
+pub fn print_func(p: &mut OpAsmPrinter<'_, '_>, op: OpRef) {
     let ir = p.ir();
     let ctx = ir.ctx();
     p.print_char(' ');

@@ -23,7 +23,7 @@
 #ifndef RMLIR_AFFINE
 #define RMLIR_AFFINE
 
-include "OpBase.td"
+include "mlir/IR/OpBase.td"
 include "Interfaces.td"
 
 def Affine_Dialect : Dialect {

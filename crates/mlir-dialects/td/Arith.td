@@ -92,8 +92,8 @@
 #ifndef RMLIR_ARITH
 #define RMLIR_ARITH
 
-include "OpBase.td"
-include "EnumAttr.td"
+include "mlir/IR/OpBase.td"
+include "mlir/IR/EnumAttr.td"
 include "Interfaces.td"
 
 //===----------------------------------------------------------------------===//

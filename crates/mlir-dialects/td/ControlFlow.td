@@ -32,8 +32,8 @@
 #ifndef RMLIR_CONTROL_FLOW
 #define RMLIR_CONTROL_FLOW
 
-include "OpBase.td"
-include "EnumAttr.td"
+include "mlir/IR/OpBase.td"
+include "mlir/IR/EnumAttr.td"
 include "Interfaces.td"
 
 def ControlFlow_Dialect : Dialect {

@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-include "OpBase.td"
+include "mlir/IR/OpBase.td"
 
 def Func_Dialect : Dialect {
   let name = "func";

@@ -27,23 +27,16 @@
 #ifndef RMLIR_DIALECT_INTERFACES
 #define RMLIR_DIALECT_INTERFACES
 
-include "OpBase.td"
-
-// Upstream ControlFlowInterfaces.td: terminators with optional
-// `branch_weights` (cf.cond_br).
-def WeightedBranchOpInterface : OpInterface<"WeightedBranchOpInterface">;
-// arith.select.
-def SelectLikeOpInterface : OpInterface<"SelectLikeOpInterface">;
-
-// Upstream LoopLikeInterface.td.
-def HasParallelRegion : NativeOpTrait<"HasParallelRegion">;
+include "mlir/IR/OpBase.td"
+// WeightedBranchOpInterface, SelectLikeOpInterface.
+include "mlir/Interfaces/ControlFlowInterfaces.td"
+// HasParallelRegion.
+include "mlir/Interfaces/LoopLikeInterface.td"
+// InferTypeOpAdaptor.
+include "mlir/Interfaces/InferTypeOpInterface.td"
 
 // Upstream ParallelCombiningOpInterface.td (scf.forall.in_parallel).
 def InParallelOpInterface : OpInterface<"InParallelOpInterface">;
-
-// Upstream InferTypeOpInterface.td: the op implements `inferReturnTypes`
-// (from an adaptor) by hand (scf.if).
-def InferTypeOpAdaptor : DeclareOpInterfaceMethods<InferTypeOpInterface>;
 
 // Upstream ArithOpsInterfaces.td: ops with an optional `roundingmode`.
 def ArithRoundingModeInterface : OpInterface<"ArithRoundingModeInterface">;

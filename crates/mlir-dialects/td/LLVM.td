@@ -17,7 +17,7 @@
 #ifndef RMLIR_LLVM
 #define RMLIR_LLVM
 
-include "OpBase.td"
+include "mlir/IR/OpBase.td"
 include "Interfaces.td"
 
 def LLVM_Dialect : Dialect {

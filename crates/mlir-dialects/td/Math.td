@@ -19,7 +19,7 @@
 #ifndef RMLIR_MATH
 #define RMLIR_MATH
 
-include "OpBase.td"
+include "mlir/IR/OpBase.td"
 include "Arith.td"
 
 def Math_Dialect : Dialect {

@@ -13,16 +13,15 @@
 // attr-dict (upstream elides a default-valued attribute equal to its
 // default), the verifiers (store: index count = rank; subview: result
 // type inference), store's fold of memref.cast operands (no memref.cast
-// yet), the memory-effect interface (store's `MemWrite` on $memref: an op
-// without the interface is never trivially dead, which is what a write
-// gives), and every other memref op.
+// yet), and every other memref op. store's `MemWrite` on $memref gives it
+// a generated `MemoryEffectsInterface`.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef RMLIR_MEMREF
 #define RMLIR_MEMREF
 
-include "OpBase.td"
+include "mlir/IR/OpBase.td"
 include "Interfaces.td"
 
 def MemRef_Dialect : Dialect {
@@ -43,7 +42,7 @@ def MemRef_StoreOp : MemRef_Op<"store",
   let summary = "store operation";
   let arguments = (ins AnyType:$value,
                        Arg<AnyMemRef, "the reference to store to",
-                           ["MemWrite"]>:$memref,
+                           [MemWrite]>:$memref,
                        Variadic<Index>:$indices,
                        DefaultValuedOptionalAttr<BoolAttr, "false">:$nontemporal,
                        ConfinedAttr<OptionalAttr<I64Attr>,

@@ -37,7 +37,7 @@
 #ifndef RMLIR_SCF
 #define RMLIR_SCF
 
-include "OpBase.td"
+include "mlir/IR/OpBase.td"
 include "Interfaces.td"
 
 def SCF_Dialect : Dialect {

@@ -15,7 +15,7 @@
 #ifndef RMLIR_TENSOR
 #define RMLIR_TENSOR
 
-include "OpBase.td"
+include "mlir/IR/OpBase.td"
 include "Interfaces.td"
 
 def Tensor_Dialect : Dialect {

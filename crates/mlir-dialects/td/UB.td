@@ -17,7 +17,7 @@
 #ifndef RMLIR_UB
 #define RMLIR_UB
 
-include "OpBase.td"
+include "mlir/IR/OpBase.td"
 include "Interfaces.td"
 
 def UB_Dialect : Dialect {

@@ -17,7 +17,7 @@
 #ifndef RMLIR_VECTOR
 #define RMLIR_VECTOR
 
-include "OpBase.td"
+include "mlir/IR/OpBase.td"
 include "Interfaces.td"
 
 def Vector_Dialect : Dialect {

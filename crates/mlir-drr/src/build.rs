@@ -11,8 +11,11 @@
 //! ```
 //!
 //! Like `mlir_ods::build::generate_op_defs`, it prints
-//! `cargo:rerun-if-changed` for the file and everything it includes, and on
-//! a malformed rule prints `file:line:col: error: ...` and fails the build.
+//! `cargo:rerun-if-changed` once for the file and for each file it
+//! includes, and on a malformed rule prints each error once as
+//! `file:line:col: error: ...` (paths relative to the crate) and fails the
+//! build. Rules include the base library by upstream's path
+//! (`include "mlir/IR/PatternBase.td"`).
 
 use std::path::{Path, PathBuf};
 
@@ -28,8 +31,20 @@ pub fn generate_rewriters(td: &str, out_name: &str) {
 /// wrappers (relative to where the output is included, e.g. `super::ops`),
 /// so ops can be built with their custom builders.
 pub fn generate_rewriters_with(td: &str, out_name: &str, ops_path: Option<&str>) {
-    mlir_ods::build::run_generator(td, out_name, |path| {
-        generate_to_string_with(path, &[], ops_path)
+    generate_rewriters_with_includes(td, out_name, ops_path, &[]);
+}
+
+/// [`generate_rewriters_with`] with include directories (relative to the
+/// crate being built) searched before the base library, as
+/// `mlir-tblgen -I`.
+pub fn generate_rewriters_with_includes(
+    td: &str,
+    out_name: &str,
+    ops_path: Option<&str>,
+    include_dirs: &[&str],
+) {
+    mlir_ods::build::run_generator_with(td, out_name, include_dirs, |path, dirs| {
+        generate_to_string_with(path, dirs, ops_path)
     });
 }
 
@@ -54,6 +69,10 @@ pub fn generate_to_string_with(
     let main = path.to_string_lossy().to_string();
     let code = crate::gen::gen_rewriters_with(&rk, &main, ops_path)?;
     let mut deps = vec![path.to_path_buf()];
-    deps.extend(rk.dependencies().iter().cloned());
+    for d in rk.dependencies() {
+        if !deps.contains(d) {
+            deps.push(d.clone());
+        }
+    }
     Ok((code, deps))
 }

@@ -1999,6 +1999,16 @@ impl<'a> PatGen<'a> {
         if !(0..65535).contains(&benefit) {
             return Err(self.err(format!("pattern benefit {benefit} is out of range")));
         }
+        // Upstream's supplemental patterns (extra ops built next to the
+        // result, for ops whose builders cannot express them) have no
+        // counterpart here: say so rather than drop them.
+        if let Some(Init::List(sup)) = self.rec.value("supplementalPatterns") {
+            if !sup.is_empty() {
+                return Err(self.err(
+                    "supplemental patterns are not supported by rmlir's DRR (build the extra ops in a NativeCodeCall or in a Rust pattern)",
+                ));
+            }
+        }
         // Result patterns.
         let Some(Init::List(results)) = self.rec.value("resultPatterns") else {
             return Err(self.err("'resultPatterns' must be a list of dags"));

@@ -296,6 +296,46 @@ pub fn silence_diagnostics<R>(f: impl FnOnce() -> R) -> R {
 
 /// `s` as an MLIR string literal: `"..."` with LLVM's `printEscapedString`
 /// escapes (backslash doubled, other non-printable bytes and `"` as `\XX`).
+/// The text of a panic payload: the message of `panic!` (a `&str` or a
+/// `String`), or a placeholder for payloads of other types. Used where a
+/// panic in user code (a hook, a pattern, a pass) is caught and reported as
+/// a diagnostic.
+pub fn panic_text(payload: &(dyn std::any::Any + Send)) -> Option<String> {
+    if let Some(s) = payload.downcast_ref::<&'static str>() {
+        Some((*s).to_string())
+    } else {
+        payload.downcast_ref::<String>().cloned()
+    }
+}
+
+/// The payload of an unwind out of a user hook that cannot report failure
+/// itself (a folder): the error to report, located at the op. The pass
+/// manager catches it and emits the diagnostic (see
+/// `mlir_rewrite::abort`).
+#[derive(Clone, Debug)]
+pub struct HookPanic(pub Diagnostic);
+
+/// Runs a user hook (a verifier, a folder, ...) for `op`; a panic in it
+/// becomes an error at the op, "'<op>' op <what> panicked: <message>",
+/// instead of unwinding through the caller.
+pub fn catch_hook_panic<T>(
+    ir: &Ir,
+    op: OpRef,
+    what: &str,
+    hook: impl FnOnce() -> Result<T, Diagnostic>,
+) -> Result<T, Diagnostic> {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(hook)) {
+        Ok(r) => r,
+        Err(payload) => {
+            let msg = panic_text(&*payload).unwrap_or_else(|| "non-string panic payload".into());
+            Err(Diagnostic::error(
+                ir.op_loc(op),
+                format!("'{}' op {what} panicked: {msg}", ir.op_name_str(op)),
+            ))
+        }
+    }
+}
+
 pub fn quote_string(s: &str) -> String {
     const HEX: &[u8; 16] = b"0123456789ABCDEF";
     let mut out = String::with_capacity(s.len() + 2);

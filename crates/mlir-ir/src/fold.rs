@@ -241,19 +241,24 @@ pub fn fold_readonly(
     let info = ir.ctx().op_info(name);
     if info.registered {
         let mut cx = FoldCtx::new(ir, op, operands);
-        let hook_result = match info.fold {
-            Some(FoldHook::Single(f)) => match f(&mut cx) {
-                // A fold returning the op's own result updated it in place.
-                Some(OpFoldResult::Value(v)) if v == ir.result(op, 0) => Ok(false),
-                Some(r) => {
-                    results.push(r);
-                    Ok(true)
-                }
+        // Folders are user code: a panic in one unwinds as a located
+        // `HookPanic` (the IR is untouched: folding only reads it).
+        let hook_result = crate::diagnostics::catch_hook_panic(ir, op, "folder", || {
+            Ok(match info.fold {
+                Some(FoldHook::Single(f)) => match f(&mut cx) {
+                    // A fold returning the op's own result updated it in place.
+                    Some(OpFoldResult::Value(v)) if v == ir.result(op, 0) => Ok(false),
+                    Some(r) => {
+                        results.push(r);
+                        Ok(true)
+                    }
+                    None => Err(()),
+                },
+                Some(FoldHook::Multi(f)) => f(&mut cx, results).map(|_| !results.is_empty()),
                 None => Err(()),
-            },
-            Some(FoldHook::Multi(f)) => f(&mut cx, results).map(|_| !results.is_empty()),
-            None => Err(()),
-        };
+            })
+        })
+        .unwrap_or_else(|d| std::panic::resume_unwind(Box::new(crate::diagnostics::HookPanic(d))));
         match hook_result {
             Ok(true) => return Ok(cx.take_edits()),
             Ok(false) => {

@@ -27,6 +27,7 @@
 //! Everything uses explicit stacks: deeply nested IR cannot overflow the
 //! native stack.
 
+use crate::diagnostics::catch_hook_panic;
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::dominance::DominanceInfo;
 use crate::ir::{BlockRef, Ir, OpRef, RegionRef, Value, ValueDef};
@@ -424,7 +425,7 @@ impl Verifier<'_> {
             verify_has_parent(ir, op, &info.allowed_parents)?;
         }
         if let Some(f) = info.verify_invariants {
-            f(ir, op)?;
+            catch_hook_panic(ir, op, "verifier", || f(ir, op))?;
         }
         if has(TraitSet::SAME_OPERANDS_SHAPE) {
             verify_same_operands_shape(ir, op)?;
@@ -457,7 +458,7 @@ impl Verifier<'_> {
             }
         }
         match info.verify {
-            Some(f) => f(ir, op),
+            Some(f) => catch_hook_panic(ir, op, "verifier", || f(ir, op)),
             None => Ok(()),
         }
     }
@@ -479,7 +480,7 @@ impl Verifier<'_> {
             verify_symbol_table(ir, op)?;
         }
         match info.verify_regions {
-            Some(f) => f(ir, op),
+            Some(f) => catch_hook_panic(ir, op, "region verifier", || f(ir, op)),
             None => Ok(()),
         }
     }
@@ -495,15 +496,33 @@ impl Verifier<'_> {
         if ir.num_regions(root) == 0 {
             return true;
         }
-        let mut worklist = vec![root];
-        while let Some(op) = worklist.pop() {
+        // The walk keeps the path from `root` down to the ops it checks: for
+        // each enclosing region, the op of that region containing them.
+        // An operand defined in one of these regions is then compared with
+        // that op directly, instead of walking up from the user for every
+        // operand, which made verifying deeply nested IR quadratic in the
+        // depth (and every "see current operation" note verifies).
+        let mut path: Vec<(RegionRef, OpRef)> = Vec::new();
+        let mut on_path: hashbrown::HashMap<RegionRef, usize> = hashbrown::HashMap::new();
+        // Each item is an op and the length of the path above it.
+        let mut worklist = vec![(root, 0usize)];
+        while let Some((op, depth)) = worklist.pop() {
+            for (r, _) in path.drain(depth..) {
+                on_path.remove(&r);
+            }
+            if op != root {
+                if let Some(r) = ir.op_parent_region(op) {
+                    on_path.insert(r, path.len());
+                    path.push((r, op));
+                }
+            }
             for &r in ir.regions(op) {
                 for b in ir.region_blocks(r) {
                     let reachable = self.dom.is_reachable_from_entry(ir, b);
                     for inner in ir.block_ops(b) {
                         if reachable {
                             for (i, v) in ir.operands(inner).enumerate() {
-                                if !self.dom.value_properly_dominates(ir, v, inner) {
+                                if !self.operand_dominates(v, inner, r, &path, &on_path) {
                                     return self.emit(self.operand_dominance_error(inner, i, v));
                                 }
                             }
@@ -512,13 +531,42 @@ impl Verifier<'_> {
                             && ir.num_regions(inner) != 0
                             && !ir.op_has_trait(inner, TraitSet::ISOLATED_FROM_ABOVE)
                         {
-                            worklist.push(inner);
+                            worklist.push((inner, path.len()));
                         }
                     }
                 }
             }
         }
         true
+    }
+
+    /// Whether `v` properly dominates its use by `user` (which is in
+    /// `user_region`), given the `path` of enclosing ops of `user_region`.
+    /// Same answer as `DominanceInfo::value_properly_dominates`: the user is
+    /// replaced by its ancestor in the region of `v`'s definition, found on
+    /// the path in constant time.
+    fn operand_dominates(
+        &self,
+        v: Value,
+        user: OpRef,
+        user_region: RegionRef,
+        path: &[(RegionRef, OpRef)],
+        on_path: &hashbrown::HashMap<RegionRef, usize>,
+    ) -> bool {
+        let ir = self.ir;
+        let def_region = match v.def() {
+            ValueDef::BlockArgument(b, _) => ir.block_parent_region(b),
+            ValueDef::OpResult(d, _) => ir.op_parent_region(d),
+        };
+        let anchor = match def_region {
+            Some(r) if r == user_region => user,
+            Some(r) => match on_path.get(&r) {
+                Some(&k) => path[k].1,
+                None => return self.dom.value_properly_dominates(ir, v, user),
+            },
+            None => return self.dom.value_properly_dominates(ir, v, user),
+        };
+        self.dom.value_properly_dominates(ir, v, anchor)
     }
 
     fn operand_dominance_error(&self, op: OpRef, index: usize, v: Value) -> Diagnostic {
@@ -893,9 +941,15 @@ fn verify_implicit_terminator(ir: &Ir, op: OpRef, term: &str) -> Check {
 }
 
 fn verify_isolated_from_above(ir: &Ir, isolated: OpRef) -> Check {
+    // The regions visited so far for `region` are inside it: an operand defined
+    // in one of them is known to be inside without walking up from it, which
+    // would make the check quadratic in the nesting depth.
+    let mut inside: hashbrown::HashSet<RegionRef> = hashbrown::HashSet::new();
     for &region in ir.regions(isolated) {
+        inside.clear();
         let mut pending = vec![region];
         while let Some(r) = pending.pop() {
+            inside.insert(r);
             for b in ir.region_blocks(r) {
                 for op in ir.block_ops(b) {
                     for v in ir.operands(op) {
@@ -906,7 +960,7 @@ fn verify_isolated_from_above(ir: &Ir, isolated: OpRef) -> Check {
                                 "operation's operand is unlinked",
                             ));
                         };
-                        if !region_is_ancestor(ir, region, vr) {
+                        if !inside.contains(&vr) && !region_is_ancestor(ir, region, vr) {
                             let mut d = ir.op_error(op, "using value defined outside the region");
                             d.attach_note(
                                 ir.op_loc(isolated),

@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-include "OpBase.td"
+include "mlir/IR/OpBase.td"
 
 def Builtin_Dialect : Dialect {
   let name = "builtin";

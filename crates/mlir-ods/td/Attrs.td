@@ -62,6 +62,12 @@ class Attr<Pred condition, string summary = ""> :
   string description = "";
 }
 
+// An attribute of a dialect (upstream's `DialectAttr`).
+class DialectAttr<Dialect d, Pred condition, string summary = "">
+    : Attr<condition, summary> {
+  Dialect dialect = d;
+}
+
 // An attribute that is absent or satisfies `attr`.
 class OptionalAttr<Attr attr> : Attr<attr.predicate, attr.summary> {
   let format = attr.format;
@@ -278,6 +284,70 @@ def I64ElementsAttr
 }
 def IndexElementsAttr : IntElementsAttrOf<Index, "index elements attribute">;
 
+// Upstream's names for the integer elements attributes:
+// `SignlessIntElementsAttr<width>` (`I32ElementsAttr` is the 32-bit one),
+// `AnyI32ElementsAttr` (any signedness), and the ranked forms with a fixed
+// shape, `RankedSignlessIntElementsAttr<width, dims>`.
+class SignlessIntElementsAttr<int width>
+    : IntElementsAttrOf<I<width>, width # "-bit signless integer elements attribute"> {
+  let constBuilderCall = P # "int_elements_scalar($_ctx, " # width # ", $0)";
+}
+def I1ElementsAttr : SignlessIntElementsAttr<1>;
+def I8ElementsAttr : SignlessIntElementsAttr<8>;
+def I16ElementsAttr : SignlessIntElementsAttr<16>;
+class AnyIntElementsAttrOfWidth<int width>
+    : IntElementsAttrOf<AnyI<width>, width # "-bit integer elements attribute">;
+def AnyI32ElementsAttr : AnyIntElementsAttrOfWidth<32>;
+def AnyI64ElementsAttr : AnyIntElementsAttrOfWidth<64>;
+class RankedSignlessIntElementsAttr<int width, list<int> dims>
+    : Attr<And<[SignlessIntElementsAttr<width>.predicate,
+                CPred<P # "has_shape($_ctx, $_self, &[" # !interleave(dims, ", ") # "])">]>,
+           width # "-bit signless int elements attribute of shape [" #
+           !interleave(dims, ", ") # "]">;
+class RankedI32ElementsAttr<list<int> dims>
+    : RankedSignlessIntElementsAttr<32, dims>;
+class RankedI64ElementsAttr<list<int> dims>
+    : RankedSignlessIntElementsAttr<64, dims>;
+
+// Elements attributes of any kind (upstream's `ElementsAttr`, an interface
+// there): a `dense<...>`, `dense_resource<...>` or `sparse<...>` attribute.
+def ElementsAttr
+    : Attr<CPred<P # "is_elements_attr($_ctx, $_self)">,
+           "constant vector/tensor attribute">;
+// A `dense<...>` attribute of any element type.
+def AnyDenseElementsAttr
+    : Attr<CPred<P # "is_dense_elements_of($_ctx, $_self, |_| true)">,
+           "constant vector/tensor attribute">;
+
+// `dense<...>` elements attributes of floats (upstream's
+// `FloatElementsAttr<width>`, `F32ElementsAttr`, `F64ElementsAttr`). Their
+// constants (`ConstantAttr<F64ElementsAttr, "1.5">`) are rank-0 tensors,
+// as for the integer forms.
+class FloatElementsAttr<int width>
+    : Attr<ElementPred<P # "is_dense_elements_of($_ctx, $_self, ",
+                       F<width>.predicate>,
+           width # "-bit float elements attribute"> {
+  let constBuilderCall = P # "float_elements($_ctx, " # width # ", &[], &[$0])";
+}
+def F32ElementsAttr : FloatElementsAttr<32>;
+def F64ElementsAttr : FloatElementsAttr<64>;
+
+// Float elements attributes of a fixed shape; constants are Rust slices
+// (`ConstantAttr<RankedF32ElementsAttr<[2]>, "[3.0, 4.0]">`), splatted
+// when they hold a single value.
+class RankedFloatElementsAttr<int width, list<int> dims>
+    : Attr<And<[FloatElementsAttr<width>.predicate,
+                CPred<P # "has_shape($_ctx, $_self, &[" # !interleave(dims, ", ") # "])">]>,
+           width # "-bit float elements attribute of shape [" #
+           !interleave(dims, ", ") # "]"> {
+  let constBuilderCall = P # "float_elements($_ctx, " # width # ", &[" #
+                         !interleave(dims, ", ") # "], &$0)";
+}
+class RankedF32ElementsAttr<list<int> dims>
+    : RankedFloatElementsAttr<32, dims>;
+class RankedF64ElementsAttr<list<int> dims>
+    : RankedFloatElementsAttr<64, dims>;
+
 // An attribute computed from the op rather than stored (upstream's
 // `DerivedAttr`): `body` is a Rust block over `self` (the typed op) and
 // `ir` returning `returnType`; `convert` is a Rust expression over `$_self`
@@ -329,6 +399,9 @@ def IntNonNegative : AttrConstraint<
     CPred<P # "int_value($_ctx, $_self) >= 0">, "whose value is non-negative">;
 def IntPositive : AttrConstraint<
     CPred<P # "int_value($_ctx, $_self) > 0">, "whose value is positive">;
+def IntPowerOf2 : AttrConstraint<
+    CPred<"(::mlir_ir::ods::preds::int_value($_ctx, $_self) as u64).is_power_of_two()">,
+    "whose value is a power of two > 0">;
 class ArrayMinCount<int n> : AttrConstraint<
     CPred<P # "array_len($_ctx, $_self) >= " # n>,
     "with at least " # n # " elements">;

@@ -10,6 +10,14 @@
 #ifndef RMLIR_CONSTRAINTS
 #define RMLIR_CONSTRAINTS
 
+// Markers for the dag operators of an op's `arguments`, `results`,
+// `regions` and `successors`, of builder parameters and of interface
+// method arguments.
+def ins;
+def outs;
+def region;
+def successor;
+
 // A predicate: a Rust boolean expression over `$_self` and `$_ctx`.
 class Pred;
 

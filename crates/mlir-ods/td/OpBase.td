@@ -33,22 +33,21 @@ include "EnumAttr.td"
 
 // ----- argument lists -----
 
-// Markers for the dag operators of `arguments`, `results`, `regions` and
-// `successors`.
-def ins;
-def outs;
-def region;
-def successor;
+// The markers `ins`, `outs`, `region` and `successor` of the `arguments`,
+// `results`, `regions` and `successors` dags are defined in Constraints.td
+// (interface methods in Traits.td use `ins` too).
 
-// An argument with documentation (`Arg<I32, "the lhs">:$lhs`).
-class Arg<Constraint c, string desc = "", list<string> decs = []> {
+// An argument with documentation and decorators (`Arg<AnyMemRef, "the
+// buffer", [MemRead]>:$buf`; memory effect decorators become the op's
+// `MemoryEffectsInterface`).
+class Arg<Constraint c, string desc = "", list<OpVariableDecorator> decs = []> {
   Constraint constraint = c;
   string summary = desc;
   string description = "";
-  list<string> decorators = decs;
+  list<OpVariableDecorator> decorators = decs;
 }
-// A result with documentation.
-class Res<Constraint c, string desc = "", list<string> decs = []>
+// A result with documentation and decorators (`Res<AnyMemRef, "", [MemAlloc]>`).
+class Res<Constraint c, string desc = "", list<OpVariableDecorator> decs = []>
     : Arg<c, desc, decs>;
 
 // Mixins setting an op's arguments or results (upstream's `Arguments` and
@@ -106,6 +105,14 @@ class VariadicSuccessor<Successor successor>
 class OpBuilder<dag p, code b = ""> {
   dag dagParams = p;
   code body = b;
+}
+
+// A builder parameter with a default value (upstream's `CArg<"int", "0">`).
+// Rust has no default arguments: the parameter is an ordinary one and the
+// default is kept for documentation.
+class CArg<string ty, string value = ""> {
+  string type = ty;
+  string defaultValue = value;
 }
 
 // ----- ops -----

@@ -96,12 +96,43 @@ class ElementTypeIs<string name, Type type>
 class TypeIsPred<string name, TypeConstraint type>
     : SubstLeaves<"$_self", "$_ir.value_type($" # name # ")", type.predicate>;
 
+// An interface method (upstream's, C++ signatures and bodies).
+class InterfaceMethod<string desc, string retTy, string methodName,
+                      dag args = (ins), code methodBody = "",
+                      code defaultImplementation = ""> {
+  string description = desc;
+  string returnType = retTy;
+  string name = methodName;
+  dag arguments = args;
+  code body = methodBody;
+  code defaultBody = defaultImplementation;
+}
+class StaticInterfaceMethod<string desc, string retTy, string methodName,
+                            dag args = (ins), code methodBody = "",
+                            code defaultImplementation = "">
+    : InterfaceMethod<desc, retTy, methodName, args, methodBody,
+                      defaultImplementation>;
+
 // An interface; `DeclareOpInterfaceMethods` also names methods the op
 // implements by hand.
-class Interface<string name> {
+class Interface<string name, list<Interface> baseInterfacesArg = []> {
   string cppInterfaceName = name;
+  string description = "";
+  string cppNamespace = "";
+  list<Interface> baseInterfaces = baseInterfacesArg;
+  // Upstream's C++ methods. rmlir implements interfaces in Rust (a struct
+  // of function pointers attached with `OpInfo::with_interface`), so a
+  // user interface's methods are documentation; the ODS generator reports
+  // an interface with methods defined in the file it generates.
+  list<InterfaceMethod> methods = [];
+  code extraClassDeclaration = "";
+  code extraSharedClassDeclaration = "";
+  code extraTraitClassDeclaration = "";
+  code verify = "";
 }
-class OpInterface<string name> : Interface<name>, Trait;
+class OpInterface<string name, list<Interface> baseInterfaces = []>
+    : Interface<name, baseInterfaces>, Trait;
+
 class DeclareOpInterfaceMethods<OpInterface interface,
                                 list<string> overriddenMethods = []>
     : Trait {
@@ -119,13 +150,62 @@ def Pure : NativeOpTrait<"Pure", ["PURE"]>;
 def RecursiveMemoryEffects
     : NativeOpTrait<"RecursiveMemoryEffects", ["RECURSIVE_MEMORY_EFFECTS"]>;
 def RecursivelySpeculatable : NativeOpTrait<"RecursivelySpeculatable">;
-class MemoryEffects<list<string> effects = []> : Trait {
-  list<string> memoryEffects = effects;
+
+// Decorators of an op's arguments and results (upstream's
+// `OpVariableDecorator`): `Arg<AnyMemRef, "the buffer", [MemRead]>:$buf`.
+class OpVariableDecorator;
+
+// A resource memory effects act on (upstream's `Resource`). The string is
+// the resource's name as `mlir_ir::interfaces::MemoryEffect::resource`
+// reports it; upstream's is the C++ class, whose `getName()` gives it.
+class Resource<string resourceName> {
+  string name = resourceName;
 }
-def MemAlloc : NativeOpTrait<"MemAlloc">;
-def MemRead : NativeOpTrait<"MemRead">;
-def MemWrite : NativeOpTrait<"MemWrite">;
-def MemFree : NativeOpTrait<"MemFree">;
+def DefaultResource : Resource<"<Default>">;
+def AutomaticAllocationScopeResource : Resource<"AutomaticAllocationScope">;
+
+// Whether an effect covers the whole value (upstream's `EffectRange`).
+class EffectRange<bit val> {
+  bit Value = val;
+}
+def FullEffect : EffectRange<1>;
+def PartialEffect : EffectRange<0>;
+
+// One side effect (upstream's `SideEffect`): `effectKind` names a
+// `mlir_ir::interfaces::MemoryEffectKind` variant. On an argument or result
+// it applies to that value; in `MemoryEffects<[...]>` to the op as a whole.
+// `stage` and `effectOnFullRegion` are recorded as upstream's but not used
+// (rmlir's effects carry no stage).
+class MemoryEffect<string kind, Resource res, int st, EffectRange rng>
+    : OpVariableDecorator {
+  string effectKind = kind;
+  Resource resource = res;
+  int stage = st;
+  bit effectOnFullRegion = rng.Value;
+}
+class MemAlloc<Resource resource, int stage = 0,
+               EffectRange range = PartialEffect>
+    : MemoryEffect<"Allocate", resource, stage, range>;
+def MemAlloc : MemAlloc<DefaultResource, 0, PartialEffect>;
+class MemFree<Resource resource, int stage = 0,
+              EffectRange range = PartialEffect>
+    : MemoryEffect<"Free", resource, stage, range>;
+def MemFree : MemFree<DefaultResource, 0, PartialEffect>;
+class MemRead<Resource resource, int stage = 0,
+              EffectRange range = PartialEffect>
+    : MemoryEffect<"Read", resource, stage, range>;
+def MemRead : MemRead<DefaultResource, 0, PartialEffect>;
+class MemWrite<Resource resource, int stage = 0,
+               EffectRange range = PartialEffect>
+    : MemoryEffect<"Write", resource, stage, range>;
+def MemWrite : MemWrite<DefaultResource, 0, PartialEffect>;
+
+// The op's own memory effects (upstream's `MemoryEffects`): the generator
+// attaches a `MemoryEffectsInterface` reporting these (on no value) plus
+// the effects of the op's decorated arguments and results.
+class MemoryEffects<list<MemoryEffect> effects = []> : Trait {
+  list<MemoryEffect> memoryEffects = effects;
+}
 
 // ----- algebraic properties -----
 

@@ -13,6 +13,7 @@
 #define RMLIR_TYPES
 
 include "Constraints.td"
+include "DialectBase.td"
 
 // The path of the predicate helpers, spelled once.
 defvar P = "::mlir_ir::ods::preds::";
@@ -33,6 +34,14 @@ class Type<Pred condition, string descr = "",
   // A Rust expression over `$_ctx` that builds the type, when the
   // constraint admits exactly one type (lets formats omit the type).
   string builderCall = "";
+}
+
+// A type of a dialect (upstream's `DialectType`): `condition` is a Rust
+// predicate over `$_self`, e.g. on the type's `TypeKind::Opaque` text.
+class DialectType<Dialect d, Pred condition, string descr = "",
+                  string rustTypeName = "::mlir_ir::Type">
+    : Type<condition, descr, rustTypeName> {
+  Dialect dialect = d;
 }
 
 // Another name (and summary) for a type.

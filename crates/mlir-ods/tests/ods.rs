@@ -57,6 +57,7 @@ fn generated_code_snapshots() {
             "snap.pred",
             "snap.two_results",
             "snap.props",
+            "snap.effects",
         ],
         "every op of ops.td gets a section, in definition order"
     );
@@ -126,4 +127,58 @@ fn op_doc_snapshot() {
     let doc = mlir_ods::gen::gen_op_doc(&rk, &path.to_string_lossy())
         .unwrap_or_else(|d| panic!("doc failed: {d:?}"));
     insta::assert_snapshot!("op_doc", doc);
+}
+
+/// The build-script API's inputs: each file once (the base library's files
+/// are included from several places), paths without `..` (the upstream
+/// include-path files include the library by a relative path).
+#[test]
+fn dependencies_are_listed_once_and_normalized() {
+    let dir = std::env::temp_dir().join(format!("rmlir-ods-deps-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let td = dir.join("Deps.td");
+    std::fs::write(
+        &td,
+        "include \"mlir/IR/OpBase.td\"\ninclude \"mlir/IR/PatternBase.td\"\ninclude \"mlir/Interfaces/SideEffectInterfaces.td\"\ndef D : Dialect { let name = \"d\"; }\ndef D_X : Op<D, \"x\", [Pure]>;\n",
+    )
+    .unwrap();
+    let (_, deps) = generate_to_string(&td, &[]).unwrap_or_else(|d| panic!("{d:?}"));
+    let mut seen = std::collections::HashSet::new();
+    for d in &deps {
+        assert!(seen.insert(d.clone()), "{} listed twice", d.display());
+        assert!(
+            !d.components().any(|c| c == std::path::Component::ParentDir),
+            "{} is not normalized",
+            d.display()
+        );
+    }
+    let base = mlir_ods::build::base_library_dir();
+    for f in [
+        "OpBase.td",
+        "Traits.td",
+        "mlir/IR/OpBase.td",
+        "mlir/IR/PatternBase.td",
+    ] {
+        assert!(deps.contains(&base.join(f)), "{f} missing from {deps:?}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Diagnostics name the `.td` as the build script gave it (relative to the
+/// crate being built, where build scripts run).
+#[test]
+fn diagnostics_use_the_given_relative_path() {
+    let rel = Path::new("tests/ods/errors/not_a_trait.td");
+    let diags = generate_to_string(rel, &[]).expect_err("the file is invalid");
+    let head = diags[0].headline();
+    assert!(
+        head.starts_with("tests/ods/errors/not_a_trait.td:5:27: error: "),
+        "{head}"
+    );
+    // An error reached twice (a shared record) is printed once.
+    let twice = vec![diags[0].clone(), diags[0].clone()];
+    assert_eq!(
+        mlir_ods::build::dedup_diagnostics(twice),
+        vec![diags[0].clone()]
+    );
 }

@@ -7,6 +7,7 @@ use std::fmt;
 
 use mlir_ir::{Diagnostic, Ir, Location, OpRef, OperationFingerprint, TraitSet};
 
+use crate::abort::reraise_from_pattern;
 use crate::pattern::{Pattern, PatternBenefit};
 use crate::pattern_set::FrozenRewritePatternSet;
 use crate::rewriter::PatternRewriter;
@@ -218,6 +219,9 @@ impl PatternApplicator {
         mut on_success: impl FnMut(&Pattern, &mut PatternRewriter<'_>) -> LogicalResult,
     ) -> LogicalResult {
         let name = rewriter.ir().op_name(op);
+        // Kept for the report of a pattern that panics: by then the op may
+        // be gone.
+        let loc = rewriter.ir().op_loc(op);
         let ops = self.by_op.get(name.index() as usize).map_or(&[][..], |v| v);
         let (mut i, mut j) = (0, 0);
         // A pattern that fails leaves the IR (and so `op`'s position)
@@ -237,14 +241,24 @@ impl PatternApplicator {
                 continue;
             }
             rewriter.set_insertion_point(ip);
-            let mut result = if self.checks.enabled {
-                let (result, found) = run_checked(boxed, op, rewriter);
-                for v in found {
-                    report(&mut self.violations, self.checks, rewriter.ir(), v);
+            let checks = self.checks.enabled;
+            let attempt = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                if checks {
+                    run_checked(boxed, op, rewriter)
+                } else {
+                    (boxed.match_and_rewrite(op, rewriter), Vec::new())
                 }
-                result
-            } else {
-                boxed.match_and_rewrite(op, rewriter)
+            }));
+            let mut result = match attempt {
+                Ok((result, found)) => {
+                    for v in found {
+                        report(&mut self.violations, self.checks, rewriter.ir(), v);
+                    }
+                    result
+                }
+                Err(payload) => {
+                    reraise_from_pattern(payload, pattern, rewriter.ctx().op_name_str(name), loc)
+                }
             };
             if result.is_ok() && on_success(pattern, rewriter).is_err() {
                 result = Err(());

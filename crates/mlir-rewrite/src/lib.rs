@@ -79,6 +79,7 @@
 #![allow(clippy::result_unit_err)]
 #![warn(missing_docs)]
 
+pub mod abort;
 pub mod applicator;
 pub mod canonicalization;
 pub mod listener;
@@ -90,6 +91,7 @@ pub mod rewriter;
 #[cfg(test)]
 mod tests;
 
+pub use abort::{misuse, panic_message, PatternPanic, RewriterMisuse};
 pub use applicator::{ContractChecks, ContractViolation, PatternApplicator, ViolationKind};
 pub use canonicalization::{
     CanonicalizationPatterns, CanonicalizeMethod, DialectCanonicalizationPatterns,

@@ -15,6 +15,7 @@
 //! (restores the snapshot) ends it. [`PatternRewriter::modify_op_in_place`]
 //! does all three around a closure.
 
+use crate::abort::misuse;
 use std::any::Any;
 use std::ops::{Deref, DerefMut};
 
@@ -31,6 +32,17 @@ use mlir_ir::{
 use crate::listener::RewriterListener;
 use crate::pattern::Pattern;
 use crate::LogicalResult;
+
+/// Checks a precondition of a rewriter method; a pattern that breaks it
+/// aborts with a located report instead of corrupting the IR (see
+/// [`crate::abort`]).
+macro_rules! require {
+    ($cond:expr, $($msg:tt)+) => {
+        if !$cond {
+            misuse(format!($($msg)+))
+        }
+    };
+}
 
 /// The state of an op saved by `start_op_modification`, restored by
 /// `cancel_op_modification`.
@@ -489,7 +501,7 @@ impl<'a> PatternRewriter<'a> {
         let region = self
             .ir
             .block_parent_region(before)
-            .expect("insertion block is not in a region");
+            .unwrap_or_else(|| misuse("insertion block is not in a region"));
         self.create_block(region, Some(before), arg_types, arg_locs)
     }
 
@@ -618,7 +630,7 @@ impl<'a> PatternRewriter<'a> {
         let parent = self
             .ir
             .block_parent_region(before)
-            .expect("block is not in a region");
+            .unwrap_or_else(|| misuse("block is not in a region"));
         let mut mapping = IrMapping::new();
         self.clone_region_before(region, parent, Some(before), &mut mapping);
     }
@@ -660,7 +672,7 @@ impl<'a> PatternRewriter<'a> {
             .pending
             .iter()
             .rposition(|s| s.op == op)
-            .expect("cancel_op_modification without start_op_modification");
+            .unwrap_or_else(|| misuse("cancel_op_modification without start_op_modification"));
         let s = self.pending.remove(i);
         let ir = &mut *self.ir;
         ir.set_op_loc(op, s.loc);
@@ -682,7 +694,7 @@ impl<'a> PatternRewriter<'a> {
     /// [`Self::start_op_modification`] (panics otherwise: edits outside a
     /// modification would bypass the listener).
     pub fn modify(&mut self, op: OpRef) -> OpMut<'_> {
-        assert!(
+        require!(
             self.pending.iter().any(|s| s.op == op),
             "modifying operation '{}' outside start_op_modification/finalize_op_modification",
             self.ir.op_name_str(op)
@@ -728,7 +740,7 @@ impl<'a> PatternRewriter<'a> {
     }
     /// Replaces the uses of each `from[i]` with `to[i]`.
     pub fn replace_all_values_with(&mut self, from: &[Value], to: &[Value]) {
-        assert_eq!(from.len(), to.len(), "incorrect number of replacements");
+        require!(from.len() == to.len(), "incorrect number of replacements");
         for (&f, &t) in from.iter().zip(to) {
             self.replace_all_uses_with(f, t);
         }
@@ -769,7 +781,7 @@ impl<'a> PatternRewriter<'a> {
         to: &[Value],
         mut pred: impl FnMut(&Ir, OpOperand) -> bool,
     ) -> bool {
-        assert_eq!(from.len(), to.len(), "incorrect number of replacements");
+        require!(from.len() == to.len(), "incorrect number of replacements");
         let mut all = true;
         for (&f, &t) in from.iter().zip(to) {
             all &= self.replace_uses_with_if(f, t, &mut pred);
@@ -798,7 +810,7 @@ impl<'a> PatternRewriter<'a> {
         let parent = self
             .ir
             .block_parent_op(block)
-            .expect("block has no parent op");
+            .unwrap_or_else(|| misuse("block has no parent op"));
         self.replace_op_uses_with_if(op, to, |ir, u| ir.is_proper_ancestor(parent, u.op))
     }
     /// Replaces the uses of `from` except those in `excepted`.
@@ -824,9 +836,8 @@ impl<'a> PatternRewriter<'a> {
     /// hooks' `replace_all_uses_with` or not (once the hooks have chosen the
     /// values themselves).
     fn replace_op_uses(&mut self, from: OpRef, to: &[Value], ask_hooks: bool) {
-        assert_eq!(
-            self.ir.num_results(from),
-            to.len(),
+        require!(
+            self.ir.num_results(from) == to.len(),
             "incorrect # of replacement values"
         );
         self.note_replaced(from);
@@ -845,9 +856,8 @@ impl<'a> PatternRewriter<'a> {
     /// Notifies "replaced" (with an op) for `from`, then replaces the uses of
     /// its results with those of `to`.
     pub fn replace_all_op_uses_with_op(&mut self, from: OpRef, to: OpRef) {
-        assert_eq!(
-            self.ir.num_results(from),
-            self.ir.num_results(to),
+        require!(
+            self.ir.num_results(from) == self.ir.num_results(to),
             "ops have different number of results"
         );
         self.note_replaced(from);
@@ -942,7 +952,7 @@ impl<'a> PatternRewriter<'a> {
 
     /// [`Self::erase_op`] without asking the hooks.
     fn erase_op_plain(&mut self, op: OpRef) {
-        assert!(
+        require!(
             self.ir.op_use_empty(op),
             "expected '{}' to have no uses",
             self.ir.op_name_str(op)
@@ -1058,7 +1068,7 @@ impl<'a> PatternRewriter<'a> {
                 Some(h) => h.erase_used_block(self.ir, block),
                 None => false,
             };
-            assert!(taken, "expected block to have no uses");
+            require!(taken, "expected block to have no uses");
             return;
         }
         while let Some(op) = self.ir.last_op(block) {
@@ -1093,7 +1103,7 @@ impl<'a> PatternRewriter<'a> {
         let block = self
             .ir
             .op_block(existing)
-            .expect("anchor is not in a block");
+            .unwrap_or_else(|| misuse("anchor is not in a block"));
         self.move_op_before_in(op, block, Some(existing));
     }
     /// Moves `op` right after `existing`.
@@ -1101,7 +1111,7 @@ impl<'a> PatternRewriter<'a> {
         let block = self
             .ir
             .op_block(existing)
-            .expect("anchor is not in a block");
+            .unwrap_or_else(|| misuse("anchor is not in a block"));
         let next = self.ir.next_op(existing);
         // Moving an op after itself leaves it where it is.
         let next = if next == Some(op) { Some(op) } else { next };
@@ -1131,7 +1141,7 @@ impl<'a> PatternRewriter<'a> {
         let region = self
             .ir
             .block_parent_region(existing)
-            .expect("anchor block is not in a region");
+            .unwrap_or_else(|| misuse("anchor block is not in a region"));
         self.move_block_before_in(block, region, Some(existing));
     }
     /// Moves all blocks of `region` into `parent` before `before` (MLIR's
@@ -1156,7 +1166,7 @@ impl<'a> PatternRewriter<'a> {
         let parent = self
             .ir
             .block_parent_region(before)
-            .expect("block is not in a region");
+            .unwrap_or_else(|| misuse("block is not in a region"));
         self.inline_region_before(region, parent, Some(before));
     }
 
@@ -1174,16 +1184,15 @@ impl<'a> PatternRewriter<'a> {
         before: Option<OpRef>,
         arg_values: &[Value],
     ) {
-        assert_eq!(
-            arg_values.len(),
-            self.ir.num_arguments(source),
+        require!(
+            arg_values.len() == self.ir.num_arguments(source),
             "incorrect # of argument replacement values"
         );
         // Under driver hooks (the dialect conversion) erasures are deferred:
         // a branch that was erased still refers to `source` and still ends
         // `dest`, so the structural checks do not apply.
         let deferred = self.hooks.as_deref().is_some_and(|h| h.defers_erasure());
-        assert!(
+        require!(
             deferred || self.ir.block_has_no_predecessors(source),
             "expected 'source' to have no predecessors"
         );
@@ -1191,12 +1200,12 @@ impl<'a> PatternRewriter<'a> {
             |ir: &Ir, b: BlockRef| ir.last_op(b).is_none_or(|t| ir.num_successors(t) == 0);
         if !deferred {
             if before.is_some() {
-                assert!(
+                require!(
                     no_successors(self.ir, source),
                     "expected 'source' to have no successors"
                 );
             } else {
-                assert!(
+                require!(
                     no_successors(self.ir, dest),
                     "expected 'dest' to have no successors"
                 );
@@ -1217,7 +1226,10 @@ impl<'a> PatternRewriter<'a> {
     }
     /// Inlines `source` before `op`.
     pub fn inline_block_before_op(&mut self, source: BlockRef, op: OpRef, arg_values: &[Value]) {
-        let dest = self.ir.op_block(op).expect("op is not in a block");
+        let dest = self
+            .ir
+            .op_block(op)
+            .unwrap_or_else(|| misuse("op is not in a block"));
         self.inline_block_before(source, dest, Some(op), arg_values);
     }
     /// Inlines `source` at the end of `dest` (MLIR's `mergeBlocks`).
@@ -1237,14 +1249,17 @@ impl<'a> PatternRewriter<'a> {
         let region = self
             .ir
             .block_parent_region(block)
-            .expect("block is not in a region");
+            .unwrap_or_else(|| misuse("block is not in a region"));
         let next = self.ir.next_block(block);
         let new_block = self.with_insertion_guard(|rw| rw.create_block(region, next, &[], &[]));
         let Some(before) = before else {
             return new_block;
         };
         while self.ir.op_block(before) != Some(new_block) {
-            let last = self.ir.last_op(block).expect("split point is in the block");
+            let last = self
+                .ir
+                .last_op(block)
+                .unwrap_or_else(|| misuse("split point is in the block"));
             let first = self.ir.first_op(new_block);
             self.move_op_before_in(last, new_block, first);
         }

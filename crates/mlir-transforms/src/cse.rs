@@ -24,37 +24,15 @@ use crate::pass::{Pass, PassContext, StatisticInfo};
 
 // Side effects come from `crate::side_effects` (the same rules the greedy
 // driver's dead-code elimination uses).
-use crate::side_effects::{is_memory_effect_free, is_op_trivially_dead, op_memory_effects};
+use crate::side_effects::{
+    effects_recursively, is_memory_effect_free, is_op_trivially_dead, op_memory_effects,
+};
 use mlir_ir::interfaces::MemoryEffectKind;
 
 /// MLIR's `mightHaveTrait`: registered ops have exactly their traits, an
 /// unregistered op might have any.
 fn might_have_trait(ir: &Ir, op: OpRef, t: TraitSet) -> bool {
     !ir.op_is_registered(op) || ir.op_has_trait(op, t)
-}
-
-/// The kinds of the memory effects of `root` and, for ops with recursive
-/// memory effects, of the ops nested in it; `None` when some op's effects
-/// are unknown (MLIR's `getEffectsRecursively`).
-fn effects_recursively(ir: &Ir, root: OpRef) -> Option<Vec<MemoryEffectKind>> {
-    let mut kinds = Vec::new();
-    let mut stack = vec![root];
-    while let Some(op) = stack.pop() {
-        let recursive = ir.op_has_trait(op, TraitSet::RECURSIVE_MEMORY_EFFECTS);
-        if recursive {
-            for &r in ir.regions(op) {
-                for b in ir.region_blocks(r) {
-                    stack.extend(ir.block_ops(b));
-                }
-            }
-        }
-        match op_memory_effects(ir, op) {
-            Some(effects) => kinds.extend(effects.iter().map(|e| e.kind)),
-            None if recursive => {}
-            None => return None,
-        }
-    }
-    Some(kinds)
 }
 
 // ----------------------------------------------------------------------
@@ -187,7 +165,7 @@ impl CseDriver<'_> {
             }
             let writes = match effects_recursively(ir, n) {
                 None => true,
-                Some(effects) => effects.contains(&MemoryEffectKind::Write),
+                Some(effects) => effects.iter().any(|e| e.kind == MemoryEffectKind::Write),
             };
             if writes {
                 self.mem_effects_cache.insert(from, (n, true));

@@ -121,6 +121,27 @@ pub fn is_memory_effect_free(ir: &Ir, op: OpRef) -> bool {
     nested.into_iter().all(|o| is_memory_effect_free(ir, o))
 }
 
+/// The effects of `op` and, for ops with `RECURSIVE_MEMORY_EFFECTS`, of
+/// the ops nested in it; `None` when some effects are unknown (MLIR's
+/// `getEffectsRecursively`).
+pub fn effects_recursively(ir: &Ir, op: OpRef) -> Option<SmallVec<[MemoryEffect; 4]>> {
+    let mut out = SmallVec::new();
+    let mut stack: SmallVec<[OpRef; 4]> = SmallVec::new();
+    stack.push(op);
+    while let Some(o) = stack.pop() {
+        let recursive = ir.op_has_trait(o, TraitSet::RECURSIVE_MEMORY_EFFECTS);
+        match op_memory_effects(ir, o) {
+            Some(e) => out.extend(e),
+            None if !recursive => return None,
+            None => {}
+        }
+        if recursive {
+            push_nested(ir, o, &mut stack);
+        }
+    }
+    Some(out)
+}
+
 /// Whether `op` is speculatable and free of memory effects (MLIR's
 /// `isPure`, with speculatability given by the `ALWAYS_SPECULATABLE` trait).
 pub fn is_pure(ir: &Ir, op: OpRef) -> bool {

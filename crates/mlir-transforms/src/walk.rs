@@ -50,10 +50,11 @@ impl WalkListener<'_> {
     fn check_erasure(&self, ir: &Ir, op: Option<OpRef>) {
         let Some(visited) = self.visited else { return };
         let ok = op.is_some_and(|o| ir.is_ancestor(visited, o));
-        assert!(
-            ok,
-            "unsupported erasure in WalkPatternRewriter; erasure is only supported for matched ops and their descendants"
-        );
+        if !ok {
+            mlir_rewrite::misuse(
+                "unsupported erasure in WalkPatternRewriter; erasure is only supported for matched ops and their descendants",
+            );
+        }
     }
 }
 

@@ -33,6 +33,7 @@ pub fn operations() -> Vec<OpInfo> {
         .into_iter()
         .map(|info| match &*info.name {
             "test.op_in_place_fold" => info.with_fold(fold_in_place),
+            "test.panicking_hooks" => info.with_verify(panicking_verify).with_fold(panicking_fold),
             _ => info,
         })
         .collect()
@@ -51,6 +52,22 @@ fn fold_in_place(cx: &mut FoldCtx<'_>) -> Option<OpFoldResult> {
     let int = matches!(cx.ir.ctx().attr(value), AttrKind::Integer { .. }).then_some(value);
     cx.update_in_place(InPlaceEdit::SetAttr("attr".into(), int));
     Some(OpFoldResult::Value(cx.result(0)))
+}
+
+/// `test.panicking_hooks`'s verifier: panics when `verifier_panics` is set.
+fn panicking_verify(ir: &mlir_ir::Ir, op: mlir_ir::OpRef) -> Result<(), mlir_ir::Diagnostic> {
+    if ir.attr(op, "verifier_panics").is_some() {
+        panic!("a bug in the verifier");
+    }
+    Ok(())
+}
+
+/// `test.panicking_hooks`'s folder: panics when `folder_panics` is set.
+fn panicking_fold(cx: &mut FoldCtx<'_>) -> Option<OpFoldResult> {
+    if cx.ir.attr(cx.op, "folder_panics").is_some() {
+        panic!("a bug in the folder");
+    }
+    None
 }
 
 /// Registers the test passes of this area.

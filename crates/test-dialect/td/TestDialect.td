@@ -10,7 +10,7 @@
 #ifndef TEST_DIALECT
 #define TEST_DIALECT
 
-include "OpBase.td"
+include "mlir/IR/OpBase.td"
 
 def Test_Dialect : Dialect {
   let name = "test";

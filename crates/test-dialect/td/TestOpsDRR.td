@@ -12,7 +12,7 @@
 
 include "TestDialect.td"
 include "TestOpsCore.td"
-include "PatternBase.td"
+include "mlir/IR/PatternBase.td"
 
 //===----------------------------------------------------------------------===//
 // Locations
@@ -771,17 +771,8 @@ def : Pat<(DrrConst $x, $v),
 // Elements attributes
 //===----------------------------------------------------------------------===//
 
-// Elements attribute kinds (upstream's CommonAttrConstraints.td); values of
-// constants are Rust slices (`[3.0, 4.0]`) or scalars for splats.
-class RankedF32ElementsAttr<list<int> dims> : Attr<
-    CPred<"crate::drr::is_float_elements($_ctx, $_self, &[" # !interleave(dims, ", ") # "])">,
-    "32-bit float elements attribute of shape [" # !interleave(dims, ", ") # "]"> {
-  let constBuilderCall = "crate::drr::float_elements($_ctx, &[" # !interleave(dims, ", ") # "], &$0)";
-}
-class RankedF64ElementsAttr<list<int> dims> : Attr<
-    CPred<"crate::drr::is_f64_elements($_ctx, $_self, &[" # !interleave(dims, ", ") # "])">,
-    "64-bit float elements attribute of shape [" # !interleave(dims, ", ") # "]">;
-
+// `RankedF32ElementsAttr`/`RankedF64ElementsAttr` come from the base library
+// (upstream's CommonAttrConstraints.td).
 def FloatElementsAttrOp : TEST_Op<"float_elements_attr"> {
   let arguments = (ins
       RankedF32ElementsAttr<[2]>:$scalar_f32_attr,

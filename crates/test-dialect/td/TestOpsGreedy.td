@@ -61,3 +61,13 @@ def TestOpInPlaceFold : TEST_Op<"op_in_place_fold"> {
 
 // ----- casts -----
 
+
+// ----- hooks that panic (rmlir's test of crash containment) -----
+
+// rmlir only: its verifier panics when `verifier_panics` is set and its
+// folder panics when `folder_panics` is set, as a bug in a user's hook
+// would. The tool reports an error at the op and exits 1.
+def TestPanickingHooksOp : TEST_Op<"panicking_hooks"> {
+  let arguments = (ins UnitAttr:$verifier_panics, UnitAttr:$folder_panics);
+  let results = (outs I32);
+}

@@ -1,6 +1,7 @@
-//! An example downstream tool: a `toy` dialect with two ops, a pass of its
-//! own (`toy-count`, with an option and a statistic), and an opt driver that
-//! offers them next to rmlir's passes (`custom-opt --toy-count --cse`,
+//! An example downstream tool: a `toy` dialect with two ops registered by
+//! hand, a `mem` dialect defined in ODS with its memory effects
+//! (`td/Mem.td`), a pass of its own (`toy-count`, with an option and a
+//! statistic), and an opt driver that offers them next to rmlir's passes (`custom-opt --toy-count --cse`,
 //! `--pass-pipeline='builtin.module(func.func(toy-count{verbose}))'`).
 //!
 //! ```sh
@@ -109,10 +110,48 @@ impl Pass for ToyCountPass {
     }
 }
 
-/// The dialects of this tool: rmlir's and `toy`.
+/// The `mem` dialect, defined in ODS (`td/Mem.td`) with its ops' memory
+/// effects declared there.
+#[allow(dead_code, unused_parens, unused_imports, clippy::all)]
+mod mem {
+    include!(concat!(env!("OUT_DIR"), "/mem_ops.rs"));
+}
+
+/// The `names` dialect (`td/UpstreamNames.td`): upstream's ODS names, spelled
+/// as upstream's `.td` files spell them.
+#[allow(dead_code, unused_parens, unused_imports, clippy::all)]
+mod names {
+    include!(concat!(env!("OUT_DIR"), "/names_ops.rs"));
+}
+
+struct NamesDialect;
+
+impl Dialect for NamesDialect {
+    fn namespace(&self) -> &'static str {
+        "names"
+    }
+    fn operations(&self) -> Vec<OpInfo> {
+        names::operations()
+    }
+}
+
+struct MemDialect;
+
+impl Dialect for MemDialect {
+    fn namespace(&self) -> &'static str {
+        "mem"
+    }
+    fn operations(&self) -> Vec<OpInfo> {
+        mem::operations()
+    }
+}
+
+/// The dialects of this tool: rmlir's, `toy`, `mem` and `names`.
 fn register_dialects(ctx: &mut Context) {
     mlir_dialects::register_all(ctx);
     ctx.load_dialect(ToyDialect);
+    ctx.load_dialect(MemDialect);
+    ctx.load_dialect(NamesDialect);
 }
 
 /// The passes of this tool: rmlir's transforms and `toy-count`.

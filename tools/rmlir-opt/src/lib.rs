@@ -425,11 +425,12 @@ fn pass_flags(matches: &ArgMatches, registry: &PassRegistry) -> Vec<(String, Str
 /// pipeline, output, reports. `tool` is the name used in help and in
 /// `llvm::cl`-style messages, `registry` provides the passes (one flag
 /// each, and the names textual pipelines may use), and
-/// `register_dialects` loads the tool's dialects into a new context.
+/// `register_dialects` loads the tool's dialects into a new context (a
+/// closure, so it may capture the tool's own state).
 pub fn rmlir_opt_main(
     tool: &str,
     registry: &PassRegistry,
-    register_dialects: fn(&mut Context),
+    register_dialects: impl Fn(&mut Context),
 ) -> ExitCode {
     let start_time = Instant::now();
     let matches = command(registry)

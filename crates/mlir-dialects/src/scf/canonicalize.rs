@@ -233,8 +233,11 @@ fn replace_op_with_region(
 ) -> LogicalResult {
     let block = single_block(rw.ir(), region).ok_or(())?;
     let term = rw.ir().terminator(block).ok_or(())?;
-    let results: Vec<Value> = rw.ir().operands(term).collect();
     rw.inline_block_before_op(block, op, args);
+    // The terminator's operands are read after inlining: a yielded block
+    // argument has been replaced by its value from `args` by then, while
+    // the argument itself is gone with its block.
+    let results: Vec<Value> = rw.ir().operands(term).collect();
     rw.replace_op(op, &results);
     rw.erase_op(term);
     Ok(())
@@ -327,6 +330,16 @@ fn remove_unused_results(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResu
         ir.first_block(ir.region(op, 0)).ok_or(())?,
         ir.first_block(ir.region(op, 1)).ok_or(())?,
     ];
+    // Every yield must carry one value per result before anything is
+    // created: the rewrite below reads the used positions of each yield, and
+    // IR that a pattern produced in this very run has not been verified.
+    let n = ir.num_results(op);
+    if old_blocks
+        .iter()
+        .any(|&b| ir.terminator(b).is_none_or(|t| ir.num_operands(t) != n))
+    {
+        return Err(());
+    }
     rw.set_insertion_point_before(op);
     let new_op = rw.create(state);
     for (i, &old) in old_blocks.iter().enumerate() {

@@ -268,3 +268,52 @@ pub fn float_attr(ctx: &Context, kind: FloatKind, value: f64) -> Attribute {
         crate::attributes::ApFloat::from_f64(value),
     )
 }
+
+/// An elements attribute of any kind: `dense<...>` (numbers or strings) or
+/// `dense_resource<...>` (upstream's `ElementsAttr` constraint).
+pub fn is_elements_attr(ctx: &Context, a: Attribute) -> bool {
+    matches!(
+        ctx.attr(a),
+        AttrKind::DenseElements { .. }
+            | AttrKind::DenseStrings { .. }
+            | AttrKind::DenseResource { .. }
+    )
+}
+
+/// An attribute whose (shaped) type has exactly the shape `shape` (the
+/// shape half of upstream's `Ranked*ElementsAttr<dims>`).
+pub fn has_shape(ctx: &Context, a: Attribute, shape: &[i64]) -> bool {
+    ctx.attr_type(a).and_then(|t| ctx.shape(t)) == Some(shape)
+}
+
+/// The float elements attribute `dense<values> : tensor<shape x fW>` (the
+/// constant builder of upstream's `FloatElementsAttr`/`RankedF32ElementsAttr`):
+/// one value is a splat, else one value per element.
+pub fn float_elements(ctx: &Context, width: u32, shape: &[i64], values: &[f64]) -> Attribute {
+    let kind = match width {
+        16 => FloatKind::F16,
+        32 => FloatKind::F32,
+        80 => FloatKind::F80,
+        128 => FloatKind::F128,
+        _ => FloatKind::F64,
+    };
+    let ft = ctx.float_type(kind);
+    let ty = ctx.ranked_tensor_type(shape, ft, None);
+    let elements: Vec<Attribute> = values
+        .iter()
+        .map(|&v| {
+            // Rounding through `f32` first gives the nearest `f32`, as
+            // upstream's `APFloat(float)` does for 32-bit constants.
+            let f = if width == 32 {
+                crate::attributes::ApFloat::from_f32(v as f32)
+            } else {
+                crate::attributes::ApFloat::from_f64(v)
+            };
+            ctx.float_attr(ft, f)
+        })
+        .collect();
+    ctx.intern_attr(AttrKind::DenseElements {
+        ty,
+        elements: elements.into(),
+    })
+}

@@ -1037,3 +1037,56 @@ fn symbol_lookup_and_nested_references() {
     assert_eq!(symbol_uses_of(ir, "inner", ir.regions(m)).len(), 1);
     assert!(symbol_uses_of(ir, "f", ir.regions(m)).is_empty());
 }
+
+#[test]
+fn deep_nesting_dominance_uses_the_ancestor_on_the_path() {
+    // Twenty nested regions; the innermost op uses a value of the function
+    // body defined before the nest (fine) and one defined after it (not).
+    let mut t = T::new();
+    let (m, mb) = t.module();
+    let (_, b) = t.func(mb, "f", 2);
+    let early = t.add(b, "tst.val", 3, &[], 1);
+    let mut block = b;
+    let mut blocks = Vec::new();
+    for line in 4..24 {
+        let (_, inner) = t.add_regions(block, "tst.region", line, &[], 1);
+        block = inner[0];
+        blocks.push(block);
+    }
+    let e = t.ir.result(early, 0);
+    let user = t.add(block, "tst.use", 30, &[e], 0);
+    for &nb in &blocks {
+        t.add(nb, "tst.yield", 40, &[], 0);
+    }
+    let late = t.add(b, "tst.val", 31, &[], 1);
+    t.add(b, "tst.ret", 32, &[], 0);
+    assert_eq!(t.verify(m), Ok(()), "{}", t.diags());
+    let l = t.ir.result(late, 0);
+    t.ir.set_operands(user, &[e, l]);
+    assert_eq!(t.verify(m), Err(()));
+    assert_eq!(
+        t.diags(),
+        "t.mlir:30:3: error: operand #1 does not dominate this use\n\
+         t.mlir:31:3: note: operand defined here (op in a parent region)\n"
+    );
+}
+
+#[test]
+fn isolation_is_checked_per_region() {
+    // A value of the first region of an isolated op used in its second
+    // region is defined outside that region.
+    let mut t = T::new();
+    let (m, mb) = t.module();
+    let (_, blocks) = t.add_regions(mb, "tst.isolated", 2, &[], 2);
+    let v = t.add(blocks[0], "tst.val", 3, &[], 1);
+    let r = t.ir.result(v, 0);
+    t.add(blocks[1], "tst.use", 4, &[r], 0);
+    assert_eq!(t.verify(m), Err(()));
+    assert!(
+        t.diags().starts_with(
+            "t.mlir:4:3: error: 'tst.use' op using value defined outside the region\n"
+        ),
+        "{}",
+        t.diags()
+    );
+}

@@ -585,6 +585,7 @@ fn emit_op(
             "        let info = info.with_interface(::mlir_ir::ods::DerivedAttributes({cls}::materialize_derived_attributes));"
         );
     }
+    gen_memory_effects(out, op, &spec);
     // Like OpDefinitionsGen, an op with several result groups, some named,
     // and no `OpAsmOpInterface` of its own names its results after them
     // (`%sum, %overflow`).
@@ -714,6 +715,7 @@ fn emit_op(
     if !op.skip_default_builders {
         emit_default_builder(rk, op, out)?;
     }
+    let mut used_names: Vec<String> = Vec::new();
     for b in &op.builders {
         let mut name = String::from("build");
         if b.params.is_empty() {
@@ -724,6 +726,22 @@ fn emit_op(
             name.push('_');
             name.push_str(p.trim_start_matches("r#"));
         }
+        // Upstream overloads builders on parameter types (`build(double)`
+        // next to `build(DenseElementsAttr)`); Rust has no overloading, so
+        // a builder whose name is taken also names its parameter types
+        // (`build_value_f64`).
+        if used_names.contains(&name) {
+            for (_, t) in &b.params {
+                let last = t.rsplit("::").next().unwrap_or(t);
+                let ident: String = last
+                    .chars()
+                    .filter(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect();
+                name.push('_');
+                name.push_str(&ods::snake(&ident));
+            }
+        }
+        used_names.push(name.clone());
         let params: Vec<String> = b.params.iter().map(|(n, t)| format!("{n}: {t}")).collect();
         let _ = writeln!(
             out,
@@ -731,6 +749,15 @@ fn emit_op(
             if params.is_empty() { "" } else { ", " },
             params.join(", "),
             b.body
+        );
+    }
+    // `extraClassDeclaration`/`extraClassDefinition`: Rust items of the
+    // op type, as upstream's are C++ members of the op class.
+    for item in &op.extra_items {
+        let _ = writeln!(
+            out,
+            "    // From `extraClassDeclaration`/`extraClassDefinition`.\n    {}",
+            item
         );
     }
     out.push_str("}\n\n");
@@ -1085,4 +1112,38 @@ fn emit_default_builder(
         op.class_name
     );
     Ok(())
+}
+
+/// Declared memory effects (`MemoryEffects<[...]>`, `Arg<..., [MemRead]>`)
+/// become a `MemoryEffectsInterface`, as OpDefinitionsGen implements
+/// `getEffects` from them: the op's own effects, then one effect per value
+/// of each decorated operand and result group.
+fn gen_memory_effects(out: &mut String, op: &OpModel, spec: &str) {
+    if op.effects.is_empty() {
+        return;
+    }
+    out.push_str("        let info = info.with_interface(::mlir_ir::interfaces::MemoryEffectsInterface {\n            get_effects: |ir, op, effects| {\n                let _ = (ir, op);\n");
+    for e in &op.effects {
+        let effect = |value: &str| {
+            format!(
+                "::mlir_ir::interfaces::MemoryEffect {{ kind: ::mlir_ir::interfaces::MemoryEffectKind::{}, value: {value}, resource: {} }}",
+                e.kind,
+                lit(&e.resource)
+            )
+        };
+        let _ = match e.on {
+            ods::EffectOn::Op => writeln!(out, "                effects.push({});", effect("None")),
+            ods::EffectOn::Operand(g) => writeln!(
+                out,
+                "                for i in ::mlir_ir::ods::operand_group(ir, op, &{spec}, {g}) {{\n                    effects.push({});\n                }}",
+                effect("Some(ir.operand(op, i))")
+            ),
+            ods::EffectOn::Result(g) => writeln!(
+                out,
+                "                for i in ::mlir_ir::ods::result_group(ir, op, &{spec}, {g}) {{\n                    effects.push({});\n                }}",
+                effect("Some(ir.result(op, i))")
+            ),
+        };
+    }
+    out.push_str("            },\n        });\n");
 }

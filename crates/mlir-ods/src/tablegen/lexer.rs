@@ -743,7 +743,12 @@ impl Lexer {
                 candidates.push(d.join(fpath));
             }
         }
-        let found = candidates.into_iter().find(|p| p.is_file());
+        // `a/b/../c.td` is recorded as `a/c.td`, so diagnostics and the
+        // build script's dependency list name each file one way.
+        let found = candidates
+            .into_iter()
+            .find(|p| p.is_file())
+            .map(|p| normalize_path(&p));
         let Some(path) = found else {
             self.error_at(
                 name_pos,
@@ -1041,4 +1046,26 @@ const PREP_DIRS: [(PrepDir, &str); 5] = [
 enum PrepResult {
     Continue,
     Error,
+}
+
+/// `path` with `.` components dropped and `dir/..` pairs collapsed
+/// (lexically: the base library's upstream-path wrappers include
+/// `../../OpBase.td`, and no symlinks are involved).
+fn normalize_path(path: &Path) -> PathBuf {
+    use std::path::Component;
+    let mut out = PathBuf::new();
+    for c in path.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                if matches!(out.components().next_back(), Some(Component::Normal(_))) {
+                    out.pop();
+                } else {
+                    out.push("..");
+                }
+            }
+            c => out.push(c.as_os_str()),
+        }
+    }
+    out
 }

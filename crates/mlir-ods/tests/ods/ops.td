@@ -102,3 +102,21 @@ def Snap_PropsOp : Snap_Op<"props"> {
     ConfinedProp<I64Prop, CPred<"$_self >= 0">, "non-negative int64_t">:$size);
   let assemblyFormat = "$x $tag $count $flag ($level^)? ($fast^)? $size attr-dict";
 }
+
+// Memory effects (operand and result decorators, op-level effects), Rust
+// items from `extraClassDeclaration`, and builders overloaded on types.
+def Snap_EffectsOp : Snap_Op<"effects", [MemoryEffects<[MemWrite]>]> {
+  let arguments = (ins Arg<Variadic<AnyMemRef>, "read", [MemRead]>:$srcs,
+                       Arg<AnyMemRef, "", [MemFree, MemRead]>:$gone);
+  let results = (outs Res<AnyMemRef, "", [MemAlloc<AutomaticAllocationScopeResource>]>:$fresh);
+  let builders = [
+    OpBuilder<(ins "::mlir_ir::Value":$gone), [{ Self::build(b, loc, ::mlir_ir::ods::preds::element_type(b.ctx(), b.ctx().index_type()), &[], gone) }]>,
+    OpBuilder<(ins "i64":$gone), [{ unimplemented!("{gone}") }]>
+  ];
+  let extraClassDeclaration = [{
+    /// How many buffers are read.
+    pub fn num_sources(self, ir: &::mlir_ir::Ir) -> usize {
+      self.srcs(ir).len()
+    }
+  }];
+}

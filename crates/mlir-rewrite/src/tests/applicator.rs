@@ -379,3 +379,50 @@ fn interface_pattern_gets_the_interface() {
     assert!(text.contains(r#"seen = "iface""#), "{text}");
     assert!(text.contains(r#"seen = "both""#), "{text}");
 }
+
+/// A pattern that misuses the rewriter or panics unwinds out of the
+/// applicator as a `PatternPanic` naming the pattern and the root op.
+#[test]
+fn a_panicking_pattern_is_named() {
+    for (name, misuse) in [("Misuses", true), ("Panics", false)] {
+        let mut fx = Fx::parse(
+            r#"
+%0 = "test.def"() {tag = "root"} : () -> i32
+"test.use"(%0) : (i32) -> ()
+"#,
+        );
+        let root = fx.tag("root");
+        let mut patterns = crate::RewritePatternSet::new(fx.ctx.clone());
+        patterns.add_fn(
+            Pattern::new(&fx.ctx, "test.def", 1).with_debug_name(name),
+            move |op: OpRef, rw: &mut crate::PatternRewriter<'_>| {
+                if misuse {
+                    rw.erase_op(op);
+                } else {
+                    panic!("bug in the pattern");
+                }
+                Ok(())
+            },
+        );
+        let frozen = crate::FrozenRewritePatternSet::new(patterns);
+        let mut applicator = crate::PatternApplicator::new(&frozen);
+        applicator.apply_default_cost_model();
+        let mut rw = crate::PatternRewriter::new(&mut fx.ir);
+        let payload = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let _ = applicator.match_and_rewrite(root, &mut rw);
+        }))
+        .expect_err("the pattern unwinds");
+        let p = payload
+            .downcast::<crate::PatternPanic>()
+            .expect("a PatternPanic payload");
+        assert_eq!(p.pattern, name);
+        assert_eq!(p.root_op, "test.def");
+        assert_eq!(p.misuse, misuse);
+        let expected = if misuse {
+            "expected 'test.def' to have no uses"
+        } else {
+            "bug in the pattern"
+        };
+        assert_eq!(p.message, expected);
+    }
+}

@@ -216,8 +216,7 @@ fn erase_without_listener_is_one_step() {
 }
 
 #[test]
-#[should_panic(expected = "to have no uses")]
-fn erasing_a_used_op_panics() {
+fn erasing_a_used_op_is_misuse() {
     let mut fx = Fx::parse(
         r#"
 %0 = "test.def"() {tag = "root"} : () -> i32
@@ -227,5 +226,9 @@ fn erasing_a_used_op_panics() {
     let root = fx.tag("root");
     let mut log = Log::default();
     let mut rw = PatternRewriter::with_listener(&mut fx.ir, &mut log);
-    rw.erase_op(root);
+    let msg = crate::tests::misuse_message(|| rw.erase_op(root));
+    assert_eq!(msg, "expected 'test.def' to have no uses");
+    // Refused before anything changed.
+    assert!(fx.ir.is_live_op(root));
+    assert!(log.lines.is_empty(), "nothing notified: {:?}", log.lines);
 }

@@ -206,3 +206,15 @@ impl RewriterListener for Log {
 pub(crate) fn report(log: &Log, fx: &Fx) -> String {
     format!("{}\n---\n{}", log.text(), fx.print())
 }
+
+/// Runs `f`, which must misuse the rewriter, and returns the misuse message
+/// (the rewriter unwinds with a [`crate::RewriterMisuse`] payload).
+pub(crate) fn misuse_message(f: impl FnOnce()) -> String {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)) {
+        Ok(()) => panic!("expected rewriter misuse"),
+        Err(payload) => match payload.downcast::<crate::RewriterMisuse>() {
+            Ok(m) => m.0,
+            Err(other) => std::panic::resume_unwind(other),
+        },
+    }
+}

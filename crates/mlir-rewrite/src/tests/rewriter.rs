@@ -316,12 +316,14 @@ fn in_place_modification_finalize_and_cancel() {
 }
 
 #[test]
-#[should_panic(expected = "outside start_op_modification")]
-fn modify_outside_a_modification_panics() {
+fn modify_outside_a_modification_is_misuse() {
     let mut fx = Fx::parse(USES);
     let u1 = fx.tag("u1");
     let mut rw = PatternRewriter::new(&mut fx.ir);
-    let _ = rw.modify(u1);
+    let msg = crate::tests::misuse_message(|| {
+        let _ = rw.modify(u1);
+    });
+    assert!(msg.contains("outside start_op_modification"), "{msg}");
 }
 
 const CFG: &str = r#"

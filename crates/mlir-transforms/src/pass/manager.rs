@@ -421,7 +421,12 @@ fn run_pass(slot: &mut PassSlot, ir: &mut Ir, op: OpRef, exec: &Exec) -> Result<
             let mut failed = mlir_ir::action::execute_action(
                 "pass-execution",
                 || desc.clone().unwrap_or_default(),
-                || pass.run_on_operation(ir, op, &mut cx).is_err(),
+                || {
+                    let name = pass.name().to_string();
+                    super::panic_guard::run_guarded(ir, op, &name, |ir| {
+                        pass.run_on_operation(ir, op, &mut cx).is_err()
+                    })
+                },
             );
             if let Some(t) = start {
                 time.add_sequential(t.elapsed());

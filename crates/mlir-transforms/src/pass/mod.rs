@@ -13,6 +13,7 @@
 
 pub mod manager;
 pub mod options;
+mod panic_guard;
 pub mod parallel;
 pub mod registry;
 pub mod report;

@@ -434,7 +434,7 @@ pub const TEST_SELECTIVE_OP_REPLACEMENT: NamedPattern = NamedPattern::new(
 
 /// Patterns that break their contract, one per rule the expensive checks
 /// enforce; each is rooted on its own op name so a test picks the rule.
-pub const BROKEN_PATTERNS: [NamedPattern; 3] = [
+pub const BROKEN_PATTERNS: [NamedPattern; 5] = [
     // Claims success without changing anything.
     NamedPattern::new(
         "SuccessWithoutChange",
@@ -462,6 +462,18 @@ pub const BROKEN_PATTERNS: [NamedPattern; 3] = [
         let types: SmallVec<[_; 2]> = ir.result_types(op).collect();
         let new_op = rw.create_named("test.op_in_place_fold", loc, &[], &types, None);
         rw.replace_op_with_op(op, new_op);
+        Ok(())
+    }),
+    // Panics in its own code (a bug in a user's pattern): the pass fails
+    // with an error naming the pattern.
+    NamedPattern::new("PanicsInPattern", "test.panics_in_pattern", |op, rw| {
+        let n = rw.ir().num_operands(op);
+        panic!("the pattern expected an operand but the op has {n}")
+    }),
+    // Misuses the rewriter: erases an op whose result is still used. The
+    // rewriter refuses before changing anything and the pass fails.
+    NamedPattern::new("ErasesUsedOp", "test.erases_used_op", |op, rw| {
+        rw.erase_op(op);
         Ok(())
     }),
 ];

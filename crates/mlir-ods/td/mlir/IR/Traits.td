@@ -1,0 +1,7 @@
+//===- Traits.td - upstream include path ------------------*- tablegen -*-===//
+//
+// Upstream's traits (rmlir: Traits.td).
+//
+//===----------------------------------------------------------------------===//
+
+include "../../OpBase.td"

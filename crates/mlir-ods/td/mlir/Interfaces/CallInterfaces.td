@@ -1,0 +1,7 @@
+//===- CallInterfaces.td - upstream include path ------------------*- tablegen -*-===//
+//
+// Upstream's `CallOpInterface` and `CallableOpInterface` (rmlir's Traits.td).
+//
+//===----------------------------------------------------------------------===//
+
+include "../../OpBase.td"
