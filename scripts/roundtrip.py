@@ -20,6 +20,8 @@ Two sources of inputs:
    If the output cannot be cut unambiguously (piece count differs from the
    chunk count), each chunk is run through mlir-opt on its own instead, from a
    copy of the file with every line outside the chunk blanked.
+   The tier-2 files of TIER2_FILES (below, relative to
+   ../shared/upstream-tests/) that pass join these inputs.
 
 2. Generated workloads.  ../shared/bench/gen_arith.py --generic with seeds
    1..4 (--funcs 3 --ops 200) and seed 1 (--funcs 20 --ops 1000).  Both
@@ -56,6 +58,8 @@ SHARED = os.path.normpath(os.path.join(ROOT, "..", "shared"))
 FLAGS = ["--allow-unregistered-dialect", "--mlir-print-op-generic", "--mlir-print-debuginfo"]
 SPLIT_MARKER = "// -----"
 OUTPUT_SEPARATOR = "// -----\n"
+# Tier-2 upstream files that rmlir passes, compared like the upstream chunks.
+TIER2_FILES = ["tier2/mlir/test/IR/parser.mlir"]
 BENCH_CONFIGS = [(seed, 3, 200) for seed in (1, 2, 3, 4)] + [(1, 20, 1000)]
 
 
@@ -300,6 +304,11 @@ def main():
             for d, _, names in os.walk(args.upstream_dir):
                 files += [os.path.join(d, n) for n in names if n.endswith(".mlir")]
             files.sort()
+            # Named relative to the upstream-tests directory, like the others
+            # relative to its `mlir` subdirectory.
+            tier2_root = os.path.dirname(args.upstream_dir)
+            files += [os.path.join(tier2_root, f) for f in TIER2_FILES
+                      if os.path.isfile(os.path.join(tier2_root, f))]
         with concurrent.futures.ThreadPoolExecutor(max(1, args.jobs)) as pool:
             for cs, nc, nr in pool.map(lambda f: upstream_cases(f, args, work, counter), files):
                 cases += cs

@@ -14,6 +14,7 @@ fn main() {
         ("td/TestOpsDRR.td", "drr_ops.rs"),
         ("td/TestOpsTraits.td", "traits_ops.rs"),
         ("td/TestOpsFormat.td", "format_ops.rs"),
+        ("td/TestOpsParser.td", "parser_ops.rs"),
     ] {
         mlir_ods::build::generate_op_defs(td, out);
     }

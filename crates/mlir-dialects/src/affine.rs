@@ -4,7 +4,7 @@
 //! `apply`'s fold (constant folding of its map) and the constant
 //! materializer (`arith.constant`).
 
-use mlir_ir::affine::{AffineBinOp, AffineExpr, AffineMap};
+use mlir_ir::affine::{AffineBinOp, AffineExpr, AffineMap, IntegerSet};
 use mlir_ir::asm::lexer::TokenKind;
 use mlir_ir::asm::parser::UnresolvedOperand;
 use mlir_ir::asm::{OpAsmParser, OpAsmPrinter};
@@ -415,5 +415,108 @@ impl AffineForOp {
                 "operandSegmentSizes",
             ],
         );
+    }
+}
+
+// ----- affine.if -----
+
+/// The integer set of an `affine.if`'s `condition` attribute.
+fn set_of(ctx: &Context, a: Option<Attribute>) -> Option<&IntegerSet> {
+    match ctx.attr(a?) {
+        AttrKind::IntegerSet(s) => Some(s),
+        _ => None,
+    }
+}
+
+impl AffineIfOp {
+    /// `affine.if #set(dims)[syms] [-> (types)] region [else region] attr-dict`
+    /// (upstream `AffineIfOp::parse`).
+    pub fn parse(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> PResult {
+        let loc = state.loc;
+        let at = p.current_offset();
+        let cond = p.parse_attribute(None)?;
+        let Some(set) = set_of(p.ctx(), Some(cond)).cloned() else {
+            return p.emit_error(at, "invalid kind of attribute specified");
+        };
+        p.add_attr(state, "condition", cond);
+        let (operands, dims) = parse_dim_and_symbol_list(p)?;
+        let name = p.name_offset();
+        if set.num_dims as usize != dims {
+            return p.emit_error(
+                name,
+                "dim operand count and integer set dim count must match",
+            );
+        }
+        if dims + set.num_symbols as usize != operands.len() {
+            return p.emit_error(
+                name,
+                "symbol operand count and integer set symbol count must match",
+            );
+        }
+        let index = p.ctx().index_type();
+        p.resolve_operands(&operands, &vec![index; operands.len()], name, state)?;
+        let results = p.parse_optional_arrow_type_list()?;
+        let then_region = p.parse_region(&[])?;
+        ensure_terminator(p, then_region, "affine.yield", 0, loc);
+        state.regions.push(then_region);
+        let else_region = if p.parse_optional_keyword("else") {
+            let r = p.parse_region(&[])?;
+            ensure_terminator(p, r, "affine.yield", 0, loc);
+            r
+        } else {
+            p.ir().create_region()
+        };
+        state.regions.push(else_region);
+        state.result_types.extend(results);
+        p.parse_optional_attr_dict(state)
+    }
+
+    /// Upstream `AffineIfOp::print`.
+    pub fn print(p: &mut OpAsmPrinter<'_, '_>, op: OpRef) {
+        let ir = p.ir();
+        let ctx = ir.ctx();
+        let cond = ir.attr(op, "condition");
+        p.print_char(' ');
+        if let Some(c) = cond {
+            p.print_attribute(c);
+        }
+        let dims = set_of(ctx, cond).map_or(0, |s| s.num_dims as usize);
+        let operands: Vec<Value> = ir.operands(op).collect();
+        print_dim_and_symbol_list(p, &operands, dims);
+        let results: Vec<Type> = ir.result_types(op).collect();
+        if !results.is_empty() {
+            p.print_str(" -> ");
+            p.print_arrow_type_list(&results);
+        }
+        let has_results = !results.is_empty();
+        p.print_char(' ');
+        p.print_region(ir.region(op, 0), false, has_results, false);
+        let else_region = ir.region(op, 1);
+        if !ir.region_is_empty(else_region) {
+            p.print_str(" else ");
+            p.print_region(else_region, false, has_results, false);
+        }
+        let attrs = p.op_attrs(op);
+        p.print_optional_attr_dict(&attrs, &["condition"]);
+    }
+
+    /// Upstream `AffineIfOp::verify` (without the check that operands are
+    /// valid affine dimensions and symbols, which needs the affine scope
+    /// analysis rmlir does not have yet).
+    pub fn verify(self, ir: &mlir_ir::Ir) -> Result<(), mlir_ir::Diagnostic> {
+        let ctx = ir.ctx();
+        let Some(set) = set_of(ctx, ir.attr(self.0, "condition")) else {
+            return Err(ir.op_error(
+                self.0,
+                "requires an integer set attribute named 'condition'",
+            ));
+        };
+        if ir.num_operands(self.0) != (set.num_dims + set.num_symbols) as usize {
+            return Err(ir.op_error(
+                self.0,
+                "operand count and condition integer set dimension and symbol count must match",
+            ));
+        }
+        Ok(())
     }
 }

@@ -10,6 +10,7 @@
 //   for    yes      custom (constant bounds  (not yet)  custom+generic
 //                   and single-symbol bounds)
 //   yield  yes      declarative              -          custom+generic
+//   if     yes      custom #set(dims)[syms]  (not yet)  custom+generic
 //
 // yield's ParentOneOf lists only AffineForOp (upstream also AffineIfOp and
 // AffineParallelOp, not defined yet).
@@ -71,10 +72,26 @@ def AffineForOp : Affine_Op<"for",
 
 def AffineYieldOp : Affine_Op<"yield",
     [Pure, Terminator, ReturnLike,
-     ParentOneOf<["AffineForOp"]>]> {
+     ParentOneOf<["AffineForOp", "AffineIfOp"]>]> {
   let summary = "Yield values to parent operation";
   let arguments = (ins Variadic<AnyType>:$operands);
   let assemblyFormat = "attr-dict ($operands^ `:` type($operands))?";
+}
+
+// Upstream IntegerSetAttr (CommonAttrConstraints.td).
+def IntegerSetAttr : Attr<
+    CPred<"matches!($_ctx.attr($_self), ::mlir_ir::AttrKind::IntegerSet(_))">,
+    "IntegerSet attribute">;
+
+def AffineIfOp : Affine_Op<"if",
+    [ImplicitAffineTerminator, RecursivelySpeculatable,
+     RecursiveMemoryEffects, NoRegionArguments]> {
+  let summary = "if-then-else operation";
+  let arguments = (ins Variadic<AnyType>:$operands, IntegerSetAttr:$condition);
+  let results = (outs Variadic<AnyType>:$results);
+  let regions = (region SizedRegion<1>:$thenRegion, AnyRegion:$elseRegion);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
 }
 
 #endif // RMLIR_AFFINE

@@ -9,7 +9,7 @@
 
 use smallvec::SmallVec;
 
-use crate::affine::AffineMap;
+use crate::affine::{AffineMap, IntegerSet};
 use crate::context::Context;
 use crate::types::{FloatKind, Type, TypeKind};
 use crate::Ident;
@@ -372,6 +372,33 @@ pub enum AttrKind {
         elements: Box<[Attribute]>,
     },
     AffineMap(AffineMap),
+    /// `affine_set<(d0)[s0] : (d0 >= 0, s0 - d0 == 0)>`.
+    IntegerSet(IntegerSet),
+    /// `sparse<indices, values> : ty` (MLIR's `SparseElementsAttr`): `indices`
+    /// is a dense `i64` attribute of shape `N x rank(ty)` (one row per
+    /// listed element), `values` a dense attribute of `N` elements of the
+    /// element type of `ty`; every other element is zero.
+    SparseElements {
+        ty: Type,
+        indices: Attribute,
+        values: Attribute,
+    },
+    /// `distinct[N]<referenced>` (MLIR's `DistinctAttr`): an attribute that is
+    /// equal only to itself, however equal its referenced attribute is.
+    /// `id` is unique in the context (the number printed is not `id` but
+    /// the order in which the printer meets the attribute).
+    Distinct {
+        id: u64,
+        referenced: Attribute,
+    },
+    /// An attribute of a dialect the context does not know, written with a
+    /// type: `#dialect.body : ty` (MLIR's `OpaqueAttr` with a non-`none` type).
+    /// Without a type such attributes are [`AttrKind::Opaque`].
+    OpaqueTyped {
+        dialect: Ident,
+        body: Box<str>,
+        ty: Type,
+    },
     /// `strided<[s0, s1], offset: o>`; `DYNAMIC` marks `?`.
     StridedLayout {
         offset: i64,
@@ -433,6 +460,15 @@ impl Context {
     #[inline]
     pub fn attr(&self, attr: Attribute) -> &AttrKind {
         self.attrs.get(attr.0)
+    }
+
+    /// A new [`AttrKind::Distinct`] attribute referencing `referenced`,
+    /// different from every other attribute of the context.
+    pub fn distinct_attr(&self, referenced: Attribute) -> Attribute {
+        let id = self
+            .next_distinct_id
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        self.intern_attr(AttrKind::Distinct { id, referenced })
     }
 
     pub fn unit_attr(&self) -> Attribute {
@@ -539,7 +575,9 @@ impl Context {
             AttrKind::String { ty, .. } => *ty,
             AttrKind::DenseElements { ty, .. }
             | AttrKind::DenseStrings { ty, .. }
-            | AttrKind::DenseResource { ty, .. } => Some(*ty),
+            | AttrKind::DenseResource { ty, .. }
+            | AttrKind::SparseElements { ty, .. }
+            | AttrKind::OpaqueTyped { ty, .. } => Some(*ty),
             _ => None,
         }
     }

@@ -250,6 +250,26 @@ pub trait Dialect: Send + Sync + 'static {
     ) -> Result<Option<String>, Vec<(usize, String)>> {
         Ok(None)
     }
+    /// The dialect's parser for the custom form of op `name` when the op
+    /// has none of its own: an op the dialect does not register, or a
+    /// registered op without a custom assembly format (MLIR's
+    /// `Dialect::getParseOperationHook`). None by default.
+    fn parse_operation_hook(&self, _name: &str) -> Option<CustomParseFn> {
+        None
+    }
+    /// The dialect's printer for the custom form of op `name` when the op
+    /// has none of its own (MLIR's `Dialect::getOperationPrinter`); without
+    /// one such ops print in the generic form. None by default.
+    fn operation_printer(&self, _name: &str) -> Option<CustomPrintFn> {
+        None
+    }
+    /// Whether the type of this dialect spelled `body` (the text after
+    /// `!dialect.`) implements the builtin type interface named `interface`
+    /// (MLIR's interface name, e.g. `"MemRefElementTypeInterface"`): the
+    /// builtin types check their element types this way. False by default.
+    fn type_implements(&self, _body: &str, _interface: &str) -> bool {
+        false
+    }
     /// Folds an op of this dialect that its own hook and traits could not
     /// fold (MLIR's `DialectFoldInterface::fold`); same contract as
     /// [`crate::fold::MultiFoldFn`]. Fails by default.
@@ -308,6 +328,8 @@ pub struct Context {
     /// `dialect_resources` blobs referenced by `dense_resource<...>`, keyed by handle.
     resources: Mutex<HashMap<Ident, Box<[u8]>>>,
     pub(crate) diagnostics: crate::diagnostics::DiagnosticEngine,
+    /// The id of the next `distinct[..]<..>` attribute ([`Context::distinct_attr`]).
+    pub(crate) next_distinct_id: std::sync::atomic::AtomicU64,
 }
 
 impl fmt::Debug for Context {
@@ -372,6 +394,7 @@ impl Context {
             },
             resources: Mutex::new(HashMap::new()),
             diagnostics: Default::default(),
+            next_distinct_id: std::sync::atomic::AtomicU64::new(0),
         };
         ctx.load_dialect(crate::builtin::BuiltinDialect);
         ctx
@@ -399,7 +422,14 @@ impl Context {
         if self.dialects.contains_key(ns) {
             return;
         }
-        for info in dialect.operations() {
+        for mut info in dialect.operations() {
+            // Ops without their own custom form fall back to the dialect's.
+            if info.parse.is_none() {
+                info.parse = dialect.parse_operation_hook(&info.name);
+            }
+            if info.print.is_none() {
+                info.print = dialect.operation_printer(&info.name);
+            }
             self.register_op(info);
         }
         self.dialects.insert(ns, Box::new(dialect));
@@ -468,7 +498,13 @@ impl Context {
         if let Some(&id) = names.get(name) {
             return OpName(id);
         }
-        let id = self.op_infos.push_serialized(OpInfo::unregistered(name));
+        let mut info = OpInfo::unregistered(name);
+        // The dialect may parse and print ops it does not register.
+        if let Some(d) = self.dialects.get(&*info.dialect) {
+            info.parse = d.parse_operation_hook(name);
+            info.print = d.operation_printer(name);
+        }
+        let id = self.op_infos.push_serialized(info);
         names.insert(name.into(), id);
         OpName(id)
     }

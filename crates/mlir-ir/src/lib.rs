@@ -30,6 +30,7 @@ pub mod interfaces;
 pub mod ir;
 pub mod ods;
 pub mod source_mgr;
+pub mod stack;
 pub mod storage;
 pub mod symbol_table;
 pub mod traits;

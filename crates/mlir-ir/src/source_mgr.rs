@@ -313,6 +313,16 @@ fn render_source_and_caret(
     range: Option<(usize, usize)>,
 ) {
     const TAB_STOP: usize = 8;
+    // A line with bytes of invalid UTF-8 (see `asm::source_bytes`): LLVM
+    // prints the raw bytes and no caret line; a `String` cannot hold them,
+    // so they show as U+FFFD.
+    if let Some(raw) = crate::asm::source_bytes::restore(line) {
+        if raw.as_slice() != line.as_bytes() {
+            out.push_str(&String::from_utf8_lossy(&raw).replace('\t', "        "));
+            out.push('\n');
+            return;
+        }
+    }
     let bytes = line.as_bytes();
     let mut expanded: Vec<u8> = Vec::with_capacity(bytes.len());
     for &b in bytes {

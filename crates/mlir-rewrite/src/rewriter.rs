@@ -965,6 +965,10 @@ impl<'a> PatternRewriter<'a> {
     }
 
     fn erase_tree(&mut self, op: OpRef) {
+        mlir_ir::stack::ensure_stack(|| self.erase_tree_on_stack(op))
+    }
+
+    fn erase_tree_on_stack(&mut self, op: OpRef) {
         let regions: SmallVec<[RegionRef; 2]> = self.ir.regions(op).iter().copied().collect();
         for &r in regions.iter().rev() {
             while let Some(entry) = self.ir.first_block(r) {

@@ -18,6 +18,7 @@
 //! | [`drr`]        | `TestOpsDRR.td`         | DRR (`mlir-tblgen/pattern.mlir`)          |
 //! | [`traits`]     | `TestOpsTraits.td`      | `IR/traits.mlir`, `Transforms/cse.mlir`  |
 //! | [`format`]     | `TestOpsFormat.td`      | `mlir-tblgen/op-format.mlir`             |
+//! | [`parser`]     | `TestOpsParser.td`      | text format (`IR/parser.mlir`)            |
 //!
 //! The dialect itself ([`TestDialect`]) gathers the ops of every module and
 //! forwards its dialect-level hooks to the module that owns them. Like
@@ -39,6 +40,7 @@ pub mod drr;
 pub mod format;
 pub mod greedy;
 pub mod ods;
+pub mod parser;
 pub mod traits;
 
 use mlir_ir::{Attribute, Context, Dialect, Location, OpBuilder, OpInfo, OpRef, Type};
@@ -61,6 +63,7 @@ impl Dialect for TestDialect {
         ops.extend(drr::operations());
         ops.extend(traits::operations());
         ops.extend(format::operations());
+        ops.extend(parser::operations());
         ops
     }
 
@@ -101,6 +104,18 @@ impl Dialect for TestDialect {
 
     fn allows_unknown_operations(&self) -> bool {
         true
+    }
+
+    fn parse_operation_hook(&self, name: &str) -> Option<mlir_ir::asm::CustomParseFn> {
+        parser::parse_operation_hook(name)
+    }
+
+    fn operation_printer(&self, name: &str) -> Option<mlir_ir::asm::CustomPrintFn> {
+        parser::operation_printer(name)
+    }
+
+    fn type_implements(&self, body: &str, interface: &str) -> bool {
+        parser::type_implements(body, interface)
     }
 
     /// The dialect's own canonicalization patterns (owned by [`canon`]).

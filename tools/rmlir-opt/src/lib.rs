@@ -44,6 +44,7 @@ fn print_op_for_diagnostic(ir: &Ir, op: OpRef, generic: bool) -> String {
         debuginfo: DEBUGINFO.load(Ordering::Relaxed),
         local_scope: true,
         elide_elements_larger_than: Some(16),
+        ..Default::default()
     };
     printer::print_op_local(ir, op, &flags)
 }
@@ -54,6 +55,38 @@ fn print_attr_for_diagnostic(ctx: &Context, a: mlir_ir::Attribute) -> String {
     let mut s = String::new();
     p.print_attr(&mut s, a);
     s
+}
+
+/// mlir-opt's further printing flags of the text format (MLIR's
+/// `AsmPrinter` command-line options).
+#[derive(clap::Args, Debug)]
+struct TextFormatOpts {
+    /// Elide ElementsAttrs with "..." that have more elements than the given upper limit.
+    #[arg(
+        long = "mlir-elide-elementsattrs-if-larger",
+        value_name = "uint",
+        require_equals = true
+    )]
+    elide_elementsattrs_if_larger: Option<u64>,
+    /// Elide printing value of resources if string is too long in chars.
+    #[arg(
+        long = "mlir-elide-resource-strings-if-larger",
+        value_name = "uint",
+        require_equals = true
+    )]
+    elide_resource_strings_if_larger: Option<u64>,
+    /// Print pretty debug info in MLIR output.
+    #[arg(long = "mlir-pretty-debuginfo")]
+    pretty_debuginfo: bool,
+    /// Print unique SSA ID numbers for values, block arguments and naming conflicts across all regions.
+    #[arg(long = "mlir-print-unique-ssa-ids")]
+    print_unique_ssa_ids: bool,
+    /// Print users of operation results and block arguments as a comment.
+    #[arg(long = "mlir-print-value-users")]
+    print_value_users: bool,
+    /// Skip op verification when using custom printers.
+    #[arg(long = "mlir-print-assume-verified")]
+    print_assume_verified: bool,
 }
 
 /// Command-line options (names and meanings as mlir-opt's). The per-pass
@@ -85,6 +118,9 @@ struct Opts {
     /// Print without aliases.
     #[arg(long = "mlir-print-local-scope")]
     print_local_scope: bool,
+    /// The text-format printing flags (one block, see [`TextFormatOpts`]).
+    #[command(flatten)]
+    text_format: TextFormatOpts,
     /// Accept ops, types and attributes of dialects that are not registered.
     #[arg(long = "allow-unregistered-dialect")]
     allow_unregistered_dialect: bool,
@@ -336,8 +372,12 @@ fn process_chunk(
         eprintln!("error: could not write output: {e}");
         return false;
     }
-    // mlir-opt ends every processed buffer with an empty line.
-    let _ = writeln!(out);
+    // mlir-opt ends every processed buffer with an empty line (the top-level
+    // printer's newline and its own), except in local scope, where the op is
+    // not printed as a top-level op and only mlir-opt's newline follows it.
+    if !s.flags.local_scope {
+        let _ = writeln!(out);
+    }
     true
 }
 
@@ -461,22 +501,18 @@ pub fn rmlir_opt_main(
         (None, false) => PipelineSpec::Flags(flags_in_order),
         (None, true) => PipelineSpec::None,
     };
-    let mut text = String::new();
+    // Input is bytes, as for mlir-opt: invalid UTF-8 is kept for comments and
+    // string literals and reported where it is anywhere else (`source_bytes`).
+    let mut bytes = Vec::new();
     let filename = if opts.input == "-" {
-        if std::io::stdin().read_to_string(&mut text).is_err() {
+        if std::io::stdin().read_to_end(&mut bytes).is_err() {
             eprintln!("error: could not read standard input");
             return ExitCode::from(1);
         }
         "<stdin>".to_string()
     } else {
         match std::fs::read(&opts.input) {
-            Ok(bytes) => match String::from_utf8(bytes) {
-                Ok(s) => text = s,
-                Err(_) => {
-                    eprintln!("{}: error: input is not valid UTF-8", opts.input);
-                    return ExitCode::from(1);
-                }
-            },
+            Ok(b) => bytes = b,
             Err(e) => {
                 eprintln!("error: could not open input file {}: {e}", opts.input);
                 return ExitCode::from(1);
@@ -486,7 +522,7 @@ pub fn rmlir_opt_main(
     };
 
     // Shared with the diagnostics source manager, so the input is held once.
-    let text: Arc<str> = Arc::from(text);
+    let text: Arc<str> = mlir_ir::asm::source_bytes::decode_source(bytes);
     let mut ctx = Context::new();
     ctx.set_allow_unregistered_dialects(opts.allow_unregistered_dialect);
     register_dialects(&mut ctx);
@@ -496,7 +532,12 @@ pub fn rmlir_opt_main(
         generic: opts.print_op_generic,
         debuginfo: opts.print_debuginfo,
         local_scope: opts.print_local_scope,
-        elide_elements_larger_than: None,
+        elide_elements_larger_than: opts.text_format.elide_elementsattrs_if_larger,
+        elide_resource_strings_larger_than: opts.text_format.elide_resource_strings_if_larger,
+        pretty_debuginfo: opts.text_format.pretty_debuginfo,
+        unique_ssa_ids: opts.text_format.print_unique_ssa_ids,
+        value_users: opts.text_format.print_value_users,
+        assume_verified: opts.text_format.print_assume_verified,
     };
     let config = ParseConfig { filename };
 

@@ -481,6 +481,10 @@ pub fn string_token_value(text: &str) -> std::borrow::Cow<'_, [u8]> {
         .strip_prefix('"')
         .and_then(|t| t.strip_suffix('"'))
         .unwrap_or(text);
+    // Bytes of invalid UTF-8 in the input come back here (see `source_bytes`).
+    if let Some(raw) = super::source_bytes::restore(body) {
+        return std::borrow::Cow::Owned(unescape_bytes(&raw));
+    }
     if body.as_bytes().contains(&b'\\') {
         std::borrow::Cow::Owned(unescape_string(body))
     } else {
@@ -490,7 +494,11 @@ pub fn string_token_value(text: &str) -> std::borrow::Cow<'_, [u8]> {
 
 /// Decodes the body of a string token (without quotes) into bytes.
 pub fn unescape_string(body: &str) -> Vec<u8> {
-    let b = body.as_bytes();
+    unescape_bytes(body.as_bytes())
+}
+
+/// [`unescape_string`] on raw bytes.
+fn unescape_bytes(b: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(b.len());
     let mut i = 0;
     while i < b.len() {

@@ -9,7 +9,9 @@ pub mod printer;
 pub use parser::OpAsmParser;
 pub use printer::OpAsmPrinter;
 
+pub mod base64;
 pub mod lexer;
+pub mod source_bytes;
 
 use crate::attributes::{AttrKind, Location};
 use crate::context::Context;

@@ -12,7 +12,7 @@
 
 use super::support::token_u64;
 use super::{PResult, Parser};
-use crate::affine::{AffineBinOp as Op, AffineExpr as E, AffineMap};
+use crate::affine::{AffineBinOp as Op, AffineExpr as E, AffineMap, IntegerSet};
 use crate::asm::lexer::TokenKind;
 use crate::attributes::{AttrKind, Attribute};
 
@@ -295,6 +295,12 @@ fn simplify_mod(l: &E, r: &E) -> Option<E> {
     None
 }
 
+/// A parsed `(dims)[symbols] -> (...)` map or `(dims)[symbols] : (...)` set.
+pub(crate) enum MapOrSet {
+    Map(AffineMap),
+    Set(IntegerSet),
+}
+
 /// Names of the dimensions and symbols in scope while parsing one map.
 struct AffineScope<'a> {
     ids: Vec<(&'a str, E)>,
@@ -311,9 +317,34 @@ impl<'a> Parser<'a> {
         Ok(self.ctx.intern_attr(AttrKind::AffineMap(map)))
     }
 
+    /// `affine_set<(dims)[symbols] : (constraints)>`.
+    pub(crate) fn parse_integer_set_attr(&mut self) -> PResult<Attribute> {
+        self.consume();
+        self.parse_token(TokenKind::Less, "expected '<' in integer set")?;
+        let start = self.tok.start;
+        let set = match self.parse_affine_map_or_set_inline()? {
+            MapOrSet::Set(set) => set,
+            MapOrSet::Map(_) => {
+                return self.emit_error_at(start, "expected IntegerSet, but got AffineMap")
+            }
+        };
+        self.parse_token(TokenKind::Greater, "expected '>' in integer set")?;
+        Ok(self.ctx.intern_attr(AttrKind::IntegerSet(set)))
+    }
+
     /// `(dims)[symbols] -> (results)` (MLIR's `parseAffineMapReference`).
     pub(crate) fn parse_affine_map_inline(&mut self) -> PResult<AffineMap> {
         let start = self.tok.start;
+        match self.parse_affine_map_or_set_inline()? {
+            MapOrSet::Map(map) => Ok(map),
+            MapOrSet::Set(_) => self.emit_error_at(start, "expected AffineMap, but got IntegerSet"),
+        }
+    }
+
+    /// `(dims)[symbols]` followed by `-> (results)` for a map or
+    /// `: (constraints)` for an integer set (MLIR's
+    /// `parseAffineMapOrIntegerSetInline`).
+    pub(crate) fn parse_affine_map_or_set_inline(&mut self) -> PResult<MapOrSet> {
         let mut scope = AffineScope {
             ids: Vec::new(),
             ops: 0,
@@ -344,8 +375,30 @@ impl<'a> Parser<'a> {
         }
         if !self.consume_if(TokenKind::Arrow) {
             self.parse_token(TokenKind::Colon, "expected '->' or ':'")?;
-            // Integer sets are not modelled; MLIR reports this once the set is parsed.
-            return self.emit_error_at(start, "expected AffineMap, but got IntegerSet");
+            let mut constraints = Vec::new();
+            let mut eq_flags = Vec::new();
+            self.parse_delimited_list(
+                TokenKind::LParen,
+                TokenKind::RParen,
+                " in integer set constraint list",
+                |p| {
+                    let (e, eq) = p.parse_affine_constraint(&mut scope)?;
+                    constraints.push(e);
+                    eq_flags.push(eq);
+                    Ok(())
+                },
+            )?;
+            // As MLIR, a set without constraints is the trivially true `0 == 0`.
+            if constraints.is_empty() {
+                constraints.push(E::Constant(0));
+                eq_flags.push(true);
+            }
+            return Ok(MapOrSet::Set(IntegerSet {
+                num_dims,
+                num_symbols,
+                constraints: constraints.into(),
+                eq_flags: eq_flags.into(),
+            }));
         }
         let mut results = Vec::new();
         self.parse_delimited_list(
@@ -357,11 +410,37 @@ impl<'a> Parser<'a> {
                 Ok(())
             },
         )?;
-        Ok(AffineMap {
+        Ok(MapOrSet::Map(AffineMap {
             num_dims,
             num_symbols,
             results: results.into(),
-        })
+        }))
+    }
+
+    /// `lhs >= rhs`, `lhs <= rhs` or `lhs == rhs` as the expression compared
+    /// with zero and whether it is an equality (MLIR's `parseAffineConstraint`).
+    fn parse_affine_constraint(&mut self, scope: &mut AffineScope<'a>) -> PResult<(E, bool)> {
+        let lhs = self.parse_affine_expr(scope)?;
+        // MLIR consumes each token of the two-token operators on its own.
+        let two =
+            |p: &mut Self, first: TokenKind| p.consume_if(first) && p.consume_if(TokenKind::Equal);
+        if two(self, TokenKind::Greater) {
+            let rhs = self.parse_affine_expr(scope)?;
+            let e = self.combine_low(scope, true, lhs, rhs)?;
+            return Ok((e, false));
+        }
+        if two(self, TokenKind::Less) {
+            let rhs = self.parse_affine_expr(scope)?;
+            let e = self.combine_low(scope, true, rhs, lhs)?;
+            return Ok((e, false));
+        }
+        if two(self, TokenKind::Equal) {
+            let rhs = self.parse_affine_expr(scope)?;
+            let e = self.combine_low(scope, true, lhs, rhs)?;
+            return Ok((e, true));
+        }
+        // Reported at the current token, after whatever was consumed.
+        self.emit_error("expected '== affine-expr' or '>= affine-expr' at end of affine constraint")
     }
 
     fn parse_affine_id_def(&mut self, scope: &mut AffineScope<'a>, e: E) -> PResult<()> {

@@ -8,6 +8,7 @@
 //! attribute bodies are sliced straight out of the source buffer.
 
 use super::float::{f64_to_bits, hex_float_bits, parse_decimal_f64};
+use super::support::token_u64;
 use super::types::ExtendedSymbol;
 use super::{PResult, Parser};
 use crate::asm::lexer::{string_token_value, Token, TokenKind};
@@ -69,14 +70,61 @@ impl<'a> Parser<'a> {
                 "dense_resource" => self.parse_dense_resource_attr(ty),
                 "array" => self.parse_dense_array_attr(),
                 "strided" => self.parse_strided_layout_attr(),
-                "affine_set" | "distinct" | "sparse" | "luri" => {
-                    let kw = self.tok_text();
-                    self.emit_error(format!("'{kw}' attributes are not supported by rmlir"))
-                }
+                "affine_set" => self.parse_integer_set_attr(),
+                "sparse" => self.parse_sparse_elements_attr(ty),
+                "distinct" => self.parse_distinct_attr(),
                 _ => self.parse_type_attr(),
             },
             _ => self.parse_type_attr(),
         }
+    }
+
+    /// `distinct[N]<attr>` or `distinct[N]<>` (a unit attribute), MLIR's
+    /// `parseDistinctAttr`: every `N` names one new attribute of the context.
+    fn parse_distinct_attr(&mut self) -> PResult<Attribute> {
+        let loc = self.tok.start;
+        self.consume();
+        self.parse_token(TokenKind::LSquare, "expected '[' after 'distinct'")?;
+        if !self.at(TokenKind::Integer) {
+            return self.err_wrong_token("expected distinct ID");
+        }
+        let id = token_u64(self.tok_text());
+        self.consume();
+        // MLIR reports an out-of-range id after the integer.
+        let Some(id) = id else {
+            return self.emit_error("expected an unsigned 64-bit integer");
+        };
+        self.parse_token(TokenKind::RSquare, "expected ']' to close distinct ID")?;
+        self.parse_token(TokenKind::Less, "expected '<' after distinct ID")?;
+        let referenced = if self.consume_if(TokenKind::Greater) {
+            self.ctx.unit_attr()
+        } else {
+            let a = self.parse_attribute(None)?;
+            self.parse_token(
+                TokenKind::Greater,
+                "expected '>' to close distinct attribute",
+            )?;
+            a
+        };
+        if let Some(&existing) = self.distinct_attrs.get(&id) {
+            let AttrKind::Distinct {
+                referenced: prev, ..
+            } = *self.ctx.attr(existing)
+            else {
+                unreachable!("distinct_attrs holds distinct attributes only");
+            };
+            if prev != referenced {
+                let text = self.attr_to_string(prev);
+                return self.emit_error_at(
+                    loc,
+                    format!("referenced attribute does not match previous definition: {text}"),
+                );
+            }
+            return Ok(existing);
+        }
+        let attr = self.ctx.distinct_attr(referenced);
+        self.distinct_attrs.insert(id, attr);
+        Ok(attr)
     }
 
     /// A type used as an attribute, or MLIR's "expected attribute value".
@@ -308,7 +356,6 @@ impl<'a> Parser<'a> {
             ExtendedSymbol::Dialect {
                 dialect, body, loc, ..
             } => {
-                let colon_off = self.tok.start;
                 let explicit_ty = if self.consume_if(TokenKind::Colon) {
                     Some(self.parse_type()?)
                 } else {
@@ -319,15 +366,6 @@ impl<'a> Parser<'a> {
                     None => "none".to_string(),
                 };
                 self.check_dialect_symbol(dialect, body, loc, Some(&ty_text))?;
-                if explicit_ty.is_some() {
-                    // `AttrKind::Opaque` has no type, so a typed dialect
-                    // attribute cannot be represented faithfully; refuse it
-                    // rather than silently dropping the type.
-                    return self.emit_error_at(
-                        colon_off,
-                        "a type on an attribute of a dialect unknown to rmlir is not supported",
-                    );
-                }
                 // Loaded dialects check and canonicalize their attributes'
                 // text (see `Dialect::canonicalize_attribute`).
                 let ctx = self.ctx.clone();
@@ -350,8 +388,18 @@ impl<'a> Parser<'a> {
                         return self.emit_error_at(loc + off as u32, msg);
                     }
                 };
+                // A loaded dialect's attributes are canonical text without a
+                // type slot: as the dialect parsers of the attributes rmlir
+                // keeps as text (enums) do, a written type is ignored. Only
+                // unknown dialects keep it (MLIR's typed `OpaqueAttr`).
+                let explicit_ty = explicit_ty.filter(|_| self.ctx.dialect(dialect).is_none());
                 let dialect = self.ctx.ident(dialect);
-                self.ctx.intern_attr(AttrKind::Opaque { dialect, body })
+                match explicit_ty {
+                    Some(ty) => self
+                        .ctx
+                        .intern_attr(AttrKind::OpaqueTyped { dialect, body, ty }),
+                    None => self.ctx.intern_attr(AttrKind::Opaque { dialect, body }),
+                }
             }
         };
         if let (Some(expected), Some(actual)) = (ty, self.ctx.attr_type(attr)) {

@@ -49,19 +49,169 @@ impl<'a> Parser<'a> {
         self.parse_token(TokenKind::Less, "expected '<' after 'dense'")?;
         let mut lit = TensorLiteral::default();
         if !self.consume_if(TokenKind::Greater) {
-            if self.at(TokenKind::String) {
-                lit.hex = Some(self.consume());
-            } else if self.at(TokenKind::LSquare) {
-                let mut shape = Vec::new();
-                self.parse_tensor_list(&mut lit, &mut shape)?;
-                lit.shape = shape;
-            } else {
-                self.parse_tensor_element(&mut lit)?;
-            }
+            lit = self.parse_tensor_literal(true)?;
             self.parse_token(TokenKind::Greater, "expected '>'")?;
         }
         let ty = self.parse_elements_literal_type(loc, attr_ty)?;
         self.build_dense_attr(loc, ty, &lit)
+    }
+
+    /// MLIR's `TensorLiteralParser::parse`: a hex string (when allowed), a
+    /// nested list, or a single element.
+    fn parse_tensor_literal(&mut self, allow_hex: bool) -> PResult<TensorLiteral> {
+        let mut lit = TensorLiteral::default();
+        if allow_hex && self.at(TokenKind::String) {
+            lit.hex = Some(self.consume());
+        } else if self.at(TokenKind::LSquare) {
+            let mut shape = Vec::new();
+            self.parse_tensor_list(&mut lit, &mut shape)?;
+            lit.shape = shape;
+        } else {
+            self.parse_tensor_element(&mut lit)?;
+        }
+        Ok(lit)
+    }
+
+    /// `sparse<indices, values> : type` or `sparse<> : type` (MLIR's
+    /// `parseSparseElementsAttr`). A single index or value (no list) is
+    /// shaped from the type and the number of indices, as in MLIR.
+    pub(crate) fn parse_sparse_elements_attr(
+        &mut self,
+        attr_ty: Option<Type>,
+    ) -> PResult<Attribute> {
+        let loc = self.tok.start;
+        self.consume();
+        self.parse_token(TokenKind::Less, "Expected '<' after 'sparse'")?;
+        let i64_ty = self.ctx.int_type(64);
+        if self.consume_if(TokenKind::Greater) {
+            let ty = self.parse_elements_literal_type(loc, attr_ty)?;
+            let rank = self.ctx.shape(ty).map_or(0, |s| s.len()) as i64;
+            let elt = self.ctx.shaped_element_type(ty).unwrap_or(ty);
+            let indices_ty = self.ctx.ranked_tensor_type(&[0, rank], i64_ty, None);
+            let values_ty = self.ctx.ranked_tensor_type(&[0], elt, None);
+            let indices = self.intern_dense(indices_ty, Vec::new());
+            let values = self.empty_dense(values_ty, elt);
+            return Ok(self.ctx.intern_attr(AttrKind::SparseElements {
+                ty,
+                indices,
+                values,
+            }));
+        }
+        let indices_loc = self.tok.start;
+        let indices_lit = self.parse_tensor_literal(false)?;
+        self.parse_token(TokenKind::Comma, "expected ','")?;
+        let values_loc = self.tok.start;
+        let values_lit = self.parse_tensor_literal(true)?;
+        self.parse_token(TokenKind::Greater, "expected '>'")?;
+        let ty = self.parse_elements_literal_type(loc, attr_ty)?;
+        let rank = self.ctx.shape(ty).map_or(0, |s| s.len()) as i64;
+        let indices_shape = if indices_lit.shape.is_empty() {
+            vec![1, rank]
+        } else {
+            indices_lit.shape.clone()
+        };
+        let indices_ty = self.ctx.ranked_tensor_type(&indices_shape, i64_ty, None);
+        let indices = self.build_dense_attr(indices_loc, indices_ty, &indices_lit)?;
+        let elt = self.ctx.shaped_element_type(ty).unwrap_or(ty);
+        let values_shape = if values_lit.shape.is_empty() {
+            vec![indices_shape[0]]
+        } else {
+            values_lit.shape.clone()
+        };
+        let values_ty = self.ctx.ranked_tensor_type(&values_shape, elt, None);
+        let values = self.build_dense_attr(values_loc, values_ty, &values_lit)?;
+        self.verify_sparse(loc, ty, &indices_shape, &values_shape, indices)?;
+        Ok(self.ctx.intern_attr(AttrKind::SparseElements {
+            ty,
+            indices,
+            values,
+        }))
+    }
+
+    /// An empty dense attribute of `ty` (strings for non-numeric elements).
+    fn empty_dense(&self, ty: Type, elt: Type) -> Attribute {
+        let numeric =
+            self.scalar_of(elt).is_some() || matches!(self.ctx.ty(elt), TypeKind::Complex(_));
+        if numeric {
+            self.intern_dense(ty, Vec::new())
+        } else {
+            self.ctx.intern_attr(AttrKind::DenseStrings {
+                ty,
+                elements: Box::new([]),
+            })
+        }
+    }
+
+    /// MLIR's `SparseElementsAttr::verify`.
+    fn verify_sparse(
+        &mut self,
+        loc: u32,
+        ty: Type,
+        indices_shape: &[i64],
+        values_shape: &[i64],
+        indices: Attribute,
+    ) -> PResult<()> {
+        let shape: Vec<i64> = self.ctx.shape(ty).unwrap_or(&[]).to_vec();
+        let rank = shape.len();
+        if values_shape.len() != 1 {
+            return self.emit_error_at(loc, "expected 1-d tensor for sparse element values");
+        }
+        let well_formed = match indices_shape.len() {
+            2 => indices_shape[1] == rank as i64,
+            1 => rank == 1,
+            _ => false,
+        };
+        if !well_formed {
+            return self.emit_error_at(
+                loc,
+                format!(
+                    "expected shape ([{}]); inferred shape of indices literal ([{}]); inferred shape of values literal ([{}])",
+                    join(&shape),
+                    join(indices_shape),
+                    join(values_shape)
+                ),
+            );
+        }
+        // MLIR reports a count mismatch with the same shape message.
+        if values_shape[0] != indices_shape[0] {
+            return self.emit_error_at(
+                loc,
+                format!(
+                    "expected shape ([{}]); inferred shape of indices literal ([{}]); inferred shape of values literal ([{}])",
+                    join(&shape),
+                    join(indices_shape),
+                    join(values_shape)
+                ),
+            );
+        }
+        // Every index must lie within the shape (indices read as unsigned, as MLIR does).
+        let values: Vec<u64> = match self.ctx.attr(indices) {
+            AttrKind::DenseElements { elements, .. } => elements
+                .iter()
+                .map(|&e| self.ctx.int_attr_value(e).unwrap_or(0) as u64)
+                .collect(),
+            _ => Vec::new(),
+        };
+        let valid = |index: &[u64]| index.iter().zip(&shape).all(|(&i, &d)| i < d as u64);
+        let rows: Vec<Vec<u64>> = if values.len() == 1 {
+            vec![vec![values[0]; rank]]
+        } else {
+            values.chunks(rank.max(1)).map(|c| c.to_vec()).collect()
+        };
+        for (row, index) in rows.iter().enumerate() {
+            if !valid(index) {
+                let text: Vec<String> = index.iter().map(|i| i.to_string()).collect();
+                let t = self.type_to_string(ty);
+                return self.emit_error_at(
+                    loc,
+                    format!(
+                        "sparse index #{row} is not contained within the value shape, with index=[{}], and type='{t}'",
+                        text.join(", ")
+                    ),
+                );
+            }
+        }
+        Ok(())
     }
 
     /// MLIR's `parseElementsLiteralType`: `: type` unless given; must be a

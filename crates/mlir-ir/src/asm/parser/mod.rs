@@ -70,6 +70,9 @@ pub struct Parser<'a> {
     pub(crate) extra_errors: Vec<Diagnostic>,
     pub(crate) attr_aliases: HashMap<&'a str, Attribute>,
     pub(crate) type_aliases: HashMap<&'a str, Type>,
+    /// `distinct[N]<...>` attributes by the `N` written in this input: the
+    /// same `N` is the same attribute throughout one buffer, as in MLIR.
+    pub(crate) distinct_attrs: HashMap<u64, Attribute>,
     pub(crate) state: ops::OpParserState<'a>,
     pub(crate) caches: ParseCaches<'a>,
 }
@@ -125,6 +128,7 @@ impl<'a> Parser<'a> {
             extra_errors: Vec::new(),
             attr_aliases: HashMap::new(),
             type_aliases: HashMap::new(),
+            distinct_attrs: HashMap::new(),
             state: ops::OpParserState::default(),
             caches: ParseCaches::default(),
             ctx,

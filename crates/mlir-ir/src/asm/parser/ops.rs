@@ -63,12 +63,16 @@ pub(crate) struct OpParserState<'a> {
     insert_block: Option<BlockRef>,
     /// Current region nesting depth (see [`MAX_REGION_DEPTH`]).
     region_depth: u32,
+    /// The result names of the custom op about to be parsed, handed to its
+    /// [`OpAsmParser`].
+    pending_result_names: SmallVec<[(&'a str, u32); 2]>,
 }
 
 /// Regions nest at most this deep. Parsing (like printing) recurses once per
-/// region level, so unbounded nesting in the input could overflow the native
-/// stack; real IR nests a few dozen levels at most.
-pub const MAX_REGION_DEPTH: u32 = 1024;
+/// region level on a stack that grows as needed ([`crate::stack`]), so the
+/// limit only bounds the memory that adversarial input can take; mlir-opt has
+/// none (and overflows its stack far below this).
+pub const MAX_REGION_DEPTH: u32 = 100_000;
 
 /// An SSA use not yet resolved to a value: `%name#number` at `offset`.
 #[derive(Copy, Clone, Debug)]
@@ -411,7 +415,18 @@ impl<'a> Parser<'a> {
             }
         }
         let op = match self.tok.kind {
-            TokenKind::BareIdent => self.parse_custom_operation()?,
+            // MLIR's lexer makes `i32`, `si8`, `ui16` integer-type tokens,
+            // which cannot start an operation.
+            TokenKind::BareIdent if is_integer_type_spelling(self.tok_text()) => {
+                return self.err_wrong_token("expected operation name in quotes")
+            }
+            TokenKind::BareIdent => {
+                self.state.pending_result_names = result_ids
+                    .iter()
+                    .map(|&(name, count, _)| (name, count))
+                    .collect();
+                self.parse_custom_operation()?
+            }
             TokenKind::String => self.parse_generic_operation()?,
             _ => return self.err_wrong_token("expected operation name in quotes"),
         };
@@ -661,6 +676,7 @@ impl<'a> Parser<'a> {
     /// A custom-form op: looks up the op's parse hook (trying the default
     /// dialect for unprefixed names) and runs it.
     fn parse_custom_operation(&mut self) -> PResult<OpRef> {
+        let result_names = std::mem::take(&mut self.state.pending_result_names);
         let name_tok = self.tok;
         let original = self.tok_text();
         let loc = self.loc_at(name_tok.start);
@@ -684,7 +700,21 @@ impl<'a> Parser<'a> {
                 op_name = with_default;
             }
         }
-        let parse_fn = info_name.and_then(|n| self.ctx.op_info(n).parse);
+        // A registered op parses with its own hook (or, lacking a custom
+        // form, its dialect's); an unknown op of a loaded dialect only with
+        // the dialect's hook (MLIR's `getParseOperationHook`).
+        let hooked = match info_name {
+            Some(n) => Some(n),
+            None => {
+                let dialect = op_name.split('.').next().unwrap_or("");
+                let dialect_hook = self
+                    .ctx
+                    .dialect(dialect)
+                    .is_some_and(|d| d.parse_operation_hook(&op_name).is_some());
+                dialect_hook.then(|| self.ctx.op_name(&op_name))
+            }
+        };
+        let parse_fn = hooked.and_then(|n| self.ctx.op_info(n).parse);
         let Some(parse_fn) = parse_fn else {
             let dialect = op_name.split('.').next().unwrap_or("");
             let tried = if original != op_name {
@@ -692,7 +722,13 @@ impl<'a> Parser<'a> {
             } else {
                 String::new()
             };
-            if info_name.is_none() && !self.ctx.is_dialect_loaded(dialect) {
+            if info_name.is_some() {
+                return self.err_at(
+                    name_tok.start,
+                    format!("custom op '{original}' has no custom assembly form"),
+                );
+            }
+            if !self.ctx.is_dialect_loaded(dialect) {
                 let mut msg = format!("Dialect `{dialect}' not found for custom op '{original}' ");
                 if !tried.is_empty() {
                     msg.push_str(&tried);
@@ -711,7 +747,7 @@ impl<'a> Parser<'a> {
                 format!("custom op '{original}' is unknown{tried}"),
             );
         };
-        let name = info_name.expect("parse hook implies a registered op");
+        let name = hooked.expect("a parse hook implies an op name");
         self.consume();
         let info = self.ctx.op_info(name);
         let isolated = info.traits.contains(TraitSet::ISOLATED_FROM_ABOVE);
@@ -724,6 +760,7 @@ impl<'a> Parser<'a> {
         let res = {
             let mut p = OpAsmParser {
                 p: self,
+                result_names,
                 isolated,
                 name_offset: name_tok.start,
                 op_name: name,
@@ -833,7 +870,9 @@ impl<'a> Parser<'a> {
             );
         }
         self.state.region_depth += 1;
-        let r = self.parse_region_rest(region, lbrace, entry_args, isolated);
+        let r = crate::stack::ensure_stack(|| {
+            self.parse_region_rest(region, lbrace, entry_args, isolated)
+        });
         self.state.region_depth -= 1;
         r
     }
@@ -1042,6 +1081,16 @@ fn find_sub(hay: &[u8], needle: &[u8]) -> Option<usize> {
     hay.windows(needle.len()).position(|w| w == needle)
 }
 
+/// Whether `text` is what MLIR's lexer reads as an integer type token
+/// (`i32`, `si8`, `ui1`).
+fn is_integer_type_spelling(text: &str) -> bool {
+    let digits = text
+        .strip_prefix("si")
+        .or_else(|| text.strip_prefix("ui"))
+        .or_else(|| text.strip_prefix('i'));
+    digits.is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
+}
+
 /// Parses a decimal or `0x` hexadecimal integer token.
 pub(crate) fn parse_u64(text: &str) -> Option<u64> {
     if let Some(h) = text.strip_prefix("0x") {
@@ -1055,12 +1104,34 @@ pub(crate) fn parse_u64(text: &str) -> Option<u64> {
 /// after the op name into an [`OperationState`].
 pub struct OpAsmParser<'p, 'a> {
     p: &'p mut Parser<'a>,
+    /// The result names the op is bound to (`%a, %b:2 = ...`): name and count.
+    result_names: SmallVec<[(&'a str, u32); 2]>,
     isolated: bool,
     name_offset: u32,
     op_name: OpName,
 }
 
 impl<'p, 'a> OpAsmParser<'p, 'a> {
+    /// The number of results the op is bound to in the text (MLIR's
+    /// `OpAsmParser::getNumResults`).
+    pub fn num_results(&self) -> usize {
+        self.result_names.iter().map(|&(_, c)| c as usize).sum()
+    }
+
+    /// The name (without `%`) and sub-number of result `i` in the text
+    /// (`%q:3` gives `("q", 0)`, `("q", 1)`, ...; MLIR's `getResultName`),
+    /// or `("", 0)` past the named results.
+    pub fn result_name(&self, i: usize) -> (&'a str, u32) {
+        let mut rest = i;
+        for &(name, count) in &self.result_names {
+            if rest < count as usize {
+                return (name.strip_prefix('%').unwrap_or(name), rest as u32);
+            }
+            rest -= count as usize;
+        }
+        ("", 0)
+    }
+
     pub fn ctx(&self) -> &crate::Context {
         &self.p.ctx
     }
@@ -1185,6 +1256,34 @@ impl<'p, 'a> OpAsmParser<'p, 'a> {
             Ok(())
         } else {
             self.p.err_wrong_token(format!("expected '{kw}'"))
+        }
+    }
+    /// Any keyword (a bare identifier, dots allowed: `foo.keyword`), MLIR's
+    /// `parseKeyword(StringRef *)`.
+    pub fn parse_any_keyword(&mut self) -> PResult<&'a str> {
+        if !self.p.at(TokenKind::BareIdent) {
+            let at = self.p.tok.start;
+            return self.emit_error(at, "expected valid keyword");
+        }
+        let t = self.p.consume();
+        Ok(self.p.lex.text(t))
+    }
+    /// A string literal holding base64 text, decoded (MLIR's
+    /// `parseBase64Bytes`, with LLVM's `decodeBase64` messages).
+    pub fn parse_base64_bytes(&mut self) -> PResult<Vec<u8>> {
+        let at = self.p.tok.start;
+        if !self.p.at(TokenKind::String) {
+            return self.emit_error(at, "expected string");
+        }
+        let spelling = self.p.tok_text();
+        let quotes_and_space: &[char] = &['"', ' ', '\t', '\n', '\x0b', '\x0c', '\r'];
+        let text = spelling.trim_matches(quotes_and_space);
+        match crate::asm::base64::decode(text.as_bytes()) {
+            Ok(bytes) => {
+                self.p.consume();
+                Ok(bytes)
+            }
+            Err(msg) => self.emit_error(at, msg),
         }
     }
     /// Consumes any bare keyword among `options` and returns it.

@@ -331,16 +331,22 @@ impl<'a> Parser<'a> {
         }
         let elt_off = self.tok.start;
         let elt = self.parse_type()?;
-        if !matches!(
-            self.ctx.ty(elt),
+        let valid = match self.ctx.ty(elt) {
             TypeKind::Integer { .. }
-                | TypeKind::Index
-                | TypeKind::Float(_)
-                | TypeKind::Complex(_)
-                | TypeKind::MemRef { .. }
-                | TypeKind::UnrankedMemRef { .. }
-                | TypeKind::Vector { .. }
-        ) {
+            | TypeKind::Index
+            | TypeKind::Float(_)
+            | TypeKind::Complex(_)
+            | TypeKind::MemRef { .. }
+            | TypeKind::UnrankedMemRef { .. }
+            | TypeKind::Vector { .. } => true,
+            // A dialect type qualifies when it implements the interface.
+            TypeKind::Opaque { dialect, body } => self
+                .ctx
+                .dialect(self.ctx.ident_str(*dialect))
+                .is_some_and(|d| d.type_implements(body, "MemRefElementTypeInterface")),
+            _ => false,
+        };
+        if !valid {
             return self.emit_error_at(elt_off, "invalid memref element type");
         }
         let mut layout: Option<Attribute> = None;

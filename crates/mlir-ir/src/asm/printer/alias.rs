@@ -12,8 +12,8 @@
 //! (`#map`, `#map1`, ...), which is exactly how mlir-opt numbers them.
 //!
 //! The builtin dialect is the only one providing aliases: affine maps get
-//! `map`, locations `loc` and tuple types with more than 16 elements
-//! `tuple`. Opaque (unregistered-dialect) types and attributes never get one.
+//! `map`, integer sets `set`, distinct attributes `distinct`, locations
+//! `loc` and tuple types with more than 16 elements `tuple`. Opaque (unregistered-dialect) types and attributes never get one.
 
 use hashbrown::HashMap;
 use smallvec::SmallVec;
@@ -66,16 +66,20 @@ impl std::fmt::Debug for Record {
 /// that the derived order is MLIR's name order (a byte each keeps the record small).
 #[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Debug)]
 enum BuiltinAlias {
+    Distinct,
     Loc,
     Map,
+    Set,
     Tuple,
 }
 
 impl BuiltinAlias {
     fn name(self) -> &'static str {
         match self {
+            BuiltinAlias::Distinct => "distinct",
             BuiltinAlias::Loc => "loc",
             BuiltinAlias::Map => "map",
+            BuiltinAlias::Set => "set",
             BuiltinAlias::Tuple => "tuple",
         }
     }
@@ -86,6 +90,14 @@ fn alias_name(ctx: &Context, key: Key) -> Option<BuiltinAlias> {
     match key {
         Key::Attr(a) => match ctx.attr(a) {
             AttrKind::AffineMap(_) => Some(BuiltinAlias::Map),
+            AttrKind::IntegerSet(_) => Some(BuiltinAlias::Set),
+            // As MLIR's builtin dialect, a distinct attribute gets an alias
+            // unless it references nothing (`distinct[0]<>`).
+            AttrKind::Distinct { referenced, .. }
+                if !matches!(ctx.attr(*referenced), AttrKind::Unit) =>
+            {
+                Some(BuiltinAlias::Distinct)
+            }
             k if k.is_location() => Some(BuiltinAlias::Loc),
             _ => None,
         },
@@ -171,6 +183,7 @@ impl Record {
                 }
             }
             AttrKind::Type(t) => child_type = Some(*t),
+            AttrKind::Distinct { referenced, .. } => visit_attr(self, *referenced, &mut children),
             AttrKind::NameLoc { child: Some(c), .. }
                 if !matches!(ctx.attr(c.0), AttrKind::UnknownLoc) =>
             {
@@ -200,7 +213,9 @@ impl Record {
                 }
                 AttrKind::DenseElements { ty, .. }
                 | AttrKind::DenseStrings { ty, .. }
-                | AttrKind::DenseResource { ty, .. } => child_type = Some(*ty),
+                | AttrKind::DenseResource { ty, .. }
+                | AttrKind::SparseElements { ty, .. }
+                | AttrKind::OpaqueTyped { ty, .. } => child_type = Some(*ty),
                 _ => {}
             }
         }
@@ -388,7 +403,7 @@ impl AliasTable {
                 .then_with(|| matches!(b.key, Key::Type(_)).cmp(&matches!(a.key, Key::Type(_))))
                 .then_with(|| a.alias.cmp(&b.alias))
         });
-        let mut counts = [0u32; 3];
+        let mut counts = [0u32; 5];
         for e in aliased {
             let Some(kind) = e.alias else { continue };
             let count = &mut counts[kind as usize];

@@ -48,6 +48,9 @@ pub struct AttrPrinter<'a> {
     /// `dense_resource` handles printed so far, in first-use order (MLIR
     /// prints the blobs of exactly these in the `{-# dialect_resources #-}` section).
     resources: RefCell<Vec<Ident>>,
+    /// The numbers printed for `distinct[N]<...>` attributes, given in the
+    /// order the printer meets them (MLIR's `DistinctState`).
+    distinct_ids: RefCell<hashbrown::HashMap<Attribute, u64>>,
     attr_aliases: bool,
     type_aliases: bool,
 }
@@ -70,6 +73,7 @@ impl<'a> AttrPrinter<'a> {
             aliases,
             recorder: None,
             resources: RefCell::new(Vec::new()),
+            distinct_ids: RefCell::new(hashbrown::HashMap::new()),
             attr_aliases: aliases.is_some_and(|t| t.has_attr_aliases()),
             type_aliases: aliases.is_some_and(|t| t.has_type_aliases()),
         }
@@ -148,6 +152,11 @@ impl<'a> AttrPrinter<'a> {
             r.borrow_mut().visit_attr(self.ctx, loc.0, true, false);
             return;
         }
+        // The pretty form is never an alias at the top (nested locations are).
+        if self.flags.pretty_debuginfo {
+            self.loc_internal(out, loc, true);
+            return;
+        }
         out.push_str("loc(");
         if !self.write_attr_alias(out, loc.0) {
             self.loc_internal(out, loc, true);
@@ -162,6 +171,10 @@ impl<'a> AttrPrinter<'a> {
     pub fn print_arg_location(&self, out: &mut String, loc: Location) {
         if let Some(r) = &self.recorder {
             r.borrow_mut().visit_attr(self.ctx, loc.0, false, false);
+            return;
+        }
+        if self.flags.pretty_debuginfo {
+            self.loc_internal(out, loc, true);
             return;
         }
         out.push_str("loc(");
@@ -446,7 +459,10 @@ impl<'a> AttrPrinter<'a> {
         // first saves a hash lookup for every other attribute.
         if self.attr_aliases {
             let kind = self.ctx.attr(a);
-            if (matches!(kind, AttrKind::AffineMap(_)) || kind.is_location())
+            if (matches!(
+                kind,
+                AttrKind::AffineMap(_) | AttrKind::IntegerSet(_) | AttrKind::Distinct { .. }
+            ) || kind.is_location())
                 && self.write_attr_alias(out, a)
             {
                 return;
@@ -470,6 +486,39 @@ impl<'a> AttrPrinter<'a> {
         let typed: Option<Type> = match ctx.attr(a) {
             AttrKind::Opaque { dialect, body } => {
                 push_dialect_symbol(out, '#', ctx.ident_str(*dialect), body);
+                None
+            }
+            AttrKind::OpaqueTyped { dialect, body, ty } => {
+                push_dialect_symbol(out, '#', ctx.ident_str(*dialect), body);
+                Some(*ty)
+            }
+            AttrKind::IntegerSet(set) => {
+                out.push_str("affine_set<");
+                affine_map::print_integer_set(out, set);
+                out.push('>');
+                None
+            }
+            AttrKind::SparseElements {
+                ty,
+                indices,
+                values,
+            } => {
+                self.sparse_elements(out, *indices, *values);
+                Some(*ty)
+            }
+            AttrKind::Distinct { referenced, .. } => {
+                let id = {
+                    let mut ids = self.distinct_ids.borrow_mut();
+                    let next = ids.len() as u64;
+                    *ids.entry(a).or_insert(next)
+                };
+                out.push_str("distinct[");
+                push_u64(out, id);
+                out.push_str("]<");
+                if !matches!(ctx.attr(*referenced), AttrKind::Unit) {
+                    self.attr(out, *referenced, Elision::Never);
+                }
+                out.push('>');
                 None
             }
             AttrKind::Unit => {
@@ -600,9 +649,13 @@ impl<'a> AttrPrinter<'a> {
             | AttrKind::NameLoc { .. }
             | AttrKind::CallSiteLoc { .. }
             | AttrKind::FusedLoc { .. } => {
-                out.push_str("loc(");
-                self.loc_internal(out, Location(a), true);
-                out.push(')');
+                if self.flags.pretty_debuginfo {
+                    self.loc_internal(out, Location(a), true);
+                } else {
+                    out.push_str("loc(");
+                    self.loc_internal(out, Location(a), true);
+                    out.push(')');
+                }
                 None
             }
         };
@@ -643,16 +696,23 @@ impl<'a> AttrPrinter<'a> {
         if !top && self.write_attr_alias(out, loc.0) {
             return;
         }
+        // `--mlir-pretty-debuginfo`: MLIR's `printLocationInternal` with
+        // `pretty`: raw file names, no `callsite(`/`fused` keywords.
+        let pretty = self.flags.pretty_debuginfo;
         let ctx = self.ctx;
         match ctx.attr(loc.0) {
-            AttrKind::UnknownLoc => out.push_str("unknown"),
+            AttrKind::UnknownLoc => out.push_str(if pretty { "[unknown]" } else { "unknown" }),
             AttrKind::FileLineColLoc {
                 file,
                 line,
                 col,
                 end,
             } => {
-                push_escaped(out, ctx.ident_str(*file).as_bytes());
+                if pretty {
+                    out.push_str(ctx.ident_str(*file));
+                } else {
+                    push_escaped(out, ctx.ident_str(*file).as_bytes());
+                }
                 out.push(':');
                 push_u64(out, *line as u64);
                 out.push(':');
@@ -680,17 +740,28 @@ impl<'a> AttrPrinter<'a> {
                 }
             }
             AttrKind::CallSiteLoc { callee, caller } => {
-                out.push_str("callsite(");
+                if !pretty {
+                    out.push_str("callsite(");
+                }
                 self.loc_internal(out, *callee, false);
-                out.push_str(" at ");
+                // The pretty form puts the caller on its own line unless a
+                // named callee is called from a file location.
+                let same_line = !pretty
+                    || (matches!(ctx.attr(callee.0), AttrKind::NameLoc { .. })
+                        && matches!(ctx.attr(caller.0), AttrKind::FileLineColLoc { .. }));
+                out.push_str(if same_line { " at " } else { "\n at " });
                 self.loc_internal(out, *caller, false);
-                out.push(')');
+                if !pretty {
+                    out.push(')');
+                }
             }
             AttrKind::FusedLoc {
                 locations,
                 metadata,
             } => {
-                out.push_str("fused");
+                if !pretty {
+                    out.push_str("fused");
+                }
                 if let Some(m) = metadata {
                     out.push('<');
                     self.attr(out, *m, Elision::Never);

@@ -36,6 +36,21 @@ pub struct PrintFlags {
     pub local_scope: bool,
     /// `--mlir-elide-elementsattrs-if-larger=N`.
     pub elide_elements_larger_than: Option<u64>,
+    /// `--mlir-elide-resource-strings-if-larger=N`: resource blobs whose
+    /// quoted hex string is longer than N are left out of the file metadata.
+    pub elide_resource_strings_larger_than: Option<u64>,
+    /// `--mlir-pretty-debuginfo`: locations (with `debuginfo`) in the pretty
+    /// form (`file:1:2` rather than `loc("file":1:2)`).
+    pub pretty_debuginfo: bool,
+    /// `--mlir-print-unique-ssa-ids`: value numbers and name suffixes do not
+    /// restart in isolated-from-above regions.
+    pub unique_ssa_ids: bool,
+    /// `--mlir-print-value-users`: comments listing the users of each value
+    /// (and an id for each op without results).
+    pub value_users: bool,
+    /// `--mlir-print-assume-verified`: use the custom form without checking
+    /// the op's invariants first.
+    pub assume_verified: bool,
 }
 
 const FLUSH_AT: usize = 1 << 16;
@@ -67,7 +82,11 @@ pub fn print_top_level(
     p.print_full_op(op);
     p.out.push('\n');
     table.print_location_aliases(&attr_printer, &mut p.out);
-    print_file_metadata(&attr_printer, &mut p.out);
+    // As MLIR's `Operation::print`, a local-scope print is not a top-level
+    // print: it has no file metadata section.
+    if !flags.local_scope {
+        print_file_metadata(&attr_printer, &mut p.out);
+    }
     p.flush()?;
     p.io_error.map_or(Ok(()), Err)
 }
@@ -85,8 +104,20 @@ fn print_file_metadata(p: &AttrPrinter<'_>, out: &mut String) {
     if blobs.is_empty() {
         return;
     }
+    // `--mlir-elide-resource-strings-if-larger`: a blob whose quoted hex
+    // string ("0x" and two digits a byte) is longer than the limit is left
+    // out; mlir-opt still prints the (then empty) section.
+    let limit = p.flags.elide_resource_strings_larger_than;
+    let kept: Vec<_> = blobs
+        .iter()
+        .filter(|(_, bytes)| limit.is_none_or(|l| (bytes.len() as u64) * 2 + 4 <= l))
+        .collect();
+    if kept.is_empty() {
+        out.push_str("\n{-#\n\n#-}\n");
+        return;
+    }
     out.push_str("\n{-#\n  dialect_resources: {\n    builtin: {\n");
-    for (i, (handle, bytes)) in blobs.iter().enumerate() {
+    for (i, (handle, bytes)) in kept.iter().enumerate() {
         if i > 0 {
             out.push_str(",\n");
         }
@@ -170,7 +201,11 @@ pub fn print_to_string(ir: &Ir, op: OpRef, flags: &PrintFlags) -> String {
 /// result, operand and successor counts its traits promise and its declared
 /// constraints. Invalid IR is printed in the generic form instead (as MLIR
 /// does when verification fails), so custom printers never see malformed ops.
-fn custom_form_ok(ir: &Ir, op: OpRef) -> bool {
+///
+/// With `assume_verified` (`--mlir-print-assume-verified`) the op's declared
+/// invariants are not checked; the counts its traits fix still are, because
+/// custom printers rely on them to print without panicking.
+fn custom_form_ok(ir: &Ir, op: OpRef, assume_verified: bool) -> bool {
     let info = ir.ctx().op_info(ir.op_name(op));
     let t = info.traits;
     let bad = (t.contains(TraitSet::ZERO_REGIONS) && ir.num_regions(op) != 0)
@@ -182,7 +217,7 @@ fn custom_form_ok(ir: &Ir, op: OpRef) -> bool {
     if bad {
         return false;
     }
-    info.verify_invariants.is_none_or(|f| f(ir, op).is_ok())
+    assume_verified || info.verify_invariants.is_none_or(|f| f(ir, op).is_ok())
 }
 
 /// The op-tree printer of one pass.
@@ -198,6 +233,9 @@ pub(crate) struct OpPrinter<'a> {
     default_dialects: Vec<&'static str>,
     /// The alias-recording pass: visit what MLIR's dummy printer visits, in its order.
     recording: bool,
+    /// Names given to region arguments by [`OpAsmPrinter::shadow_region_args`]
+    /// (printed without the leading `%`), which replace their own names.
+    shadowed: hashbrown::HashMap<Value, Box<str>>,
 }
 
 impl<'a> OpPrinter<'a> {
@@ -219,6 +257,7 @@ impl<'a> OpPrinter<'a> {
             indent: 0,
             default_dialects: vec!["builtin"],
             recording: attrs.is_recording(),
+            shadowed: hashbrown::HashMap::new(),
         }
     }
 
@@ -260,7 +299,85 @@ impl<'a> OpPrinter<'a> {
         self.push_indent();
         self.print_operation(op);
         self.print_trailing_location(self.ir.op_loc(op));
+        if self.flags.value_users {
+            self.print_op_users_comment(op);
+        }
         self.maybe_flush();
+    }
+
+    /// `--mlir-print-value-users` after an op (MLIR's `printUsersComment`):
+    /// `// id: %N` for an op without results that has operands, else
+    /// `// unused`, or `// user(s): ...` with one parenthesized list per
+    /// result when there are several.
+    fn print_op_users_comment(&mut self, op: OpRef) {
+        let ir = self.ir;
+        let n = ir.num_results(op);
+        if n == 0 {
+            if ir.num_operands(op) != 0 {
+                self.out.push_str(" // id: ");
+                self.names.print_op_id(op, &mut self.out);
+            }
+            return;
+        }
+        if ir.op_use_empty(op) {
+            self.out.push_str(" // unused");
+            return;
+        }
+        let mut users: Vec<OpRef> = Vec::new();
+        let mut in_results = 0;
+        for i in 0..n {
+            for u in ir.users(Value::result(op, i as u32)) {
+                if !users.contains(&u) {
+                    users.push(u);
+                    in_results += ir.num_results(u);
+                }
+            }
+        }
+        let one = in_results <= 1 && users.len() <= 1 && n == 1;
+        self.out
+            .push_str(if one { " // user: " } else { " // users: " });
+        for i in 0..n {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            if n > 1 {
+                self.out.push('(');
+            }
+            self.print_value_users(Value::result(op, i as u32));
+            if n > 1 {
+                self.out.push(')');
+            }
+        }
+    }
+
+    /// The users of `v` once each (MLIR's `printValueUsers`): their results,
+    /// or their ID when they have none; `unused` when there are none.
+    fn print_value_users(&mut self, v: Value) {
+        let ir = self.ir;
+        let mut seen: Vec<OpRef> = Vec::new();
+        for (index, user) in ir.users(v).enumerate() {
+            if seen.contains(&user) {
+                continue;
+            }
+            seen.push(user);
+            if index != 0 {
+                self.out.push_str(", ");
+            }
+            let n = ir.num_results(user);
+            if n == 0 {
+                self.names.print_op_id(user, &mut self.out);
+            } else {
+                for i in 0..n {
+                    if i > 0 {
+                        self.out.push_str(", ");
+                    }
+                    self.print_value(Value::result(user, i as u32));
+                }
+            }
+        }
+        if seen.is_empty() {
+            self.out.push_str("unused");
+        }
     }
 
     fn print_trailing_location(&mut self, loc: Location) {
@@ -271,6 +388,13 @@ impl<'a> OpPrinter<'a> {
     }
 
     pub(crate) fn print_value(&mut self, v: Value) {
+        if !self.shadowed.is_empty() {
+            if let Some(name) = self.shadowed.get(&v) {
+                self.out.push('%');
+                self.out.push_str(name);
+                return;
+            }
+        }
         self.names.print_value(self.ir, v, true, &mut self.out);
     }
 
@@ -290,7 +414,10 @@ impl<'a> OpPrinter<'a> {
         }
         if !self.flags.generic {
             let info = self.ir.ctx().op_info(self.ir.op_name(op));
-            if let Some(print_fn) = info.print.filter(|_| custom_form_ok(self.ir, op)) {
+            if let Some(print_fn) = info
+                .print
+                .filter(|_| custom_form_ok(self.ir, op, self.flags.assume_verified))
+            {
                 let name = &*info.name;
                 let dd = self.default_dialects.last().copied().unwrap_or("");
                 let short = name
@@ -416,7 +543,9 @@ impl<'a> OpPrinter<'a> {
         }
         if !self.flags.generic {
             let print = ir.ctx().op_info(ir.op_name(op)).print;
-            if let Some(print_fn) = print.filter(|_| custom_form_ok(ir, op)) {
+            if let Some(print_fn) =
+                print.filter(|_| custom_form_ok(ir, op, self.flags.assume_verified))
+            {
                 let mut p = OpAsmPrinter { p: self };
                 print_fn(&mut p, op);
                 self.out.clear();
@@ -474,6 +603,23 @@ impl<'a> OpPrinter<'a> {
     }
 
     fn print_region(
+        &mut self,
+        region: RegionRef,
+        print_entry_block_args: bool,
+        print_block_terminators: bool,
+        print_empty_block: bool,
+    ) {
+        crate::stack::ensure_stack(|| {
+            self.print_region_on_stack(
+                region,
+                print_entry_block_args,
+                print_block_terminators,
+                print_empty_block,
+            )
+        })
+    }
+
+    fn print_region_on_stack(
         &mut self,
         region: RegionRef,
         print_entry_block_args: bool,
@@ -539,6 +685,20 @@ impl<'a> OpPrinter<'a> {
             self.out.push('\n');
         }
         self.indent += 2;
+        if self.flags.value_users {
+            for a in ir.arguments(block) {
+                self.push_indent();
+                self.out.push_str("// ");
+                self.print_value(a);
+                if ir.use_empty(a) {
+                    self.out.push_str(" is unused");
+                } else {
+                    self.out.push_str(" is used by ");
+                    self.print_value_users(a);
+                }
+                self.out.push('\n');
+            }
+        }
         let last = ir.last_op(block);
         let skip_last =
             !print_terminator && last.is_some_and(|l| ir.op_has_trait(l, TraitSet::IS_TERMINATOR));
@@ -614,6 +774,30 @@ impl<'p, 'a> OpAsmPrinter<'p, 'a> {
     }
     pub fn print_operand(&mut self, v: Value) {
         self.p.print_value(v);
+    }
+    /// The printed name of `v` (`%x`, `%0#1`), without printing it (MLIR's
+    /// `printOperand(value, stream)` into a separate stream).
+    pub fn value_name(&mut self, v: Value) -> String {
+        let start = self.p.out.len();
+        self.p.print_value(v);
+        let name = self.p.out[start..].to_string();
+        self.p.out.truncate(start);
+        name
+    }
+    /// Gives the entry arguments of `region` the names of `values` (MLIR's
+    /// `shadowRegionArgs`, for isolated-from-above ops whose region
+    /// arguments stand for their operands).
+    pub fn shadow_region_args(&mut self, region: RegionRef, values: &[Value]) {
+        let ir = self.p.ir;
+        let Some(entry) = ir.first_block(region) else {
+            return;
+        };
+        let args: Vec<Value> = ir.arguments(entry).collect();
+        for (&arg, &v) in args.iter().zip(values) {
+            let name = self.value_name(v);
+            let name: Box<str> = name.strip_prefix('%').unwrap_or(&name).into();
+            self.p.shadowed.insert(arg, name);
+        }
     }
     /// Comma-separated operands.
     pub fn print_operands(&mut self, values: impl IntoIterator<Item = Value>) {

@@ -2,8 +2,10 @@
 //!
 //! Regions are numbered from a LIFO work list: a region's values continue
 //! the numbering of its parent region (counters are saved when the region is
-//! queued and restored when it is numbered), except in generic mode where
-//! MLIR never restores them and IDs are unique across the whole tree. Entry
+//! queued and restored when it is numbered), except in generic mode and with
+//! `--mlir-print-unique-ssa-ids`, where MLIR never restores them and IDs are
+//! unique across the whole tree. With `--mlir-print-value-users` ops without
+//! results are numbered too, so that comments can refer to them. Entry
 //! block arguments are named `%argN`, other block arguments and op results
 //! get numbers, and ops may suggest names through [`OpAsmInterface`] (not in
 //! generic mode). Names suggested twice are made unique with `_N` suffixes.
@@ -39,6 +41,11 @@ pub(crate) struct SsaNames {
 struct Namer<'a> {
     ir: &'a Ir,
     generic: bool,
+    /// Counters are not restored per region (generic form, or
+    /// `--mlir-print-unique-ssa-ids`): IDs are unique in the whole tree.
+    unique: bool,
+    /// `--mlir-print-value-users`: ops without results get an ID too.
+    op_ids_for_all: bool,
     next_value: u32,
     next_arg: u32,
     next_conflict: u32,
@@ -53,6 +60,8 @@ impl SsaNames {
         let mut n = Namer {
             ir,
             generic: flags.generic,
+            unique: flags.generic || flags.unique_ssa_ids,
+            op_ids_for_all: flags.value_users,
             next_value: 0,
             next_arg: 0,
             next_conflict: 0,
@@ -70,7 +79,7 @@ impl SsaNames {
             ir.regions(root).iter().map(|&r| (r, 0, 0, 0, 0)).collect();
         n.number_op(root);
         while let Some((region, v, a, c, parent)) = stack.pop() {
-            if !n.generic {
+            if !n.unique {
                 n.next_value = v;
                 n.next_arg = a;
                 n.next_conflict = c;
@@ -99,6 +108,18 @@ impl SsaNames {
             }
         }
         n.names
+    }
+
+    /// Prints `%N` for an op without results numbered for
+    /// `--mlir-print-value-users` (MLIR's `printOperationID`).
+    pub(crate) fn print_op_id(&self, op: OpRef, out: &mut String) {
+        match self.op_ids.get(op.index() as usize).copied() {
+            Some(id) if id < NAMED => {
+                out.push('%');
+                push_u32(out, id);
+            }
+            _ => out.push_str("<<UNKNOWN OPERATION>>"),
+        }
     }
 
     /// Prints `%name`, `%N` or `%N#k` for `v`.
@@ -355,6 +376,11 @@ impl Namer<'_> {
             }
         }
         if ir.num_results(op) == 0 {
+            // With value users printed, such an op is referred to by an ID.
+            if self.op_ids_for_all && self.names.op_ids[op.index() as usize] == NONE {
+                self.names.op_ids[op.index() as usize] = self.next_value;
+                self.next_value += 1;
+            }
             return;
         }
         if self.names.op_ids[op.index() as usize] == NONE {

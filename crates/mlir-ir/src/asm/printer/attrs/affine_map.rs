@@ -3,7 +3,7 @@
 //! (`d0 - 1`, `-d0`, `d0 - d1 * 2`) that `AsmPrinter` derives from the
 //! canonical add/multiply-by-negative-constant trees.
 
-use crate::affine::{AffineBinOp, AffineExpr, AffineMap};
+use crate::affine::{AffineBinOp, AffineExpr, AffineMap, IntegerSet};
 
 /// Whether the enclosing context binds tighter than `+` (so a sum needs parentheses).
 #[derive(Copy, Clone, PartialEq, Eq)]
@@ -113,10 +113,10 @@ fn print_expr(out: &mut String, e: &AffineExpr, enclosing: Binding) {
     close(out);
 }
 
-/// Appends the body of `affine_map<...>`: `(d0, d1)[s0] -> (d0 + s0, d1)`.
-pub(crate) fn print_affine_map(out: &mut String, map: &AffineMap) {
+/// `(d0, d1)[s0]`: the dimension and symbol lists of a map or set.
+fn print_dims_and_symbols(out: &mut String, num_dims: u32, num_symbols: u32) {
     out.push('(');
-    for i in 0..map.num_dims {
+    for i in 0..num_dims {
         if i > 0 {
             out.push_str(", ");
         }
@@ -124,9 +124,9 @@ pub(crate) fn print_affine_map(out: &mut String, map: &AffineMap) {
         super::push_u64(out, i as u64);
     }
     out.push(')');
-    if map.num_symbols != 0 {
+    if num_symbols != 0 {
         out.push('[');
-        for i in 0..map.num_symbols {
+        for i in 0..num_symbols {
             if i > 0 {
                 out.push_str(", ");
             }
@@ -135,12 +135,31 @@ pub(crate) fn print_affine_map(out: &mut String, map: &AffineMap) {
         }
         out.push(']');
     }
+}
+
+/// Appends the body of `affine_map<...>`: `(d0, d1)[s0] -> (d0 + s0, d1)`.
+pub(crate) fn print_affine_map(out: &mut String, map: &AffineMap) {
+    print_dims_and_symbols(out, map.num_dims, map.num_symbols);
     out.push_str(" -> (");
     for (i, e) in map.results.iter().enumerate() {
         if i > 0 {
             out.push_str(", ");
         }
         print_expr(out, e, Binding::Weak);
+    }
+    out.push(')');
+}
+
+/// `(d0, ..)[s0, ..] : (e >= 0, e == 0, ..)`, as MLIR's `printIntegerSet`.
+pub(crate) fn print_integer_set(out: &mut String, set: &IntegerSet) {
+    print_dims_and_symbols(out, set.num_dims, set.num_symbols);
+    out.push_str(" : (");
+    for (i, (e, &eq)) in set.constraints.iter().zip(set.eq_flags.iter()).enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        print_expr(out, e, Binding::Weak);
+        out.push_str(if eq { " == 0" } else { " >= 0" });
     }
     out.push(')');
 }

@@ -100,21 +100,67 @@ impl AttrPrinter<'_> {
     pub(super) fn dense_elements(&self, out: &mut String, ty: Type, elements: &[Attribute]) {
         let shape = self.ctx.shape(ty).unwrap_or(&[]);
         let num = num_elements(shape);
-        let splat = is_splat(elements);
-        if self.should_elide(num, splat) {
+        if self.should_elide(num, is_splat(elements)) {
             out.push_str("dense_resource<__elided__>");
             return;
         }
         out.push_str("dense<");
+        self.dense_body(out, ty, elements, true);
+        out.push('>');
+    }
+
+    /// The literal inside `dense<...>`: a splat element, nested lists, or
+    /// (when `allow_hex` and more than 100 elements) the hex form.
+    fn dense_body(&self, out: &mut String, ty: Type, elements: &[Attribute], allow_hex: bool) {
+        let shape = self.ctx.shape(ty).unwrap_or(&[]);
+        let num = num_elements(shape);
         let element_type = self.ctx.element_type_or_self(ty);
-        if splat {
+        if is_splat(elements) {
             self.dense_element(out, elements[0], element_type);
-        } else if num > HEX_THRESHOLD {
+        } else if allow_hex && num > HEX_THRESHOLD {
             self.dense_hex(out, elements, element_type);
         } else if num > 0 && elements.len() as u64 >= num {
             print_nested(out, shape, num, |out, i| {
                 self.dense_element(out, elements[i], element_type)
             });
+        }
+    }
+
+    /// `sparse<indices, values>` (MLIR prints `sparse<>` when no element is
+    /// listed), or the elided form of `--mlir-elide-elementsattrs-if-larger`.
+    pub(super) fn sparse_elements(&self, out: &mut String, indices: Attribute, values: Attribute) {
+        // mlir-opt elides the attribute when its indices or its values would
+        // be elided as dense attributes of their own.
+        let elide_part = |a: Attribute| match self.ctx.attr(a) {
+            AttrKind::DenseElements { ty, elements } => self.should_elide(
+                num_elements(self.ctx.shape(*ty).unwrap_or(&[])),
+                is_splat(elements),
+            ),
+            AttrKind::DenseStrings { ty, elements } => self.should_elide(
+                num_elements(self.ctx.shape(*ty).unwrap_or(&[])),
+                is_splat(elements),
+            ),
+            _ => false,
+        };
+        if elide_part(indices) || elide_part(values) {
+            out.push_str("dense_resource<__elided__>");
+            return;
+        }
+        out.push_str("sparse<");
+        if let AttrKind::DenseElements { ty: ity, elements } = self.ctx.attr(indices) {
+            if !elements.is_empty() {
+                self.dense_body(out, *ity, elements, false);
+                out.push_str(", ");
+                match self.ctx.attr(values) {
+                    AttrKind::DenseElements { ty: vty, elements } => {
+                        self.dense_body(out, *vty, elements, true)
+                    }
+                    AttrKind::DenseStrings { ty: vty, elements } => {
+                        self.string_body(out, *vty, elements)
+                    }
+                    _ => {}
+                }
+            }
         }
         out.push('>');
     }
@@ -200,19 +246,25 @@ impl AttrPrinter<'_> {
     pub(super) fn dense_strings(&self, out: &mut String, ty: Type, elements: &[Box<[u8]>]) {
         let shape = self.ctx.shape(ty).unwrap_or(&[]);
         let num = num_elements(shape);
-        let splat = is_splat(elements);
-        if self.should_elide(num, splat) {
+        if self.should_elide(num, is_splat(elements)) {
             out.push_str("dense_resource<__elided__>");
             return;
         }
         out.push_str("dense<");
-        if splat {
+        self.string_body(out, ty, elements);
+        out.push('>');
+    }
+
+    /// The literal inside `dense<...>` for string elements.
+    fn string_body(&self, out: &mut String, ty: Type, elements: &[Box<[u8]>]) {
+        let shape = self.ctx.shape(ty).unwrap_or(&[]);
+        let num = num_elements(shape);
+        if is_splat(elements) {
             super::push_escaped(out, &elements[0]);
         } else if num > 0 && elements.len() as u64 >= num {
             print_nested(out, shape, num, |out, i| {
                 super::push_escaped(out, &elements[i])
             });
         }
-        out.push('>');
     }
 }

@@ -1279,3 +1279,41 @@ fn aliases_sorted_by_depth() {
         "{t = !tuple3, u = #map1, v = !tuple, w = [!tuple, !tuple1], x = !tuple2}"
     );
 }
+
+#[test]
+fn integer_sets_and_distinct() {
+    use crate::affine::IntegerSet;
+    let ctx = Context::new();
+    // affine_set<(d0)[s0] : (d0 >= 0, -d0 + s0 >= 0, d0 - 3 == 0)>
+    let set = ctx.intern_attr(AttrKind::IntegerSet(IntegerSet {
+        num_dims: 1,
+        num_symbols: 1,
+        constraints: vec![d(0), add(mul(d(0), c(-1)), s(0)), add(d(0), c(-3))].into(),
+        eq_flags: vec![false, false, true].into(),
+    }));
+    assert_eq!(
+        attr_str(&ctx, set),
+        "affine_set<(d0)[s0] : (d0 >= 0, -d0 + s0 >= 0, d0 - 3 == 0)>"
+    );
+    let empty = ctx.intern_attr(AttrKind::IntegerSet(IntegerSet {
+        num_dims: 0,
+        num_symbols: 0,
+        constraints: vec![c(0)].into(),
+        eq_flags: vec![true].into(),
+    }));
+    assert_eq!(attr_str(&ctx, empty), "affine_set<() : (0 == 0)>");
+    // Two distinct attributes over the same value differ; ids follow the
+    // order of printing, per printer.
+    let i32t = ctx.int_type(32);
+    let v = ctx.int_attr(i32t, 42);
+    let a = ctx.distinct_attr(v);
+    let b = ctx.distinct_attr(v);
+    assert_ne!(a, b);
+    let both = ctx.array_attr(&[b, a, b]);
+    assert_eq!(
+        attr_str(&ctx, both),
+        "[distinct[0]<42 : i32>, distinct[1]<42 : i32>, distinct[0]<42 : i32>]"
+    );
+    let unit = ctx.distinct_attr(ctx.unit_attr());
+    assert_eq!(attr_str(&ctx, unit), "distinct[0]<>");
+}
