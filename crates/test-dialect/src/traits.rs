@@ -155,7 +155,7 @@ pub fn parse_custom_optional_operand<'a>(
     Ok(())
 }
 
-/// Prints `(%operand)` when the optional operand is present.
+/// Prints `(%operand) ` when the optional operand is present.
 pub fn print_custom_optional_operand(
     p: &mut OpAsmPrinter<'_, '_>,
     op: OpRef,
@@ -164,9 +164,10 @@ pub fn print_custom_optional_operand(
     if let Some(CustomPrintArg::Operands(r)) = args.first() {
         if !r.is_empty() {
             let v = p.ir().operand(op, r.start);
+            // Upstream's printer leaves a trailing space.
             p.print_char('(');
             p.print_operand(v);
-            p.print_char(')');
+            p.print_str(") ");
         }
     }
 }

@@ -1189,6 +1189,87 @@ static BAD_DUP: OpSpec = OpSpec {
     ..OpSpec::DEFAULT
 };
 
+static OPT_PAIR: [ValueSpec; 2] = [
+    ValueSpec {
+        name: "arg0",
+        arity: Arity::Optional,
+        constraint: &I1,
+    },
+    ValueSpec {
+        name: "arg1",
+        arity: Arity::Optional,
+        constraint: &I1,
+    },
+];
+static OILIST_OK: OpSpec = OpSpec {
+    name: "t.oil",
+    operands: &OPT_PAIR,
+    attr_sized_operand_segments: true,
+    format: Some("oilist(`a` $arg0 `:` type($arg0) | `b` $arg1 `:` type($arg1)) attr-dict"),
+    ..OpSpec::DEFAULT
+};
+static OILIST_NO_LITERAL: OpSpec = OpSpec {
+    name: "t.oil",
+    operands: &OPT_PAIR,
+    attr_sized_operand_segments: true,
+    format: Some("oilist($arg0 `:` type($arg0) | $arg1 `:` type($arg1)) attr-dict"),
+    ..OpSpec::DEFAULT
+};
+static OILIST_EMPTY: OpSpec = OpSpec {
+    name: "t.oil",
+    format: Some("oilist() attr-dict"),
+    ..OpSpec::DEFAULT
+};
+static OILIST_ADJACENT: OpSpec = OpSpec {
+    name: "t.oil",
+    format: Some("oilist(`foo` | `bar`) oilist(`bar` | `buzz`) attr-dict"),
+    ..OpSpec::DEFAULT
+};
+static OILIST_LITERAL: OpSpec = OpSpec {
+    name: "t.oil",
+    format: Some("oilist(`foo` | `bar`) `foo` attr-dict"),
+    ..OpSpec::DEFAULT
+};
+static OILIST_PAREN: OpSpec = OpSpec {
+    name: "t.oil",
+    format: Some("oilist `wrong` attr-dict"),
+    ..OpSpec::DEFAULT
+};
+static OILIST_SINGLE: OpSpec = OpSpec {
+    name: "t.oil",
+    operands: &BINARY_INT,
+    format: Some("oilist(`a` $lhs | `b` $rhs) attr-dict `:` type($lhs) type($rhs)"),
+    ..OpSpec::DEFAULT
+};
+
+/// The `oilist` errors of upstream's `op-format-invalid.td` (the last one,
+/// a single operand in a clause, is not covered there).
+#[test]
+fn oilist_validation_matches_opformatgen() {
+    assert_eq!(format_error(&OILIST_OK), "ok");
+    assert_eq!(
+        format_error(&OILIST_NO_LITERAL),
+        "expected literal, but got '$arg0'"
+    );
+    assert_eq!(format_error(&OILIST_EMPTY), "expected literal, but got ')'");
+    assert_eq!(
+        format_error(&OILIST_ADJACENT),
+        "format ambiguity because bar is used in two adjacent oilist elements."
+    );
+    assert_eq!(
+        format_error(&OILIST_LITERAL),
+        "format ambiguity because foo is used both in oilist element and the adjacent literal."
+    );
+    assert_eq!(
+        format_error(&OILIST_PAREN),
+        "expected '(' before oilist argument list"
+    );
+    assert_eq!(
+        format_error(&OILIST_SINGLE),
+        "only variable length operands can be used within an oilist parsing group"
+    );
+}
+
 #[test]
 fn format_validation_matches_opformatgen() {
     assert_eq!(

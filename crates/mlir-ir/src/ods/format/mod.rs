@@ -904,7 +904,7 @@ impl<'s> FormatParser<'s> {
             if self.tok != Tok::Literal {
                 return Err(FormatError::new(
                     self.tok_start,
-                    "expected literal at the start of an oilist clause",
+                    format!("expected literal, but got '{}'", self.text()),
                 ));
             }
             let keyword = match self.parse_literal(Ctx::TopLevel)? {
@@ -1189,6 +1189,42 @@ fn element_to_param(el: Element) -> Option<CustomParam> {
     })
 }
 
+/// OpFormatGen's `verifyOIListElements`: the keywords of an `oilist` may
+/// not start a clause of the next `oilist` nor be the next literal, or the
+/// parser could not tell where the list ends.
+fn verify_oilist_neighbours(elements: &[Element]) -> Result<(), FormatError> {
+    let mut prohibited: Vec<&str> = Vec::new();
+    for el in elements {
+        match el {
+            Element::OIList(clauses) => {
+                if let Some(c) = clauses.iter().find(|c| prohibited.contains(&c.keyword)) {
+                    return Err(FormatError::new(
+                        0,
+                        format!(
+                            "format ambiguity because {} is used in two adjacent oilist elements.",
+                            c.keyword
+                        ),
+                    ));
+                }
+                prohibited.extend(clauses.iter().map(|c| c.keyword));
+            }
+            Element::Literal(l) => {
+                if prohibited.contains(l) {
+                    return Err(FormatError::new(
+                        0,
+                        format!(
+                            "format ambiguity because {l} is used both in oilist element and the adjacent literal."
+                        ),
+                    ));
+                }
+                prohibited.clear();
+            }
+            _ => prohibited.clear(),
+        }
+    }
+    Ok(())
+}
+
 /// Whether `el` is optionally parsed (MLIR's `isOptionallyParsed`).
 fn optionally_parsed(spec: &OpSpec, el: &Element) -> bool {
     match el {
@@ -1313,6 +1349,7 @@ impl FormatParser<'_> {
                 "'attr-dict' directive not found in custom assembly format",
             ));
         }
+        verify_oilist_neighbours(&elements)?;
         // Attributes whose parser accepts a trailing `: type` must not be followed by `:`.
         let is_base = |el: &Element| match el {
             Element::Attr { index, qualified } => {

@@ -289,7 +289,6 @@ fn parse_oilist<'a>(
 ) -> PResult<()> {
     let mut seen: SmallVec<[bool; 4]> = clauses.iter().map(|_| false).collect();
     loop {
-        let off = p.current_offset();
         let Some(ci) = clauses
             .iter()
             .position(|c| parse_optional_literal(p, c.keyword))
@@ -297,10 +296,12 @@ fn parse_oilist<'a>(
             return Ok(());
         };
         if std::mem::replace(&mut seen[ci], true) {
+            // Reported at the op name, as OpFormatGen's parser does.
+            let off = p.name_offset();
             return p.emit_error(
                 off,
                 format!(
-                    "`{}` clause can appear at most once in the expansion of the oilist directive.",
+                    "`{}` clause can appear at most once in the expansion of the oilist directive",
                     clauses[ci].keyword
                 ),
             );
