@@ -41,12 +41,14 @@ impl Dialect for MemRefDialect {
                     }),
                     ..Default::default()
                 }),
-                "memref.alloc" => info.with_verify(verify_alloc).with_interface(OpAsmInterface {
-                    result_names: Some(|ir: &Ir, op: OpRef, set: SetValueName<'_>| {
-                        set(ir.result(op, 0), "alloc")
+                "memref.alloc" => info
+                    .with_verify(verify_alloc)
+                    .with_interface(OpAsmInterface {
+                        result_names: Some(|ir: &Ir, op: OpRef, set: SetValueName<'_>| {
+                            set(ir.result(op, 0), "alloc")
+                        }),
+                        ..Default::default()
                     }),
-                    ..Default::default()
-                }),
                 "memref.dim" => info.with_interface(OpAsmInterface {
                     result_names: Some(|ir: &Ir, op: OpRef, set: SetValueName<'_>| {
                         set(ir.result(op, 0), "dim")

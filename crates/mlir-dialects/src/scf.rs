@@ -6,8 +6,8 @@
 //! verifiers. Canonicalization patterns live in `scf/canonicalize.rs`.
 
 pub mod canonicalize;
-pub mod interfaces;
 mod forall_canonicalize;
+pub mod interfaces;
 mod region_branch;
 pub mod type_conversions;
 

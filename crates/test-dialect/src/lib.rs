@@ -43,8 +43,8 @@ pub mod greedy;
 pub mod ods;
 pub mod parser;
 pub mod passes;
-pub mod traits;
 pub mod scf;
+pub mod traits;
 
 use mlir_ir::{Attribute, Context, Dialect, Location, OpBuilder, OpInfo, OpRef, Type};
 use mlir_transforms::pass::PassRegistry;
