@@ -19,6 +19,10 @@
 #   gen-arith-canon  the same workloads after --canonicalize, printed with
 #              locations: identical to mlir-opt's (folds, patterns, fused
 #              and erased locations)                                   (fatal)
+#   difftest   scripts/difftest.sh --seeds 25: random cf/scf/arith programs
+#              canonicalized by rmlir-opt must be valid, refine the input
+#              (reference interpreter) and be no larger than mlir-opt's
+#              output, under four canonicalize option sets          (fatal)
 #   upstream-pass  the upstream files listed in tests/upstream-passing.txt
 #              (those that pass today) must all pass: no regressions   (fatal)
 #   upstream   ../shared/upstream-tests/run-upstream.sh on the whole suite:
@@ -39,7 +43,7 @@ JOBS=${JOBS:-2}
 SHARED="$ROOT/../shared"
 OPT="${RMLIR_OPT:-$ROOT/target/release/rmlir-opt}"   # override to validate the harness, e.g. with mlir-opt
 export LLVM_BIN RMLIR_OPT="$OPT"
-ALL_STEPS="setup fmt clippy build cargo-test lit no-panic roundtrip gen-arith upstream-pass upstream"
+ALL_STEPS="setup fmt clippy build cargo-test lit no-panic roundtrip gen-arith gen-arith-canon difftest upstream-pass upstream"
 
 SKIP=" "; ONLY=""
 while [ $# -gt 0 ]; do
@@ -136,6 +140,7 @@ step no-panic fatal "$ROOT/scripts/no_panic.sh"
 step roundtrip fatal python3 "$ROOT/scripts/roundtrip.py" --jobs "$JOBS" --rmlir "$OPT"
 step gen-arith fatal bash "$ROOT/scripts/check_gen_arith_custom.sh"
 step gen-arith-canon fatal bash "$ROOT/scripts/check_gen_arith_custom.sh" -- --canonicalize --mlir-print-debuginfo
+step difftest fatal bash "$ROOT/scripts/difftest.sh" --seeds 25 --quiet
 step upstream-pass fatal upstream_pass
 step upstream not-fatal upstream
 

@@ -128,7 +128,8 @@ def check(text, opts, n_inputs=8, seed=0):
     if rc == "timeout":
         return ("crash", "timeout")
     if rc != 0:
-        return ("crash" if rc not in (0, 1) else "error", f"rmlir-opt exit {rc}: {rerr.strip()[:300]}")
+        crashed = rc not in (0, 1) or "panicked" in rerr
+        return ("crash" if crashed else "error", f"rmlir-opt exit {rc}: {rerr.strip()[:300]}")
     rg = generic(rout)
     if rg is None:
         _, _, e = run([MLIR, "-"], rout)
@@ -189,9 +190,14 @@ def mutate(ops, path, how):
     if how == "drop":
         if op.name in ("func.func", "builtin.module") or (k == len(block) - 1 and not op.results and op.name not in ("func.call",)):
             return False
+        used = {v for o in mlir.walk(ops) for v in o.operands}
+        if op.name == "arith.constant" and any(n in used for n, _ in op.results):
+            return False
         new = []
         ren = {}
         for name, t in op.results:
+            if name not in used:
+                continue
             if t not in ("f32", "i1", "index") and not t.startswith("i"):
                 return False
             c = mlir.Op("arith.constant")
@@ -250,28 +256,36 @@ def reduce(text, opts, kind, log=lambda s: None):
         res = check(cand, opts)
         return res is not None and res[0] == kind
 
-    progress = True
-    while progress:
+    # Passes over the ops from last to first (pre-order): a mutation at a
+    # path leaves every earlier path valid, so one pass continues downward
+    # after each success; passes repeat until one makes no progress.
+    for _ in range(4):
         progress = False
-        base = mlir.parse(cur)
-        paths = candidates(base)
-        for path in reversed(paths):
+        paths = candidates(mlir.parse(cur))
+        idx = len(paths) - 1
+        while idx >= 0:
+            base_ops = mlir.parse(cur)
+            size = (mlir.count_ops(base_ops), len(mlir.print_module(base_ops)))
             for how in ("drop", "true", "false", "default"):
                 cand_ops = mlir.parse(cur)
                 try:
-                    if not mutate(cand_ops, path, how):
+                    if not mutate(cand_ops, paths[idx], how):
                         continue
                 except (IndexError, ValueError, AttributeError):
                     continue
                 drop_dead_blocks(cand_ops)
                 cand = mlir.print_module(cand_ops)
-                if still_fails(cand):
+                # Progress is measured by (op count, text size) so that
+                # turning a cond_br into a br counts as a reduction.
+                if (mlir.count_ops(cand_ops), len(cand)) < size and still_fails(cand):
                     cur = generic(cand)
                     log(f"reduced to {mlir.count_ops(mlir.parse(cur))} ops")
                     progress = True
+                    paths = candidates(mlir.parse(cur))
                     break
-            if progress:
-                break
+            idx = min(idx, len(paths)) - 1
+        if not progress:
+            break
     rc, out, _ = run([MLIR], cur)
     return out if rc == 0 else cur
 
