@@ -256,16 +256,18 @@ def reduce(text, opts, kind, log=lambda s: None):
         res = check(cand, opts, compare=kind in ("larger", "oracle"))
         return res is not None and res[0] == kind
 
-    # Passes over the ops from last to first (pre-order): a mutation at a
-    # path leaves every earlier path valid, so one pass continues downward
-    # after each success; passes repeat until one makes no progress.
+    # Passes over the ops in pre-order, so that a region op (with all it
+    # holds) goes before its nested ops are tried one by one; after a
+    # success the paths are recomputed and the pass continues at the same
+    # index. Passes repeat until one makes no progress.
     for _ in range(4):
         progress = False
         paths = candidates(mlir.parse(cur))
-        idx = len(paths) - 1
-        while idx >= 0:
+        idx = 0
+        while idx < len(paths):
             base_ops = mlir.parse(cur)
             size = (mlir.count_ops(base_ops), len(mlir.print_module(base_ops)))
+            hit = False
             for how in ("drop", "true", "false", "default"):
                 cand_ops = mlir.parse(cur)
                 try:
@@ -280,10 +282,11 @@ def reduce(text, opts, kind, log=lambda s: None):
                 if (mlir.count_ops(cand_ops), len(cand)) < size and still_fails(cand):
                     cur = generic(cand)
                     log(f"reduced to {mlir.count_ops(mlir.parse(cur))} ops")
-                    progress = True
+                    progress = hit = True
                     paths = candidates(mlir.parse(cur))
                     break
-            idx = min(idx, len(paths)) - 1
+            if not hit:
+                idx += 1
         if not progress:
             break
     rc, out, _ = run([MLIR], cur)
