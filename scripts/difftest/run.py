@@ -134,6 +134,11 @@ def check(text, opts, n_inputs=8, seed=0, compare=True):
     rg = generic(rout)
     if rg is None:
         _, _, e = run([MLIR, "-"], rout)
+        # mlir-opt 22 prints some outputs it cannot parse back (an i64
+        # cf.switch case -1 as 18446744073709551615): not rmlir's bug.
+        mrc, mout, _ = run([MLIR] + opts, text)
+        if mrc == 0 and generic(mout) is None:
+            return ("upstream", f"mlir-opt cannot parse its own output either: {e.strip()[:200]}")
         return ("invalid", f"mlir-opt rejects rmlir's output: {e.strip()[:300]}")
     mrc, mout, _ = run([MLIR, "--mlir-print-op-generic"] + opts, text) if compare else (1, "", "")
     r_ops = mlir.parse(rg)
@@ -320,7 +325,7 @@ def main():
                 continue
             kind, msg = res
             counts[kind] = counts.get(kind, 0) + 1
-            failures += kind != "oracle"
+            failures += kind not in ("oracle", "upstream")
             print(f"seed {seed} [{' '.join(opts)}]: {kind.upper()}: {msg}")
             if a.reduce:
                 small = reduce(text, opts, kind, log=(lambda s: None) if a.quiet else (lambda s: print("  " + s, file=sys.stderr)))
