@@ -30,7 +30,7 @@ use mlir_ir::ir::{IrMapping, WalkOrder};
 use mlir_ir::symbol_table::{is_symbol_table, SymbolTableCollection};
 use mlir_ir::{AttrKind, BlockRef, Ir, OpRef, RegionRef, TraitSet, Value};
 
-use crate::pass::{IntKind, OptionKind, Pass, PassContext, PassManager, PassOption, PassOptions};
+use crate::pass::{IntKind, OptionKind, Pass, PassContext, PassOption, PassOptions};
 use crate::pass::{OpPassManager, PassRegistry};
 
 /// The `-inline` pass.
@@ -71,7 +71,7 @@ impl Default for InlinerPass {
 
 impl Pass for InlinerPass {
     fn name(&self) -> &str {
-        "InlinerPass"
+        "Inliner"
     }
     fn argument(&self) -> &str {
         "inline"
@@ -89,7 +89,7 @@ impl Pass for InlinerPass {
         &mut self,
         ir: &mut Ir,
         op: OpRef,
-        _cx: &mut PassContext<'_>,
+        cx: &mut PassContext<'_>,
     ) -> Result<(), ()> {
         let mut pipelines: HashMap<String, String> = HashMap::new();
         for p in self.options.get_list("op-pipelines") {
@@ -104,7 +104,7 @@ impl Pass for InlinerPass {
             op_pipelines: pipelines,
             max_iterations: self.options.get_int("max-iterations").max(1) as usize,
         };
-        Inliner::new(ir, op, config).run()
+        Inliner::new(ir, op, config, cx).run(cx)
     }
 }
 
@@ -480,13 +480,16 @@ struct Inliner<'a> {
     cg: CallGraph,
     uses: UseList,
     dead: Vec<usize>,
-    registry: PassRegistry,
+    registry: std::sync::Arc<PassRegistry>,
+    /// The simplification pipeline of each callable op name, built on
+    /// first use and kept for later runs (as MLIR's inliner keeps them).
+    pipelines: HashMap<String, OpPassManager>,
 }
 
 impl<'a> Inliner<'a> {
-    fn new(ir: &'a mut Ir, top: OpRef, config: Config) -> Self {
+    fn new(ir: &'a mut Ir, top: OpRef, config: Config, cx: &mut PassContext<'_>) -> Self {
         let mut tables = SymbolTableCollection::new();
-        let cg = CallGraph::build(ir, top, &mut tables);
+        let cg = cx.analysis("CallGraph", || CallGraph::build(ir, top, &mut tables));
         let uses = UseList::build(ir, top, &cg, &mut tables);
         Inliner {
             ir,
@@ -496,15 +499,17 @@ impl<'a> Inliner<'a> {
             cg,
             uses,
             dead: Vec::new(),
-            registry: PassRegistry::with_transforms_passes(),
+            registry: PassRegistry::global()
+                .unwrap_or_else(|| std::sync::Arc::new(PassRegistry::with_transforms_passes())),
+            pipelines: HashMap::new(),
         }
     }
 
-    fn run(mut self) -> Result<(), ()> {
+    fn run(mut self, cx: &mut PassContext<'_>) -> Result<(), ()> {
         let _ = self.top;
         for mut scc in self.cg.sccs() {
             for _ in 0..self.config.max_iterations {
-                self.optimize_scc(&scc)?;
+                self.optimize_scc(&scc, cx)?;
                 if !self.inline_calls_in_scc(&mut scc) {
                     break;
                 }
@@ -524,7 +529,7 @@ impl<'a> Inliner<'a> {
 
     /// Runs the simplification pipeline of each node of `scc` on its
     /// callable, then recomputes the uses it holds.
-    fn optimize_scc(&mut self, scc: &[usize]) -> Result<(), ()> {
+    fn optimize_scc(&mut self, scc: &[usize], cx: &mut PassContext<'_>) -> Result<(), ()> {
         let nodes: Vec<usize> = scc
             .iter()
             .copied()
@@ -541,28 +546,31 @@ impl<'a> Inliner<'a> {
         for &n in &nodes {
             let op = self.cg.nodes[n].op;
             let name = self.ir.op_name_str(op).to_string();
-            let text = match self.config.op_pipelines.get(&name) {
-                Some(t) => t.clone(),
-                None if !self.config.default_pipeline.is_empty() => {
-                    self.config.default_pipeline.clone()
+            if !self.pipelines.contains_key(&name) {
+                let text = match self.config.op_pipelines.get(&name) {
+                    Some(t) => t.clone(),
+                    None if !self.config.default_pipeline.is_empty() => {
+                        self.config.default_pipeline.clone()
+                    }
+                    None => continue,
+                };
+                let mut opm = OpPassManager::new(&name);
+                if let Err(e) =
+                    crate::pipeline::parse_pass_pipeline_into(&text, &mut opm, &self.registry)
+                {
+                    let loc = self.ir.op_loc(op);
+                    self.ir.ctx().emit(mlir_ir::Diagnostic::error(
+                        loc,
+                        e.message.trim_end().to_string(),
+                    ));
+                    return Err(());
                 }
-                None => continue,
-            };
-            let mut opm = OpPassManager::new(&name);
-            if let Err(e) =
-                crate::pipeline::parse_pass_pipeline_into(&text, &mut opm, &self.registry)
-            {
-                let loc = self.ir.op_loc(op);
-                self.ir.ctx().emit(mlir_ir::Diagnostic::error(
-                    loc,
-                    e.message.trim_end().to_string(),
-                ));
-                return Err(());
+                self.pipelines.insert(name.clone(), opm);
             }
-            let mut pm = PassManager::from_op_pass_manager(opm);
-            pm.enable_threading(false);
-            pm.enable_verifier(false);
-            pm.run(self.ir, op)?;
+            let pm = self.pipelines.get_mut(&name).expect("inserted above");
+            // A dynamic pipeline of the pass (MLIR's `runPipeline`): it runs
+            // with the pass manager's verifier, instrumentations and timers.
+            cx.run_pipeline(pm, self.ir, op)?;
         }
         for &n in &nodes {
             self.uses.recompute(self.ir, &self.cg, &mut self.tables, n);
