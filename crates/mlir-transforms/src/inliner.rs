@@ -904,7 +904,19 @@ impl<'a> Inliner<'a> {
             return None;
         }
         let ir = &mut *self.ir;
+        // The callable's dialect may transform each argument given the
+        // callable's attributes for it (MLIR's `handleArgument`), with ops
+        // placed after the call, before the inlined body.
         let after = ir.next_op(call);
+        let callable_iface = inliner_interface(ir, callable);
+        if let Some(f) = callable_iface.and_then(|i| i.handle_argument) {
+            for (i, a) in mapped_args.iter_mut().enumerate() {
+                let attrs = value_attrs(ir, callable, "arg_attrs", i);
+                let point = (call_block, after);
+                *a = f(ir, point, call, callable, *a, attrs);
+            }
+        }
+        let handle_result = callable_iface.and_then(|i| i.handle_result);
         let post = ir.split_block(call_block, after);
         let mut mapping = IrMapping::new();
         if clone {
@@ -944,6 +956,10 @@ impl<'a> Inliner<'a> {
             .collect();
         if new_blocks.len() == 1 {
             let term = ir.last_op(first)?;
+            if let Some(f) = handle_result {
+                let values: Vec<Value> = ir.operands(term).collect();
+                handle_results(ir, f, (first, Some(term)), call, callable, &values);
+            }
             if let Some(f) = inliner_interface(ir, term).and_then(|i| i.handle_terminator_values) {
                 f(ir, term, &results);
             }
@@ -955,6 +971,11 @@ impl<'a> Inliner<'a> {
                 let loc = ir.value_loc(*r);
                 let a = ir.add_argument(post, t, loc);
                 ir.replace_all_uses_with(*r, a);
+            }
+            if let Some(f) = handle_result {
+                let values: Vec<Value> = ir.arguments(post).collect();
+                let start = ir.first_op(post);
+                handle_results(ir, f, (post, start), call, callable, &values);
             }
             for &nb in &new_blocks {
                 if let Some(term) = ir.last_op(nb) {
@@ -969,6 +990,44 @@ impl<'a> Inliner<'a> {
         ir.splice_ops(first, call_block, None);
         ir.erase_block(first);
         Some(top_ops.into_iter().filter(|&o| ir.is_live_op(o)).collect())
+    }
+}
+
+/// The attribute dictionary the callable gives its argument or result `i`
+/// (`arg_attrs`/`res_attrs`, the attribute names of function-like ops).
+fn value_attrs(ir: &Ir, callable: OpRef, name: &str, i: usize) -> Option<mlir_ir::Attribute> {
+    match ir.ctx().attr(ir.attr(callable, name)?) {
+        AttrKind::Array(elements) => elements.get(i).copied(),
+        _ => None,
+    }
+}
+
+/// Runs the result handler on each of `values` (the inlined call's
+/// results as the body produces them): each value's users before the
+/// handler ran use the handler's value instead (MLIR's `handleResultImpl`).
+fn handle_results(
+    ir: &mut Ir,
+    f: mlir_ir::interfaces::inliner::HandleValueFn,
+    point: (BlockRef, Option<OpRef>),
+    call: OpRef,
+    callable: OpRef,
+    values: &[Value],
+) {
+    for (i, &v) in values.iter().enumerate() {
+        let attrs = value_attrs(ir, callable, "res_attrs", i);
+        let mut users: Vec<OpRef> = ir.users(v).collect();
+        users.dedup();
+        let new = f(ir, point, call, callable, v, attrs);
+        if new == v {
+            continue;
+        }
+        for u in users {
+            for k in 0..ir.num_operands(u) {
+                if ir.operand(u, k) == v {
+                    ir.set_operand(u, k, new);
+                }
+            }
+        }
     }
 }
 
