@@ -201,7 +201,7 @@ fn type_changer_if(
     attrs: Option<mlir_ir::Attribute>,
     marker: &str,
 ) -> mlir_ir::Value {
-    if !attrs.is_some_and(|d| ir.ctx().dictionary_get(d, marker).is_some()) {
+    if attrs.is_none_or(|d| ir.ctx().dictionary_get(d, marker).is_none()) {
         return v;
     }
     let ty = ir.value_type(v);
