@@ -23,8 +23,8 @@ use std::sync::{Mutex, MutexGuard};
 
 use mlir_ir::asm::printer::{print_to_string, PrintFlags, ValueNames};
 use mlir_ir::{
-    AttrKind, BuilderListener, Diagnostic, Ir, Location, OpRef, PreviousPosition, Value,
-    WalkOrder, WalkResult,
+    AttrKind, BuilderListener, Diagnostic, Ir, Location, OpRef, PreviousPosition, Value, WalkOrder,
+    WalkResult,
 };
 use mlir_rewrite::{LogicalResult, Pattern, RewriterListener};
 
@@ -83,9 +83,7 @@ impl LocSpec {
             }
             AttrKind::NameLoc { child, .. } => child.is_some_and(|c| self.matches(ir, c)),
             AttrKind::CallSiteLoc { callee, .. } => self.matches(ir, *callee),
-            AttrKind::FusedLoc { locations, .. } => {
-                locations.iter().any(|&l| self.matches(ir, l))
-            }
+            AttrKind::FusedLoc { locations, .. } => locations.iter().any(|&l| self.matches(ir, l)),
             _ => false,
         }
     }
@@ -186,7 +184,10 @@ impl Recorder {
 
     fn record(&mut self, op: OpRef, what: &'static str) {
         let cause = self.cause();
-        self.history.entry(op).or_default().push(Event { what, cause });
+        self.history
+            .entry(op)
+            .or_default()
+            .push(Event { what, cause });
     }
 
     fn begin(&mut self, ir: &Ir, kind: CauseKind, name: &str, op: OpRef) {
@@ -272,12 +273,6 @@ pub fn start(ir: &Ir, root: OpRef, trace_op: Option<&str>) -> Result<(), String>
     });
     ACTIVE.store(true, Ordering::Relaxed);
     Ok(())
-}
-
-/// Stops recording (without a report), e.g. when the pipeline failed.
-pub fn abandon() {
-    ACTIVE.store(false, Ordering::Relaxed);
-    *recorder() = None;
 }
 
 /// The listener a driver attaches while a trace is active; every
@@ -480,7 +475,13 @@ fn find_line(lines: &[&str], from: usize, name: &str, first_result: Option<&str>
     let short = name.split_once('.').map_or(name, |(_, s)| s);
     for (i, l) in lines.iter().enumerate().skip(from) {
         let t = l.trim_start();
-        if t.is_empty() || t.starts_with('}') || t.starts_with('^') || t.starts_with('#') || t.starts_with("//") || t.starts_with('!') {
+        if t.is_empty()
+            || t.starts_with('}')
+            || t.starts_with('^')
+            || t.starts_with('#')
+            || t.starts_with("//")
+            || t.starts_with('!')
+        {
             continue;
         }
         let ok = match first_result {
@@ -492,8 +493,11 @@ fn find_line(lines: &[&str], from: usize, name: &str, first_result: Option<&str>
             }
             None => {
                 let word = |w: &str| {
-                    t.strip_prefix(w)
-                        .is_some_and(|rest| rest.is_empty() || !rest.starts_with(|c: char| c.is_alphanumeric() || c == '_' || c == '.'))
+                    t.strip_prefix(w).is_some_and(|rest| {
+                        rest.is_empty()
+                            || !rest
+                                .starts_with(|c: char| c.is_alphanumeric() || c == '_' || c == '.')
+                    })
                 };
                 word(name) || word(short) || t.starts_with(&format!("\"{name}\""))
             }
@@ -610,7 +614,11 @@ impl TraceReport {
                         json_str(&mut out, r);
                     }
                     out.push_str("]}");
-                    out.push_str(if k + 1 < self.attempts.len() { ",\n" } else { "\n" });
+                    out.push_str(if k + 1 < self.attempts.len() {
+                        ",\n"
+                    } else {
+                        "\n"
+                    });
                 }
                 out.push_str("]}\n");
             }
@@ -691,7 +699,11 @@ impl TraceReport {
                 html_escape(&mut out, &op.loc);
                 out.push_str("</small>");
             }
-            let _ = write!(out, "</h3><p class=\"origin\">origin: {}</p><ol>", op.origin);
+            let _ = write!(
+                out,
+                "</h3><p class=\"origin\">origin: {}</p><ol>",
+                op.origin
+            );
             for e in &op.history {
                 let _ = write!(out, "<li class=\"event\">{} by ", e.what);
                 html_cause(&mut out, &e.cause);
@@ -709,7 +721,12 @@ impl TraceReport {
 }
 
 fn html_cause(out: &mut String, c: &Cause) {
-    let _ = write!(out, "<span class=\"cause {}\">{} <code>", c.kind.as_str(), c.kind.as_str());
+    let _ = write!(
+        out,
+        "<span class=\"cause {}\">{} <code>",
+        c.kind.as_str(),
+        c.kind.as_str()
+    );
     html_escape(out, &c.name);
     out.push_str("</code>");
     if !c.root.is_empty() {
@@ -781,3 +798,38 @@ const HTML_SCRIPT: &str = r#"
     data: JSON.parse(document.getElementById('trace-data').textContent)};
 })();
 "#;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn loc_specs() {
+        let l = LocSpec::parse("dir/a:b.mlir:12:8").unwrap();
+        assert_eq!((l.file.as_str(), l.line, l.col), ("dir/a:b.mlir", 12, 8));
+        let l = LocSpec::parse("3:4").unwrap();
+        assert_eq!((l.file.as_str(), l.line, l.col), ("", 3, 4));
+        assert!(LocSpec::parse("12").is_err());
+        assert!(LocSpec::parse("f.mlir:x:1").is_err());
+    }
+
+    #[test]
+    fn output_lines() {
+        let text = "module {\n  func.func @f() -> i32 {\n    %c0 = arith.constant 0 : i32\n    return %c0 : i32\n  }\n  scf.if %x {\n  }\n}\n";
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(find_line(&lines, 0, "builtin.module", None), Some(0));
+        assert_eq!(find_line(&lines, 1, "func.func", None), Some(1));
+        assert_eq!(find_line(&lines, 2, "arith.constant", Some("%c0")), Some(2));
+        assert_eq!(find_line(&lines, 3, "func.return", None), Some(3));
+        // An elided terminator is not matched to the next op's line.
+        assert_eq!(find_line(&lines, 4, "scf.yield", None), None);
+        assert_eq!(find_line(&lines, 4, "scf.if", None), Some(5));
+        // A result group `%0:2` matches `%0#0`.
+        assert_eq!(
+            find_line(&["  %0:2 = test.two"], 0, "test.two", Some("%0#0")),
+            Some(0)
+        );
+        // A name is matched as a whole word.
+        assert_eq!(find_line(&["  returns"], 0, "func.return", None), None);
+    }
+}

@@ -45,8 +45,8 @@ pub mod ods;
 pub mod parser;
 pub mod passes;
 pub mod scf;
-pub mod traits;
 pub mod trace;
+pub mod traits;
 
 use mlir_ir::{Attribute, Context, Dialect, Location, OpBuilder, OpInfo, OpRef, Type};
 use mlir_transforms::pass::PassRegistry;

@@ -19,7 +19,9 @@ pub fn operations() -> Vec<OpInfo> {
     ops::operations()
         .into_iter()
         .map(|info| match &*info.name {
-            "test.trace_check" => info.with_interface(CanonicalizationPatterns(trace_check_patterns)),
+            "test.trace_check" => {
+                info.with_interface(CanonicalizationPatterns(trace_check_patterns))
+            }
             _ => info,
         })
         .collect()

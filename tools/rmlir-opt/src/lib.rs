@@ -1130,13 +1130,21 @@ pub fn rmlir_opt_main(
 #[derive(clap::Args, Debug)]
 struct RewriteTraceOpts {
     /// Record which pattern or fold created or last changed each output op, and write the trace to FILE.
-    #[arg(long = "mlir-print-rewrite-trace", value_name = "FILE", require_equals = true)]
+    #[arg(
+        long = "mlir-print-rewrite-trace",
+        value_name = "FILE",
+        require_equals = true
+    )]
     print_rewrite_trace: Option<String>,
     /// Format of the rewrite trace (default: html if FILE ends with .html, else json).
     #[arg(long = "mlir-rewrite-trace-format", value_parser = ["json", "html"], require_equals = true)]
     rewrite_trace_format: Option<String>,
     /// Record every pattern and fold tried on the op at this input location (file:line:col or line:col).
-    #[arg(long = "mlir-rewrite-trace-op", value_name = "LOC", require_equals = true)]
+    #[arg(
+        long = "mlir-rewrite-trace-op",
+        value_name = "LOC",
+        require_equals = true
+    )]
     rewrite_trace_op: Option<String>,
 }
 
@@ -1177,9 +1185,17 @@ fn rewrite_trace_write(opts: &Opts, ir: &Ir, top: OpRef, flags: &PrintFlags) -> 
         Some(f) => f == "html",
         None => path.ends_with(".html"),
     };
-    let text = if html { report.to_html() } else { report.to_json() };
+    let text = if html {
+        report.to_html()
+    } else {
+        report.to_json()
+    };
     let n = TRACED_CHUNKS.fetch_add(1, Ordering::Relaxed);
-    let file = if n == 0 { path.to_string() } else { format!("{path}.{n}") };
+    let file = if n == 0 {
+        path.to_string()
+    } else {
+        format!("{path}.{n}")
+    };
     match std::fs::write(&file, text) {
         Ok(()) => true,
         Err(e) => {
