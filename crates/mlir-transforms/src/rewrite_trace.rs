@@ -723,12 +723,16 @@ impl TraceReport {
 fn html_cause(out: &mut String, c: &Cause) {
     let _ = write!(
         out,
-        "<span class=\"cause {}\">{} <code>",
+        "<span class=\"cause {}\">{}",
         c.kind.as_str(),
         c.kind.as_str()
     );
-    html_escape(out, &c.name);
-    out.push_str("</code>");
+    // A fold is named by its kind alone.
+    if c.kind != CauseKind::Fold {
+        out.push_str(" <code>");
+        html_escape(out, &c.name);
+        out.push_str("</code>");
+    }
     if !c.root.is_empty() {
         out.push_str(" on <code>");
         html_escape(out, &c.root);
