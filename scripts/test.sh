@@ -14,6 +14,8 @@
 #   lit        lit tests/ : every tests/**/*.mlir through FileCheck     (fatal)
 #   no-panic   scripts/no_panic.sh: rmlir-opt exits 0/1 on tests/invalid (fatal)
 #   roundtrip  scripts/roundtrip.py: generic output identical to mlir-opt's (fatal)
+#   accepts    scripts/accepts_check.py: every corpus chunk and random mutant
+#              of one that rmlir-opt accepts, mlir-opt accepts too      (fatal)
 #   gen-arith  scripts/check_gen_arith_custom.sh: custom-form arith workloads
 #              (20 seeds) print identically to mlir-opt's             (fatal)
 #   gen-arith-canon  the same workloads after --canonicalize, printed with
@@ -25,6 +27,10 @@
 #              output, under four canonicalize option sets          (fatal)
 #   upstream-pass  the upstream files listed in tests/upstream-passing.txt
 #              (those that pass today) must all pass: no regressions   (fatal)
+#   trace-html the HTML page of --mlir-print-rewrite-trace checked in headless
+#              chromium (scripts/check_trace_html.sh); installs chromium
+#              with apt-get when missing, skips (with a message) only if
+#              it cannot be installed                                   (fatal)
 #   upstream   ../shared/upstream-tests/run-upstream.sh on the whole suite:
 #              last two lines (cases / files passed) are printed; not fatal
 #
@@ -43,7 +49,7 @@ JOBS=${JOBS:-2}
 SHARED="$ROOT/../shared"
 OPT="${RMLIR_OPT:-$ROOT/target/release/rmlir-opt}"   # override to validate the harness, e.g. with mlir-opt
 export LLVM_BIN RMLIR_OPT="$OPT"
-ALL_STEPS="setup fmt clippy build cargo-test lit no-panic roundtrip gen-arith gen-arith-canon difftest upstream-pass upstream"
+ALL_STEPS="setup fmt clippy build cargo-test lit no-panic roundtrip accepts gen-arith gen-arith-canon difftest upstream-pass trace-html upstream"
 
 SKIP=" "; ONLY=""
 while [ $# -gt 0 ]; do
@@ -100,6 +106,20 @@ setup() {
   "$LLVM_BIN/mlir-opt" --version | head -n 3
 }
 
+# The rewrite-trace page in a real browser; chromium is installed like the
+# LLVM tools in `setup` when missing.
+trace_html() {
+  [ -x "$OPT" ] || { echo "error: $OPT not built" >&2; return 1; }
+  if ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/null 2>&1; then
+    echo "installing: chromium"
+    if ! { as_root apt-get update -q && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; }; then
+      echo "trace-html: SKIPPED: chromium could not be installed (apt-get install chromium failed)"
+      return 0
+    fi
+  fi
+  bash "$ROOT/scripts/check_trace_html.sh" "$OPT"
+}
+
 lit_tests() {
   [ -x "$OPT" ] || { echo "error: $OPT not built" >&2; return 1; }
   python3 "$LLVM_BIN/lit" -s -j "$JOBS" "$ROOT/tests"
@@ -138,10 +158,12 @@ step cargo-test fatal cargo test --workspace
 step lit fatal lit_tests
 step no-panic fatal "$ROOT/scripts/no_panic.sh"
 step roundtrip fatal python3 "$ROOT/scripts/roundtrip.py" --jobs "$JOBS" --rmlir "$OPT"
+step accepts fatal python3 "$ROOT/scripts/accepts_check.py" --mutants 2000 --rmlir "$OPT"
 step gen-arith fatal bash "$ROOT/scripts/check_gen_arith_custom.sh"
 step gen-arith-canon fatal bash "$ROOT/scripts/check_gen_arith_custom.sh" -- --canonicalize --mlir-print-debuginfo
 step difftest fatal bash "$ROOT/scripts/difftest.sh" --seeds 25 --quiet
 step upstream-pass fatal upstream_pass
+step trace-html fatal trace_html
 step upstream not-fatal upstream
 
 echo
