@@ -21,6 +21,10 @@
 #              and erased locations)                                   (fatal)
 #   upstream-pass  the upstream files listed in tests/upstream-passing.txt
 #              (those that pass today) must all pass: no regressions   (fatal)
+#   fuzz       scripts/fuzz.sh all 8: builds the libFuzzer targets of fuzz/
+#              (its own workspace, coverage-instrumented; the first build
+#              takes minutes) and runs each of the 6 for 8 s, seeded from
+#              tests/ (FUZZ_SEEDS=tests, -seed=1): no target may crash (fatal)
 #   upstream   ../shared/upstream-tests/run-upstream.sh on the whole suite:
 #              last two lines (cases / files passed) are printed; not fatal
 #
@@ -39,7 +43,7 @@ JOBS=${JOBS:-2}
 SHARED="$ROOT/../shared"
 OPT="${RMLIR_OPT:-$ROOT/target/release/rmlir-opt}"   # override to validate the harness, e.g. with mlir-opt
 export LLVM_BIN RMLIR_OPT="$OPT"
-ALL_STEPS="setup fmt clippy build cargo-test lit no-panic roundtrip gen-arith upstream-pass upstream"
+ALL_STEPS="setup fmt clippy build cargo-test lit no-panic roundtrip gen-arith upstream-pass fuzz upstream"
 
 SKIP=" "; ONLY=""
 while [ $# -gt 0 ]; do
@@ -137,6 +141,7 @@ step roundtrip fatal python3 "$ROOT/scripts/roundtrip.py" --jobs "$JOBS" --rmlir
 step gen-arith fatal bash "$ROOT/scripts/check_gen_arith_custom.sh"
 step gen-arith-canon fatal bash "$ROOT/scripts/check_gen_arith_custom.sh" -- --canonicalize --mlir-print-debuginfo
 step upstream-pass fatal upstream_pass
+step fuzz fatal env FUZZ_SEEDS=tests FUZZ_ARGS=-seed=1 bash "$ROOT/scripts/fuzz.sh" all 8
 step upstream not-fatal upstream
 
 echo

@@ -28,5 +28,7 @@ fuzz_target!(init: rmlir_fuzz::install_panic_filter(), |data: &[u8]| {
         return;
     }
     check_round_trip(&ctx, &ir, top);
-    run_pipeline(&mut ir, top, pipeline);
+    if run_pipeline(&mut ir, top, pipeline, true) {
+        check_round_trip(&ctx, &ir, top);
+    }
 });

@@ -1,7 +1,8 @@
 //! Fuzz target 4, the dialect-conversion driver through
 //! `-test-legalize-patterns` (the test dialect's legalization patterns, as
-//! `rmlir-opt` runs them) in each mode: it must not panic, and when the
-//! conversion succeeds its output must verify.
+//! `rmlir-opt` runs them) in several modes: it must not panic. Its output
+//! need not verify: test patterns may build invalid IR on purpose, which
+//! mlir-opt reports as a verifier error after the pass.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -24,6 +25,6 @@ fuzz_target!(init: rmlir_fuzz::install_panic_filter(), |data: &[u8]| {
         if !verifies(&ir, top) || !is_module(&ir, top) {
             return;
         }
-        run_pipeline(&mut ir, top, pipeline);
+        let _ = run_pipeline(&mut ir, top, pipeline, false);
     }
 });

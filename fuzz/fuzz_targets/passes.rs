@@ -22,7 +22,7 @@ fuzz_target!(init: rmlir_fuzz::install_panic_filter(), |data: &[u8]| {
         if !verifies(&ir, top) || !is_module(&ir, top) {
             return;
         }
-        if run_pipeline(&mut ir, top, pipeline) {
+        if run_pipeline(&mut ir, top, pipeline, true) {
             check_round_trip(&ctx, &ir, top);
         }
     }

@@ -189,7 +189,10 @@ impl Gen<'_, '_> {
                 v.to_string()
             }
         };
-        let text = if ty.is_float() && value.starts_with("0x") && ty == Ty::F64 {
+        let text = if ty == Ty::I1 {
+            // A boolean literal carries its type (`true : i1` does not parse).
+            format!("{name} = arith.constant {value}")
+        } else if value.starts_with("0x") && ty == Ty::F64 {
             format!("{name} = arith.constant 0x7FF8000000000000 : f64")
         } else {
             format!("{name} = arith.constant {value} : {}", ty.name())

@@ -103,33 +103,65 @@ pub fn print(ir: &Ir, top: OpRef, generic: bool) -> String {
     String::from_utf8(out).expect("the printer writes UTF-8")
 }
 
-/// The round-trip property of verified IR: its printed form (custom, then
-/// generic) parses, verifies and prints identically. Panics (a crash) when
-/// it does not, with both texts in the message.
+/// Printed forms that do not re-parse in mlir-opt 22 either, which
+/// `rmlir-opt` prints as mlir-opt does (its output is compared with
+/// mlir-opt's): an op the printed text holds and the first error message
+/// of the re-parse. `cf.switch` prints its case values as unsigned numbers
+/// (`-1 : i64` as `18446744073709551615`) and its parser then rejects them
+/// ("custom op 'cf.switch' integer value too large").
+const UPSTREAM_ROUND_TRIP_FAILURES: &[(&str, &str)] = &[("cf.switch", "integer value too large")];
+
+/// The round-trip property of verified IR: its printed form parses,
+/// verifies and prints identically. The generic form must do so at once.
+/// The custom form may normalise once (as upstream's does: `test.polyfor`'s
+/// printer drops its `arg_names` hint, so the re-parsed op names its block
+/// arguments `%arg0...`, in mlir-opt too), but the second print must be a
+/// fixpoint. Panics (a crash) when the property fails, with both texts.
 pub fn check_round_trip(ctx: &Arc<Context>, ir: &Ir, top: OpRef) {
     for generic in [false, true] {
         let form = if generic { "generic" } else { "custom" };
-        let first = print(ir, top, generic);
-        let Some((ir2, top2)) = parse(ctx, &first) else {
-            panic!("the printed {form} form does not parse:\n{first}");
-        };
-        assert!(
-            verifies(&ir2, top2),
-            "the printed {form} form does not verify:\n{first}"
-        );
-        let second = print(&ir2, top2, generic);
-        assert_eq!(
-            first, second,
-            "printing the re-parsed {form} form differs"
-        );
+        let mut previous = print(ir, top, generic);
+        let rounds = if generic { 1 } else { 2 };
+        for round in 1..=rounds {
+            let (ir2, top2) = match parse_source(ctx.clone(), &previous, &ParseConfig::default()) {
+                Ok(r) => r,
+                Err(diags)
+                    if UPSTREAM_ROUND_TRIP_FAILURES
+                        .iter()
+                        .any(|(op, m)| previous.contains(op) && diags[0].message == *m) =>
+                {
+                    return;
+                }
+                Err(diags) => panic!(
+                    "the printed {form} form does not parse ({}):\n{previous}",
+                    diags[0].message
+                ),
+            };
+            assert!(
+                verifies(&ir2, top2),
+                "the printed {form} form does not verify:\n{previous}"
+            );
+            let again = print(&ir2, top2, generic);
+            if again == previous {
+                break;
+            }
+            assert!(
+                round < rounds,
+                "printing the re-parsed {form} form differs:\n{previous}\n---\n{again}"
+            );
+            previous = again;
+        }
     }
 }
 
 /// Runs `pipeline` (a textual pass pipeline anchored on `builtin.module`)
-/// on verified IR, single-threaded. Returns whether the pipeline succeeded;
-/// when it did, the result must verify (checked here, a crash otherwise)
-/// and round-trip through the printer.
-pub fn run_pipeline(ir: &mut Ir, top: OpRef, pipeline: &str) -> bool {
+/// on verified IR, single-threaded. Returns whether the pipeline succeeded
+/// and its result verifies. With `must_verify`, a result that does not
+/// verify is a crash: canonicalization and CSE must keep IR valid, while
+/// the test dialect's legalization patterns may produce invalid IR on
+/// purpose (mlir-opt then reports the verifier's error, as `rmlir-opt`
+/// does).
+pub fn run_pipeline(ir: &mut Ir, top: OpRef, pipeline: &str, must_verify: bool) -> bool {
     let opm = parse_pass_pipeline(pipeline, registry())
         .unwrap_or_else(|e| panic!("bad pipeline {pipeline}: {}", e.message));
     let mut pm = PassManager::from_op_pass_manager(opm);
@@ -140,13 +172,14 @@ pub fn run_pipeline(ir: &mut Ir, top: OpRef, pipeline: &str) -> bool {
     if pm.run(ir, top).is_err() {
         return false;
     }
-    if !verifies(ir, top) {
+    let valid = verifies(ir, top);
+    if !valid && must_verify {
         panic!(
             "the output of {pipeline} does not verify:\n{}",
             print(ir, top, true)
         );
     }
-    true
+    valid
 }
 
 /// Whether the top-level op is a `builtin.module` (the anchor of the
