@@ -1,6 +1,6 @@
 //! A structure-aware generator of IR text for the `gen_ir` target: from the
 //! fuzzer's bytes (through `arbitrary::Unstructured`) it builds functions of
-//! `arith`, `scf` and `func` ops whose operands are earlier values of the
+//! `arith`, `math`, `scf` and `func` ops whose operands are earlier values of the
 //! right type, so the text parses and almost always verifies, and the
 //! passes behind the parser (folders, canonicalization patterns, CSE) see
 //! real programs rather than syntax errors.
@@ -248,11 +248,10 @@ impl Gen<'_, '_> {
             _ => {
                 let ty = self.ty()?;
                 let a = self.operand(ty)?;
-                if !ty.is_float() && ty != Ty::Index {
-                    let op = *self.u.choose(&["ctlz", "cttz", "ctpop"])?;
-                    self.define(ty, format!("math.{op} {a} : {}", ty.name()));
-                } else if ty.is_float() {
-                    self.define(ty, format!("arith.negf {a} : {}", ty.name()));
+                // Unary ops (the math ops rmlir's math dialect defines).
+                if ty.is_float() {
+                    let op = *self.u.choose(&["arith.negf", "math.absf", "math.exp", "math.sin"])?;
+                    self.define(ty, format!("{op} {a} : {}", ty.name()));
                 }
             }
         }
