@@ -21,7 +21,15 @@ enum Ty {
     F64,
 }
 
-const TYPES: [Ty; 7] = [Ty::I1, Ty::I8, Ty::I32, Ty::I64, Ty::Index, Ty::F32, Ty::F64];
+const TYPES: [Ty; 7] = [
+    Ty::I1,
+    Ty::I8,
+    Ty::I32,
+    Ty::I64,
+    Ty::Index,
+    Ty::F32,
+    Ty::F64,
+];
 
 impl Ty {
     fn name(self) -> &'static str {
@@ -50,13 +58,33 @@ impl Ty {
 }
 
 const INT_BINOPS: &[&str] = &[
-    "addi", "subi", "muli", "divsi", "divui", "remsi", "remui", "andi", "ori", "xori", "shli",
-    "shrsi", "shrui", "maxsi", "minsi", "maxui", "minui", "ceildivsi", "floordivsi", "ceildivui",
+    "addi",
+    "subi",
+    "muli",
+    "divsi",
+    "divui",
+    "remsi",
+    "remui",
+    "andi",
+    "ori",
+    "xori",
+    "shli",
+    "shrsi",
+    "shrui",
+    "maxsi",
+    "minsi",
+    "maxui",
+    "minui",
+    "ceildivsi",
+    "floordivsi",
+    "ceildivui",
 ];
 const FLOAT_BINOPS: &[&str] = &[
     "addf", "subf", "mulf", "divf", "remf", "maximumf", "minimumf", "maxnumf", "minnumf",
 ];
-const INT_PREDICATES: &[&str] = &["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"];
+const INT_PREDICATES: &[&str] = &[
+    "eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge",
+];
 const FLOAT_PREDICATES: &[&str] = &[
     "false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule",
     "une", "uno", "true",
@@ -217,7 +245,11 @@ impl Gen<'_, '_> {
             }
             1 | 2 => {
                 let ty = self.ty()?;
-                let ops = if ty.is_float() { FLOAT_BINOPS } else { INT_BINOPS };
+                let ops = if ty.is_float() {
+                    FLOAT_BINOPS
+                } else {
+                    INT_BINOPS
+                };
                 let op = *self.u.choose(ops)?;
                 let a = self.operand(ty)?;
                 let b = self.operand(ty)?;
@@ -250,7 +282,10 @@ impl Gen<'_, '_> {
                 let a = self.operand(ty)?;
                 // Unary ops (the math ops rmlir's math dialect defines).
                 if ty.is_float() {
-                    let op = *self.u.choose(&["arith.negf", "math.absf", "math.exp", "math.sin"])?;
+                    let op =
+                        *self
+                            .u
+                            .choose(&["arith.negf", "math.absf", "math.exp", "math.sin"])?;
                     self.define(ty, format!("{op} {a} : {}", ty.name()));
                 }
             }
@@ -281,7 +316,10 @@ impl Gen<'_, '_> {
             _ => return Ok(()),
         };
         let a = self.operand(from)?;
-        self.define(to, format!("arith.{op} {a} : {} to {}", from.name(), to.name()));
+        self.define(
+            to,
+            format!("arith.{op} {a} : {} to {}", from.name(), to.name()),
+        );
         Ok(())
     }
 
@@ -300,7 +338,11 @@ impl Gen<'_, '_> {
         if results.is_empty() {
             self.line(terminator);
         } else {
-            self.line(&format!("{terminator} {} : {}", yields.join(", "), types.join(", ")));
+            self.line(&format!(
+                "{terminator} {} : {}",
+                yields.join(", "),
+                types.join(", ")
+            ));
         }
         self.depth -= 1;
         self.indent -= 1;
