@@ -31,6 +31,10 @@
 #              chromium (scripts/check_trace_html.sh); installs chromium
 #              with apt-get when missing, skips (with a message) only if
 #              it cannot be installed                                   (fatal)
+#   fuzz       scripts/fuzz.sh all 8: builds the libFuzzer targets of fuzz/
+#              (its own workspace, coverage-instrumented; the first build
+#              takes minutes) and runs each of the 6 for 8 s, seeded from
+#              tests/ (FUZZ_SEEDS=tests, -seed=1): no target may crash (fatal)
 #   upstream   ../shared/upstream-tests/run-upstream.sh on the whole suite:
 #              last two lines (cases / files passed) are printed; not fatal
 #
@@ -49,7 +53,7 @@ JOBS=${JOBS:-2}
 SHARED="$ROOT/../shared"
 OPT="${RMLIR_OPT:-$ROOT/target/release/rmlir-opt}"   # override to validate the harness, e.g. with mlir-opt
 export LLVM_BIN RMLIR_OPT="$OPT"
-ALL_STEPS="setup fmt clippy build cargo-test lit no-panic roundtrip accepts gen-arith gen-arith-canon difftest upstream-pass trace-html upstream"
+ALL_STEPS="setup fmt clippy build cargo-test lit no-panic roundtrip accepts gen-arith gen-arith-canon difftest upstream-pass trace-html fuzz upstream"
 
 SKIP=" "; ONLY=""
 while [ $# -gt 0 ]; do
@@ -164,6 +168,7 @@ step gen-arith-canon fatal bash "$ROOT/scripts/check_gen_arith_custom.sh" -- --c
 step difftest fatal bash "$ROOT/scripts/difftest.sh" --seeds 25 --quiet
 step upstream-pass fatal upstream_pass
 step trace-html fatal trace_html
+step fuzz fatal env FUZZ_SEEDS=tests FUZZ_ARGS=-seed=1 bash "$ROOT/scripts/fuzz.sh" all 8
 step upstream not-fatal upstream
 
 echo

@@ -14,7 +14,7 @@ use super::{rule_transform, CustomParam, Element, Format, OptionalGroup, TypeArg
 use crate::asm::lexer::{string_token_value, TokenKind};
 use crate::asm::parser::{PResult, UnresolvedOperand};
 use crate::asm::OpAsmParser;
-use crate::attributes::{AttrKind, Attribute};
+use crate::attributes::{ApInt, AttrKind, Attribute};
 use crate::context::{Context, Ident};
 use crate::ir::{BlockRef, OperationState, RegionRef};
 use crate::ods::enums::{parse_stripped, EnumSpec};
@@ -666,7 +666,18 @@ fn parse_attr(
             let mut elements: SmallVec<[Attribute; 4]> = SmallVec::new();
             if !p.parse_optional_token(TokenKind::RSquare) {
                 loop {
-                    elements.push(p.parse_attribute(Some(elem))?);
+                    // Each element is an integer literal of the element
+                    // width (MLIR's `DenseArrayAttrImpl<T>::parse` reads
+                    // them with `parseInteger`), not any attribute.
+                    let off = p.current_offset();
+                    let v = match p.parse_optional_integer_i64_in_op()? {
+                        Some(v) => v,
+                        None => return p.emit_error(off, "expected integer value"),
+                    };
+                    if width == 32 && i32::try_from(v).is_err() {
+                        return p.emit_error(off, "integer value too large");
+                    }
+                    elements.push(p.ctx().integer_attr(elem, ApInt::from_i64(width, v)));
                     if !p.parse_optional_token(TokenKind::Comma) {
                         break;
                     }
