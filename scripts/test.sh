@@ -21,6 +21,9 @@
 #              and erased locations)                                   (fatal)
 #   upstream-pass  the upstream files listed in tests/upstream-passing.txt
 #              (those that pass today) must all pass: no regressions   (fatal)
+#   determinism  scripts/determinism.sh: every upstream suite input through
+#              each relevant pass with 1 thread, 2 threads and 2 threads
+#              again: stdout+stderr byte-identical (about 60 s)      (fatal)
 #   upstream   ../shared/upstream-tests/run-upstream.sh on the whole suite:
 #              last two lines (cases / files passed) are printed; not fatal
 #
@@ -39,7 +42,7 @@ JOBS=${JOBS:-2}
 SHARED="$ROOT/../shared"
 OPT="${RMLIR_OPT:-$ROOT/target/release/rmlir-opt}"   # override to validate the harness, e.g. with mlir-opt
 export LLVM_BIN RMLIR_OPT="$OPT"
-ALL_STEPS="setup fmt clippy build cargo-test lit no-panic roundtrip gen-arith upstream-pass upstream"
+ALL_STEPS="setup fmt clippy build cargo-test lit no-panic roundtrip gen-arith upstream-pass determinism upstream"
 
 SKIP=" "; ONLY=""
 while [ $# -gt 0 ]; do
@@ -137,6 +140,7 @@ step roundtrip fatal python3 "$ROOT/scripts/roundtrip.py" --jobs "$JOBS" --rmlir
 step gen-arith fatal bash "$ROOT/scripts/check_gen_arith_custom.sh"
 step gen-arith-canon fatal bash "$ROOT/scripts/check_gen_arith_custom.sh" -- --canonicalize --mlir-print-debuginfo
 step upstream-pass fatal upstream_pass
+step determinism fatal env JOBS="$JOBS" RMLIR_OPT="$OPT" bash "$ROOT/scripts/determinism.sh"
 step upstream not-fatal upstream
 
 echo

@@ -60,9 +60,11 @@ use crate::region_simplify::{
 use crate::side_effects::is_op_trivially_dead;
 
 mod checks;
+mod history;
 
 pub use checks::CheckFailure;
 use checks::{ExpensiveChecks, Site};
+use history::{History, Limits};
 
 /// The process-wide default of [`GreedyRewriteConfig::expensive_checks`]
 /// (what `rmlir-opt --mlir-enable-expensive-pattern-checks` sets).
@@ -201,6 +203,10 @@ pub struct GreedyRewriteResult {
     pub violations: Vec<ContractViolation>,
     /// Broken rules found by the expensive checks.
     pub check_failures: Vec<CheckFailure>,
+    /// When the rewrite did not converge: notes saying why (what fired
+    /// last, cycles, growth, which option would change the outcome); see
+    /// [`GreedyRewriteResult::non_convergence_diagnostic`].
+    pub explanation: Vec<Diagnostic>,
 }
 
 impl Default for GreedyRewriteResult {
@@ -214,6 +220,7 @@ impl Default for GreedyRewriteResult {
             recursion_errors: Vec::new(),
             violations: Vec::new(),
             check_failures: Vec::new(),
+            explanation: Vec::new(),
         }
     }
 }
@@ -222,6 +229,16 @@ impl GreedyRewriteResult {
     /// Whether the rewrite converged (MLIR's `succeeded(result)`).
     pub fn succeeded(&self) -> bool {
         self.converged.is_ok()
+    }
+    /// The error a caller reports when the rewrite did not converge (e.g.
+    /// the canonicalizer with `test-convergence`): why it stopped, at
+    /// `loc`, with the driver's explanation as notes. `None` if it
+    /// converged.
+    pub fn non_convergence_diagnostic(&self, loc: Location) -> Option<Diagnostic> {
+        let why = self.converged.as_ref().err()?;
+        let mut d = Diagnostic::error(loc, why.to_string());
+        d.notes.extend(self.explanation.iter().cloned());
+        Some(d)
     }
     /// Whether a check (contract or expensive) found a broken pattern.
     pub fn found_broken_patterns(&self) -> bool {
@@ -690,6 +707,7 @@ struct Driver<'l, 'a> {
     max_num_rewrites: Option<u64>,
     num_rewrites: u64,
     recursion_errors: Vec<RecursionError>,
+    history: History,
 }
 
 impl<'l, 'a> Driver<'l, 'a> {
@@ -726,6 +744,7 @@ impl<'l, 'a> Driver<'l, 'a> {
             max_num_rewrites: config.max_num_rewrites,
             num_rewrites: 0,
             recursion_errors: Vec::new(),
+            history: History::default(),
         }
     }
 
@@ -756,7 +775,10 @@ impl<'l, 'a> Driver<'l, 'a> {
                 }
             }
 
+            // Captured for the history before a change may erase the op.
+            let (op_name, op_loc) = (ir.op_name(op), ir.op_loc(op));
             if is_op_trivially_dead(ir, op) {
+                self.history.erased_dead(op, op_name, op_loc);
                 PatternRewriter::with_listener(ir, &mut self.state).erase_op(op);
                 changed = true;
                 log.result_with_line("success", "operation is trivially dead");
@@ -780,6 +802,7 @@ impl<'l, 'a> Driver<'l, 'a> {
                     };
                     if done {
                         changed = true;
+                        self.history.folded(op, op_name, op_loc);
                         log_successful_folding(log, ir, dump_root);
                         if let (Some(c), Some(top), Some(at)) =
                             (&mut self.state.checks, self.state.scope_op, &site)
@@ -802,6 +825,7 @@ impl<'l, 'a> Driver<'l, 'a> {
             // (upstream passes no callbacks at all in release builds).
             let notify = self.state.listener.is_some() || tracker.is_some();
             let errors = &mut self.recursion_errors;
+            let history = &mut self.history;
             let mut rw = PatternRewriter::with_listener(ir, &mut self.state);
             let result = self.applicator.match_and_rewrite_with(
                 op,
@@ -849,6 +873,7 @@ impl<'l, 'a> Driver<'l, 'a> {
                     if site.is_some() {
                         applied.set(Some(pattern.debug_name().to_string()));
                     }
+                    history.applied(pattern, op, op_name, op_loc);
                     Ok(())
                 },
             );
@@ -868,7 +893,23 @@ impl<'l, 'a> Driver<'l, 'a> {
                 log.result_with_line("failure", "all patterns failed to match");
             }
         }
+        if !self.state.worklist.is_empty() {
+            self.history.hit_rewrite_cap();
+        }
         changed
+    }
+
+    /// The notes explaining a non-convergence (see [`History::explain`]).
+    fn explain(
+        &self,
+        ir: &Ir,
+        patterns: &FrozenRewritePatternSet,
+        why: &NotConverged,
+        limits: &Limits,
+        at: Option<OpRef>,
+    ) -> Vec<Diagnostic> {
+        let loc = at.map_or_else(|| ir.ctx().unknown_loc(), |op| ir.op_loc(op));
+        self.history.explain(ir.ctx(), patterns, why, limits, loc)
     }
 }
 
@@ -1087,6 +1128,7 @@ pub fn apply_patterns_greedily_in_region(
         // is swept once here, not twice (the second sweep missed the cache
         // on a 10^6-op function).
         let seeds = collect_seeds(ir, region, order, driver.state.scope, cse_constants);
+        driver.history.begin_iteration(seeds.ops.len());
         driver.state.worklist.reserve(seeds.ops.len());
         // Only constant uniquing erases ops during seeding; until it has,
         // every gathered op is live.
@@ -1135,10 +1177,18 @@ pub fn apply_patterns_greedily_in_region(
         }
     }
     let iterations = iteration.min(max_iterations.unwrap_or(u64::MAX));
+    let mut explanation = Vec::new();
     let converged = if continue_rewrites {
         let n = max_iterations.unwrap_or(iterations);
         tracing::debug!(target: "greedy-rewriter", "The pattern rewrite did not converge after scanning {n} times");
-        Err(NotConverged::MaxIterations(n))
+        let why = NotConverged::MaxIterations(n);
+        let limits = Limits {
+            max_iterations,
+            max_num_rewrites: driver.max_num_rewrites,
+        };
+        let at = ir.region_parent_op(region);
+        explanation = driver.explain(ir, patterns, &why, &limits, at);
+        Err(why)
     } else {
         Ok(())
     };
@@ -1156,6 +1206,7 @@ pub fn apply_patterns_greedily_in_region(
             .take()
             .map(|c| c.failures)
             .unwrap_or_default(),
+        explanation,
     }
 }
 
@@ -1194,6 +1245,7 @@ pub fn apply_patterns_greedily(
         total.changed |= r.changed;
         if total.converged.is_ok() {
             total.converged = r.converged;
+            total.explanation = r.explanation;
         }
         total.iterations = total.iterations.max(r.iterations);
         total.num_rewrites += r.num_rewrites;
@@ -1269,12 +1321,19 @@ pub fn apply_op_patterns_greedily(
         driver.state.add_single(op);
     }
     let changed = driver.process_worklist(ir);
+    let mut explanation = Vec::new();
     let converged = if driver.state.worklist.is_empty() {
         Ok(())
     } else {
         let n = max_num_rewrites.unwrap_or(driver.num_rewrites);
         tracing::debug!(target: "greedy-rewriter", "The pattern rewrite did not converge after {n} rewrites");
-        Err(NotConverged::MaxNumRewrites(n))
+        let why = NotConverged::MaxNumRewrites(n);
+        let limits = Limits {
+            max_iterations: None,
+            max_num_rewrites,
+        };
+        explanation = driver.explain(ir, patterns, &why, &limits, scope_op);
+        Err(why)
     };
     GreedyRewriteResult {
         changed,
@@ -1290,5 +1349,6 @@ pub fn apply_op_patterns_greedily(
             .take()
             .map(|c| c.failures)
             .unwrap_or_default(),
+        explanation,
     }
 }
