@@ -630,7 +630,7 @@ fn max_iterations_and_rewrites() {
         "{notes:?}"
     );
     assert!(
-        notes.contains(&"disabling a pattern breaks it: e.g. disable-patterns=FlipParent"),
+        notes.contains(&"disable-patterns=FlipParent (the pattern involved) would stop it"),
         "{notes:?}"
     );
 

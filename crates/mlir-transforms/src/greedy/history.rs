@@ -309,7 +309,7 @@ impl History {
                 };
                 note(
                     *loc,
-                    format!("'{p}' keeps applying to '{op}' here ({when}): what it produces matches it again"),
+                    format!("'{p}' keeps applying to '{op}' here ({when})"),
                 );
                 cyclic.push(distinct[0].0);
                 reported += 1;
@@ -401,15 +401,19 @@ impl History {
             }
             seen.into_iter().map(name_of).collect()
         };
-        if let Some(first) = disable.first() {
-            let others = if disable.len() > 1 {
-                format!(" (or another of {})", disable[1..].iter().map(|d| format!("'{d}'")).collect::<Vec<_>>().join(", "))
+        if !disable.is_empty() {
+            let options: Vec<String> = disable
+                .iter()
+                .map(|d| format!("disable-patterns={d}"))
+                .collect();
+            let which = if options.len() > 1 {
+                "one of the patterns involved"
             } else {
-                String::new()
+                "the pattern involved"
             };
             note(
                 at,
-                format!("disabling a pattern breaks it: e.g. disable-patterns={first}{others}"),
+                format!("{} ({which}) would stop it", options.join(" or ")),
             );
         }
         let _ = limits.max_iterations;
