@@ -625,9 +625,25 @@ impl Context {
     /// returned as is, and none at all gives the unknown location.
     pub fn fused_loc(&self, locations: &[Location], metadata: Option<Attribute>) -> Location {
         let mut flat: Vec<Location> = Vec::with_capacity(locations.len());
-        let push = |l: Location, flat: &mut Vec<Location>| {
-            if !flat.contains(&l) {
-                flat.push(l);
+        // Duplicates are dropped in first-seen order (MLIR's SetVector). A
+        // linear search is fastest for the usual handful of locations; a set
+        // takes over for long lists, which folding a long chain of ops into
+        // one constant builds (a quadratic search there made the
+        // canonicalizer cubic in the chain length).
+        let mut seen: Option<hashbrown::HashSet<Location>> = None;
+        let mut push = |l: Location, flat: &mut Vec<Location>| {
+            if let Some(set) = &mut seen {
+                if set.insert(l) {
+                    flat.push(l);
+                }
+                return;
+            }
+            if flat.contains(&l) {
+                return;
+            }
+            flat.push(l);
+            if flat.len() > 16 {
+                seen = Some(flat.iter().copied().collect());
             }
         };
         for &loc in locations {
