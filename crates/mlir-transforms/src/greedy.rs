@@ -778,7 +778,7 @@ impl<'l, 'a> Driver<'l, 'a> {
             // Captured for the history before a change may erase the op.
             let (op_name, op_loc) = (ir.op_name(op), ir.op_loc(op));
             if is_op_trivially_dead(ir, op) {
-                self.history.erased_dead(op, op_name, op_loc);
+                self.history.erased_dead(op_name, op_loc);
                 PatternRewriter::with_listener(ir, &mut self.state).erase_op(op);
                 changed = true;
                 log.result_with_line("success", "operation is trivially dead");
@@ -802,7 +802,7 @@ impl<'l, 'a> Driver<'l, 'a> {
                     };
                     if done {
                         changed = true;
-                        self.history.folded(op, op_name, op_loc);
+                        self.history.folded(op_name, op_loc);
                         log_successful_folding(log, ir, dump_root);
                         if let (Some(c), Some(top), Some(at)) =
                             (&mut self.state.checks, self.state.scope_op, &site)
@@ -873,7 +873,7 @@ impl<'l, 'a> Driver<'l, 'a> {
                     if site.is_some() {
                         applied.set(Some(pattern.debug_name().to_string()));
                     }
-                    history.applied(pattern, op, op_name, op_loc);
+                    history.applied(pattern, op_name, op_loc);
                     Ok(())
                 },
             );
@@ -1183,7 +1183,6 @@ pub fn apply_patterns_greedily_in_region(
         tracing::debug!(target: "greedy-rewriter", "The pattern rewrite did not converge after scanning {n} times");
         let why = NotConverged::MaxIterations(n);
         let limits = Limits {
-            max_iterations,
             max_num_rewrites: driver.max_num_rewrites,
         };
         let at = ir.region_parent_op(region);
@@ -1328,10 +1327,7 @@ pub fn apply_op_patterns_greedily(
         let n = max_num_rewrites.unwrap_or(driver.num_rewrites);
         tracing::debug!(target: "greedy-rewriter", "The pattern rewrite did not converge after {n} rewrites");
         let why = NotConverged::MaxNumRewrites(n);
-        let limits = Limits {
-            max_iterations: None,
-            max_num_rewrites,
-        };
+        let limits = Limits { max_num_rewrites };
         explanation = driver.explain(ir, patterns, &why, &limits, scope_op);
         Err(why)
     };

@@ -555,7 +555,10 @@ impl Pass for TestDynamicPipelinePass {
         cx: &mut PassContext<'_>,
     ) -> Result<(), ()> {
         let pipeline = self.options.get_str("dynamic-pipeline").to_string();
-        err_line(format!("Dynamic execute '{pipeline}' on {}", ir.op_name_str(op)));
+        err_line(format!(
+            "Dynamic execute '{pipeline}' on {}",
+            ir.op_name_str(op)
+        ));
         if pipeline.is_empty() {
             err_line("Empty pipeline".to_string());
             return Ok(());

@@ -621,7 +621,10 @@ fn max_iterations_and_rewrites() {
         "the pattern rewrite did not converge after scanning 10 times"
     );
     let notes: Vec<&str> = d.notes.iter().map(|n| n.message.as_str()).collect();
-    assert!(notes[0].starts_with("iteration 10 applied 1 pattern(s)"), "{notes:?}");
+    assert!(
+        notes[0].starts_with("iteration 10 applied 1 pattern(s)"),
+        "{notes:?}"
+    );
     assert!(notes[0].ends_with("'FlipParent' x1"), "{notes:?}");
     assert!(
         notes.iter().any(|n| n.starts_with(
@@ -663,13 +666,14 @@ fn max_iterations_and_rewrites() {
     assert!(!r.all_erased && r.changed);
     let notes: Vec<String> = r.explanation.iter().map(|n| n.message.clone()).collect();
     assert!(
-        notes.iter().any(|n| n.starts_with(
-            "'Toggle' keeps applying to 't.toggle' here (4 times in one iteration)"
-        )),
+        notes.iter().any(|n| n
+            .starts_with("'Toggle' keeps applying to 't.toggle' here (4 times in one iteration)")),
         "{notes:?}"
     );
     assert!(
-        notes.iter().any(|n| n.starts_with("ops were still queued after max-num-rewrites=4")),
+        notes
+            .iter()
+            .any(|n| n.starts_with("ops were still queued after max-num-rewrites=4")),
         "{notes:?}"
     );
 }

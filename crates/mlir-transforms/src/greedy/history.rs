@@ -6,13 +6,13 @@
 //! # Cost
 //!
 //! Recording must not cost measurable time when the driver converges, so a
-//! change records one fixed-size entry (a pattern's address, the op, its
-//! name, location and iteration: plain copies) into a ring buffer of the
+//! change records one fixed-size entry (a pattern's address, the op's name
+//! and location, the iteration: plain copies) into a ring buffer of the
 //! last [`RING`] changes, and an iteration records its op count and counters
 //! once. Names are only looked up, and the history only analysed, when a
 //! report is asked for.
 
-use mlir_ir::{Context, Diagnostic, Location, OpName, OpRef};
+use mlir_ir::{Context, Diagnostic, Location, OpName};
 use mlir_rewrite::{FrozenRewritePatternSet, Pattern};
 
 use super::NotConverged;
@@ -31,9 +31,9 @@ struct Change {
     /// The address of the pattern in the frozen set (its identity), or
     /// [`FOLD`] / [`DEAD`].
     pattern: usize,
-    /// The op it was applied to (it may be gone by the time of the report).
-    op: OpRef,
-    /// The op's name and location, captured before the rewrite.
+    /// The op's name and location, captured before the rewrite (the op
+    /// itself may be gone by the time of the report; its location and
+    /// name identify it, also across replacements).
     name: OpName,
     loc: Location,
     /// The iteration of the region driver (1-based; 1 for the op-list driver).
@@ -65,7 +65,6 @@ pub(crate) struct History {
 
 /// What the driver was configured with, for the report's advice.
 pub(crate) struct Limits {
-    pub(crate) max_iterations: Option<u64>,
     pub(crate) max_num_rewrites: Option<u64>,
 }
 
@@ -102,12 +101,11 @@ impl History {
 
     /// Records that `pattern` was applied to `op`.
     #[inline]
-    pub(crate) fn applied(&mut self, pattern: &Pattern, op: OpRef, name: OpName, loc: Location) {
+    pub(crate) fn applied(&mut self, pattern: &Pattern, name: OpName, loc: Location) {
         let iteration = self.iteration.max(1);
         self.current().rewrites += 1;
         self.push(Change {
             pattern: pattern as *const Pattern as usize,
-            op,
             name,
             loc,
             iteration,
@@ -116,12 +114,11 @@ impl History {
 
     /// Records that `op` was folded.
     #[inline]
-    pub(crate) fn folded(&mut self, op: OpRef, name: OpName, loc: Location) {
+    pub(crate) fn folded(&mut self, name: OpName, loc: Location) {
         let iteration = self.iteration.max(1);
         self.current().folds += 1;
         self.push(Change {
             pattern: FOLD,
-            op,
             name,
             loc,
             iteration,
@@ -130,12 +127,11 @@ impl History {
 
     /// Records that the trivially dead `op` was erased.
     #[inline]
-    pub(crate) fn erased_dead(&mut self, op: OpRef, name: OpName, loc: Location) {
+    pub(crate) fn erased_dead(&mut self, name: OpName, loc: Location) {
         let iteration = self.iteration.max(1);
         self.current().dead += 1;
         self.push(Change {
             pattern: DEAD,
-            op,
             name,
             loc,
             iteration,
@@ -176,7 +172,9 @@ impl History {
                         let p = b.pattern();
                         if p.debug_name().is_empty() {
                             match p.root_kind() {
-                                Some(root) => format!("<unnamed pattern on {}>", ctx.op_name_str(root)),
+                                Some(root) => {
+                                    format!("<unnamed pattern on {}>", ctx.op_name_str(root))
+                                }
                                 None => "<unnamed pattern>".to_string(),
                             }
                         } else {
@@ -188,7 +186,11 @@ impl History {
         };
         let mut notes = Vec::new();
         let mut note = |loc: Location, msg: String| {
-            notes.push(Diagnostic::new(mlir_ir::diagnostics::Severity::Note, loc, msg))
+            notes.push(Diagnostic::new(
+                mlir_ir::diagnostics::Severity::Note,
+                loc,
+                msg,
+            ))
         };
         let remembered = self.ring.len();
         let truncated = self.ring.len() == RING;
@@ -258,7 +260,6 @@ impl History {
                 }
                 None => sites.push((key, vec![c.pattern], vec![c.iteration])),
             }
-            let _ = c.op;
         }
         // The busiest sites first; ties keep the order of first change.
         sites.sort_by(|a, b| b.1.len().cmp(&a.1.len()));
@@ -285,8 +286,10 @@ impl History {
                 // each undoes what the others did.
                 let period = distinct.len();
                 let periodic = seq.windows(period + 1).all(|w| w[0] == w[period]);
-                let names: Vec<String> =
-                    distinct.iter().map(|&(p, _)| format!("'{}'", name_of(p))).collect();
+                let names: Vec<String> = distinct
+                    .iter()
+                    .map(|&(p, _)| format!("'{}'", name_of(p)))
+                    .collect();
                 let how = if periodic && period == 2 {
                     format!("{} and {} undo each other", names[0], names[1])
                 } else if periodic {
@@ -416,7 +419,6 @@ impl History {
                 format!("{} ({which}) would stop it", options.join(" or ")),
             );
         }
-        let _ = limits.max_iterations;
         notes
     }
 }

@@ -4,7 +4,6 @@
 
 use std::sync::{Arc, Mutex, OnceLock, Weak};
 
-
 use mlir_conversion::{
     add_conversion_pattern, apply_conversion, apply_full_conversion, apply_partial_conversion,
     ConversionConfig, ConversionMode, ConversionTarget, FoldingMode, TypeConverter,
