@@ -23,7 +23,7 @@
 #              (those that pass today) must all pass: no regressions   (fatal)
 #   determinism  scripts/determinism.sh: every upstream suite input through
 #              each relevant pass with 1 thread, 2 threads and 2 threads
-#              again: stdout+stderr byte-identical (about 60 s)      (fatal)
+#              again: stdout+stderr byte-identical (~50 s CPU)      (fatal)
 #   upstream   ../shared/upstream-tests/run-upstream.sh on the whole suite:
 #              last two lines (cases / files passed) are printed; not fatal
 #
