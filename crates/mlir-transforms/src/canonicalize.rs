@@ -308,7 +308,7 @@ impl crate::pass::Pass for CanonicalizerPass {
         match canonicalizer.run(ir, op) {
             Ok(_) => Ok(()),
             Err(result) => {
-                if let Some(d) = result.non_convergence_diagnostic(ir.op_loc(op)) {
+                if let Some(d) = result.non_convergence_diagnostic() {
                     ir.ctx().emit(d);
                 }
                 Err(())

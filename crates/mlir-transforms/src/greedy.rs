@@ -203,10 +203,12 @@ pub struct GreedyRewriteResult {
     pub violations: Vec<ContractViolation>,
     /// Broken rules found by the expensive checks.
     pub check_failures: Vec<CheckFailure>,
-    /// When the rewrite did not converge: notes saying why (what fired
-    /// last, cycles, growth, which option would change the outcome); see
-    /// [`GreedyRewriteResult::non_convergence_diagnostic`].
-    pub explanation: Vec<Diagnostic>,
+    /// When the rewrite did not converge: the error saying so, at the op
+    /// whose region was rewritten (the scope's op for the op-list driver),
+    /// with notes saying why (what fired last, cycles, growth, which option
+    /// would change the outcome). Boxed: results are passed around by value
+    /// and rarely carry one.
+    pub explanation: Option<Box<Diagnostic>>,
 }
 
 impl Default for GreedyRewriteResult {
@@ -220,7 +222,7 @@ impl Default for GreedyRewriteResult {
             recursion_errors: Vec::new(),
             violations: Vec::new(),
             check_failures: Vec::new(),
-            explanation: Vec::new(),
+            explanation: None,
         }
     }
 }
@@ -231,14 +233,11 @@ impl GreedyRewriteResult {
         self.converged.is_ok()
     }
     /// The error a caller reports when the rewrite did not converge (e.g.
-    /// the canonicalizer with `test-convergence`): why it stopped, at
-    /// `loc`, with the driver's explanation as notes. `None` if it
-    /// converged.
-    pub fn non_convergence_diagnostic(&self, loc: Location) -> Option<Diagnostic> {
-        let why = self.converged.as_ref().err()?;
-        let mut d = Diagnostic::error(loc, why.to_string());
-        d.notes.extend(self.explanation.iter().cloned());
-        Some(d)
+    /// the canonicalizer with `test-convergence`): why it stopped, with the
+    /// driver's explanation as notes. `None` if it converged.
+    pub fn non_convergence_diagnostic(&self) -> Option<Diagnostic> {
+        self.converged.as_ref().err()?;
+        self.explanation.as_deref().cloned()
     }
     /// Whether a check (contract or expensive) found a broken pattern.
     pub fn found_broken_patterns(&self) -> bool {
@@ -899,7 +898,8 @@ impl<'l, 'a> Driver<'l, 'a> {
         changed
     }
 
-    /// The notes explaining a non-convergence (see [`History::explain`]).
+    /// The error explaining a non-convergence, at `at`, with the notes of
+    /// [`History::explain`].
     fn explain(
         &self,
         ir: &Ir,
@@ -907,9 +907,11 @@ impl<'l, 'a> Driver<'l, 'a> {
         why: &NotConverged,
         limits: &Limits,
         at: Option<OpRef>,
-    ) -> Vec<Diagnostic> {
+    ) -> Option<Box<Diagnostic>> {
         let loc = at.map_or_else(|| ir.ctx().unknown_loc(), |op| ir.op_loc(op));
-        self.history.explain(ir.ctx(), patterns, why, limits, loc)
+        let mut d = Diagnostic::error(loc, why.to_string());
+        d.notes = self.history.explain(ir.ctx(), patterns, why, limits, loc);
+        Some(Box::new(d))
     }
 }
 
@@ -1177,7 +1179,7 @@ pub fn apply_patterns_greedily_in_region(
         }
     }
     let iterations = iteration.min(max_iterations.unwrap_or(u64::MAX));
-    let mut explanation = Vec::new();
+    let mut explanation = None;
     let converged = if continue_rewrites {
         let n = max_iterations.unwrap_or(iterations);
         tracing::debug!(target: "greedy-rewriter", "The pattern rewrite did not converge after scanning {n} times");
@@ -1320,7 +1322,7 @@ pub fn apply_op_patterns_greedily(
         driver.state.add_single(op);
     }
     let changed = driver.process_worklist(ir);
-    let mut explanation = Vec::new();
+    let mut explanation = None;
     let converged = if driver.state.worklist.is_empty() {
         Ok(())
     } else {

@@ -613,9 +613,7 @@ fn max_iterations_and_rewrites() {
     assert_eq!(r.num_rewrites, 10);
     // The explanation names what fired last, the pattern that keeps
     // applying and the pattern to disable.
-    let d = r
-        .non_convergence_diagnostic(ctx.unknown_loc())
-        .expect("did not converge");
+    let d = r.non_convergence_diagnostic().expect("did not converge");
     assert_eq!(
         d.message,
         "the pattern rewrite did not converge after scanning 10 times"
@@ -664,7 +662,12 @@ fn max_iterations_and_rewrites() {
     let r = apply_op_patterns_greedily(&mut ir, &[toggle], canon.patterns(), config);
     assert_eq!(r.converged, Err(NotConverged::MaxNumRewrites(4)));
     assert!(!r.all_erased && r.changed);
-    let notes: Vec<String> = r.explanation.iter().map(|n| n.message.clone()).collect();
+    let d = r.non_convergence_diagnostic().expect("did not converge");
+    assert_eq!(
+        d.message,
+        "the pattern rewrite did not converge after 4 rewrites"
+    );
+    let notes: Vec<String> = d.notes.iter().map(|n| n.message.clone()).collect();
     assert!(
         notes.iter().any(|n| n
             .starts_with("'Toggle' keeps applying to 't.toggle' here (4 times in one iteration)")),

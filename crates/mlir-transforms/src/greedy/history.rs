@@ -63,6 +63,10 @@ pub(crate) struct History {
     iterations: Vec<Iteration>,
 }
 
+/// The changes at one site (an op known by location and name): the
+/// patterns applied there in order, and the iterations they came in.
+type SiteChanges = ((Location, OpName), Vec<usize>, Vec<u32>);
+
 /// What the driver was configured with, for the report's advice.
 pub(crate) struct Limits {
     pub(crate) max_num_rewrites: Option<u64>,
@@ -204,7 +208,7 @@ impl History {
                 None => last.push((c.pattern, 1)),
             }
         }
-        last.sort_by(|a, b| b.1.cmp(&a.1));
+        last.sort_by_key(|&(_, n)| std::cmp::Reverse(n));
         if let Some(it) = self.iterations.last() {
             let total = it.rewrites + it.folds + it.dead;
             let which = match why {
@@ -245,7 +249,7 @@ impl History {
 
         // 2. Cycles: patterns that keep firing on the same op. An op is
         // known by its location (kept when patterns replace it) and name.
-        let mut sites: Vec<((Location, OpName), Vec<usize>, Vec<u32>)> = Vec::new();
+        let mut sites: Vec<SiteChanges> = Vec::new();
         for c in self.changes() {
             if c.pattern == DEAD {
                 continue;
@@ -262,7 +266,7 @@ impl History {
             }
         }
         // The busiest sites first; ties keep the order of first change.
-        sites.sort_by(|a, b| b.1.len().cmp(&a.1.len()));
+        sites.sort_by_key(|(_, seq, _)| std::cmp::Reverse(seq.len()));
         let mut cyclic: Vec<usize> = Vec::new();
         let mut reported = 0;
         for ((loc, name), seq, its) in &sites {
