@@ -14,6 +14,8 @@
 #   lit        lit tests/ : every tests/**/*.mlir through FileCheck     (fatal)
 #   no-panic   scripts/no_panic.sh: rmlir-opt exits 0/1 on tests/invalid (fatal)
 #   roundtrip  scripts/roundtrip.py: generic output identical to mlir-opt's (fatal)
+#   accepts    scripts/accepts_check.py: every corpus chunk and random mutant
+#              of one that rmlir-opt accepts, mlir-opt accepts too      (fatal)
 #   gen-arith  scripts/check_gen_arith_custom.sh: custom-form arith workloads
 #              (20 seeds) print identically to mlir-opt's             (fatal)
 #   gen-arith-canon  the same workloads after --canonicalize, printed with
@@ -42,7 +44,7 @@ JOBS=${JOBS:-2}
 SHARED="$ROOT/../shared"
 OPT="${RMLIR_OPT:-$ROOT/target/release/rmlir-opt}"   # override to validate the harness, e.g. with mlir-opt
 export LLVM_BIN RMLIR_OPT="$OPT"
-ALL_STEPS="setup fmt clippy build cargo-test lit no-panic roundtrip gen-arith upstream-pass determinism upstream"
+ALL_STEPS="setup fmt clippy build cargo-test lit no-panic roundtrip accepts gen-arith upstream-pass determinism upstream"
 
 SKIP=" "; ONLY=""
 while [ $# -gt 0 ]; do
@@ -137,6 +139,7 @@ step cargo-test fatal cargo test --workspace
 step lit fatal lit_tests
 step no-panic fatal "$ROOT/scripts/no_panic.sh"
 step roundtrip fatal python3 "$ROOT/scripts/roundtrip.py" --jobs "$JOBS" --rmlir "$OPT"
+step accepts fatal python3 "$ROOT/scripts/accepts_check.py" --mutants 2000 --rmlir "$OPT"
 step gen-arith fatal bash "$ROOT/scripts/check_gen_arith_custom.sh"
 step gen-arith-canon fatal bash "$ROOT/scripts/check_gen_arith_custom.sh" -- --canonicalize --mlir-print-debuginfo
 step upstream-pass fatal upstream_pass

@@ -1146,6 +1146,9 @@ impl WhileOp {
         } else {
             (Vec::new(), Vec::new())
         };
+        // Upstream reports a count mismatch at the colon (the location it
+        // takes before `parseColonType`).
+        let type_loc = p.current_offset();
         p.parse_token(TokenKind::Colon, "expected ':'")?;
         let off = p.current_offset();
         let fty = p.parse_type()?;
@@ -1157,8 +1160,8 @@ impl WhileOp {
             return p.error_at(off, "expected function type");
         };
         if inputs.len() != inits.len() {
-            return p.error_at(
-                off,
+            return p.emit_error(
+                type_loc,
                 format!(
                     "expected as many input types as operands (expected {} got {})",
                     inits.len(),

@@ -65,8 +65,11 @@ fn verify_result_type_with_trait(ir: &Ir, op: OpRef) -> Result<(), mlir_ir::Diag
     if has_trait {
         return Ok(());
     }
-    Err(mlir_ir::Diagnostic::error(
-        ir.op_loc(op),
+    // Upstream's `emitError()` on the op: no "'op' op" prefix, but the
+    // "see current operation" note.
+    Err(ir.op_diag(
+        op,
+        mlir_ir::Severity::Error,
         "result type should have trait 'TestTypeTrait'",
     ))
 }
@@ -81,8 +84,11 @@ fn verify_attr_with_trait(ir: &Ir, op: OpRef) -> Result<(), mlir_ir::Diagnostic>
     if has_trait {
         return Ok(());
     }
-    Err(mlir_ir::Diagnostic::error(
-        ir.op_loc(op),
+    // Upstream's `emitError()` on the op: no "'op' op" prefix, but the
+    // "see current operation" note.
+    Err(ir.op_diag(
+        op,
+        mlir_ir::Severity::Error,
         "'attr' attribute should have trait 'TestAttrTrait'",
     ))
 }

@@ -57,6 +57,11 @@ pub(crate) struct OpParserState<'a> {
     block_scopes: Vec<BlockScope<'a>>,
     /// Forward-reference placeholders and the offset of their first use.
     placeholders: HashMap<Value, u32>,
+    /// Placeholders whose definition has been seen, erased at the end of
+    /// the file: an op being parsed may still hold one as an operand (a use
+    /// before a definition in the op's own region), which then stays
+    /// unlinked and is reported by the verifier, as in mlir-opt.
+    resolved_placeholders: Vec<OpRef>,
     deferred_locs: Vec<(LocTarget, &'a str, u32)>,
     default_dialects: Vec<String>,
     /// Where parsed ops are appended.
@@ -178,6 +183,13 @@ impl<'a> Parser<'a> {
 
     /// End-of-file checks: unresolved forward references and deferred locations.
     fn finalize(&mut self) -> PResult<()> {
+        for op in std::mem::take(&mut self.state.resolved_placeholders) {
+            // One still used belongs to an op that took it as an operand
+            // before the definition replaced the placeholder's uses.
+            if self.ir.op_use_empty(op) {
+                self.ir.erase_op(op);
+            }
+        }
         if !self.state.placeholders.is_empty() {
             let mut offsets: Vec<u32> = self.state.placeholders.values().copied().collect();
             offsets.sort_unstable();
@@ -289,7 +301,7 @@ impl<'a> Parser<'a> {
             self.state.placeholders.remove(&existing.value);
             self.ir.replace_all_uses_with(existing.value, value);
             if let Some(op) = existing.value.defining_op() {
-                self.ir.erase_op(op);
+                self.state.resolved_placeholders.push(op);
             }
         }
         let scope = self.state.scopes.last_mut().expect("a value scope");
