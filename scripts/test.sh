@@ -26,6 +26,10 @@
 #   determinism  scripts/determinism.sh: every upstream suite input through
 #              each relevant pass with 1 thread, 2 threads and 2 threads
 #              again: stdout+stderr byte-identical (~50 s CPU)      (fatal)
+#   trace-html the HTML page of --mlir-print-rewrite-trace checked in headless
+#              chromium (scripts/check_trace_html.sh); installs chromium
+#              with apt-get when missing, skips (with a message) only if
+#              it cannot be installed                                   (fatal)
 #   upstream   ../shared/upstream-tests/run-upstream.sh on the whole suite:
 #              last two lines (cases / files passed) are printed; not fatal
 #
@@ -44,7 +48,7 @@ JOBS=${JOBS:-2}
 SHARED="$ROOT/../shared"
 OPT="${RMLIR_OPT:-$ROOT/target/release/rmlir-opt}"   # override to validate the harness, e.g. with mlir-opt
 export LLVM_BIN RMLIR_OPT="$OPT"
-ALL_STEPS="setup fmt clippy build cargo-test lit no-panic roundtrip accepts gen-arith upstream-pass determinism upstream"
+ALL_STEPS="setup fmt clippy build cargo-test lit no-panic roundtrip accepts gen-arith upstream-pass determinism trace-html upstream"
 
 SKIP=" "; ONLY=""
 while [ $# -gt 0 ]; do
@@ -101,6 +105,20 @@ setup() {
   "$LLVM_BIN/mlir-opt" --version | head -n 3
 }
 
+# The rewrite-trace page in a real browser; chromium is installed like the
+# LLVM tools in `setup` when missing.
+trace_html() {
+  [ -x "$OPT" ] || { echo "error: $OPT not built" >&2; return 1; }
+  if ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/null 2>&1; then
+    echo "installing: chromium"
+    if ! { as_root apt-get update -q && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; }; then
+      echo "trace-html: SKIPPED: chromium could not be installed (apt-get install chromium failed)"
+      return 0
+    fi
+  fi
+  bash "$ROOT/scripts/check_trace_html.sh" "$OPT"
+}
+
 lit_tests() {
   [ -x "$OPT" ] || { echo "error: $OPT not built" >&2; return 1; }
   python3 "$LLVM_BIN/lit" -s -j "$JOBS" "$ROOT/tests"
@@ -144,6 +162,7 @@ step gen-arith fatal bash "$ROOT/scripts/check_gen_arith_custom.sh"
 step gen-arith-canon fatal bash "$ROOT/scripts/check_gen_arith_custom.sh" -- --canonicalize --mlir-print-debuginfo
 step upstream-pass fatal upstream_pass
 step determinism fatal env JOBS="$JOBS" RMLIR_OPT="$OPT" bash "$ROOT/scripts/determinism.sh"
+step trace-html fatal trace_html
 step upstream not-fatal upstream
 
 echo

@@ -13,4 +13,6 @@ fn main() {
     mlir_ods::build::generate_op_defs("td/LLVM.td", "llvm_ops.rs");
     mlir_ods::build::generate_op_defs("td/Vector.td", "vector_ops.rs");
     mlir_ods::build::generate_op_defs("td/Linalg.td", "linalg_ops.rs");
+    mlir_ods::build::generate_op_defs("td/Complex.td", "complex_ops.rs");
+    mlir_ods::build::generate_op_defs("td/Gpu.td", "gpu_ops.rs");
 }

@@ -17,6 +17,7 @@ fn main() {
         ("td/TestOpsTraits.td", "traits_ops.rs"),
         ("td/TestOpsFormat.td", "format_ops.rs"),
         ("td/TestOpsSCF.td", "scf_ops.rs"),
+        ("td/TestOpsTrace.td", "trace_ops.rs"),
     ] {
         mlir_ods::build::generate_op_defs(td, out);
     }

@@ -594,3 +594,200 @@ impl AffineIfOp {
         Ok(())
     }
 }
+
+// ----- affine.load / affine.store -----
+
+/// The `[...]` subscripts of a load or store: a map over SSA ids whose
+/// operands are resolved as `index` values (upstream
+/// `parseAffineMapOfSSAIds` then `resolveOperands`).
+fn parse_subscripts<'a>(
+    p: &mut OpAsmParser<'_, 'a>,
+) -> Result<(AffineMap, Vec<UnresolvedOperand<'a>>), ()> {
+    let (map, mut dims, syms) = p.parse_affine_map_of_ssa_ids()?;
+    dims.extend(syms);
+    Ok((map, dims))
+}
+
+/// The memref type after `:` of a load or store (upstream's
+/// `parseColonType` of a `MemRefType`).
+fn parse_memref_type(p: &mut OpAsmParser<'_, '_>) -> Result<(Type, Type), ()> {
+    p.parse_token(TokenKind::Colon, "expected ':'")?;
+    let at = p.current_offset();
+    let ty = p.parse_type()?;
+    match p.ctx().ty(ty) {
+        mlir_ir::TypeKind::MemRef { element, .. } => Ok((ty, *element)),
+        _ => p.emit_error(at, "invalid kind of type specified"),
+    }
+}
+
+/// `[e0, e1]` with each dimension printed as its operand and each symbol as
+/// `symbol(%operand)` (upstream `printAffineMapOfSSAIds`).
+fn print_subscripts(p: &mut OpAsmPrinter<'_, '_>, map: Option<&AffineMap>, operands: &[Value]) {
+    p.print_char('[');
+    if let Some(map) = map {
+        let dims = map.num_dims as usize;
+        let names: Vec<String> = operands.iter().map(|&v| p.value_name(v)).collect();
+        let mut out = String::new();
+        for (i, e) in map.results.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            mlir_ir::asm::printer::attrs::print_affine_expr_with(&mut out, e, &|out, symbol, i| {
+                let k = if symbol {
+                    dims + i as usize
+                } else {
+                    i as usize
+                };
+                let name = names.get(k).map_or("<<invalid>>", |s| s.as_str());
+                if symbol {
+                    out.push_str("symbol(");
+                    out.push_str(name);
+                    out.push(')');
+                } else {
+                    out.push_str(name);
+                }
+            });
+        }
+        p.print_str(&out);
+    }
+    p.print_char(']');
+}
+
+/// Upstream `verifyMemoryOpIndexing`: the map matches the memref's rank and
+/// the subscripts, which are all `index` values. (Whether each subscript is
+/// a valid affine dimension or symbol needs the affine scope analysis,
+/// which rmlir does not have yet.)
+fn verify_indexing(
+    ir: &mlir_ir::Ir,
+    op: OpRef,
+    memref: Value,
+    subscripts: &[Value],
+    kind: &str,
+) -> Result<(), mlir_ir::Diagnostic> {
+    let ctx = ir.ctx();
+    let rank = match ctx.ty(ir.value_type(memref)) {
+        mlir_ir::TypeKind::MemRef { shape, .. } => shape.len(),
+        _ => return Ok(()),
+    };
+    match map_of(ctx, ir.attr(op, "map")) {
+        Some(map) => {
+            if map.results.len() != rank {
+                return Err(ir.op_error(op, "affine map num results must equal memref rank"));
+            }
+            if (map.num_dims + map.num_symbols) as usize != subscripts.len() {
+                return Err(ir.op_error(op, "expects as many subscripts as affine map inputs"));
+            }
+        }
+        None => {
+            if rank != subscripts.len() {
+                return Err(ir.op_error(
+                    op,
+                    "expects the number of subscripts to be equal to memref rank",
+                ));
+            }
+        }
+    }
+    let index = ctx.index_type();
+    if subscripts.iter().any(|&v| ir.value_type(v) != index) {
+        return Err(ir.op_error(op, format!("index to {kind} must have 'index' type")));
+    }
+    Ok(())
+}
+
+impl AffineLoadOp {
+    /// `affine.load %m[subscripts] attr-dict : memref-type` (upstream
+    /// `AffineLoadOp::parse`).
+    pub fn parse(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> PResult {
+        let memref = p.parse_operand()?;
+        let (map, subscripts) = parse_subscripts(p)?;
+        let map = map_attr(p.ctx(), map);
+        p.add_attr(state, "map", map);
+        p.parse_optional_attr_dict(state)?;
+        let (ty, element) = parse_memref_type(p)?;
+        let m = p.resolve_operand(memref, ty)?;
+        state.operands.push(m);
+        let index = p.ctx().index_type();
+        let name = p.name_offset();
+        p.resolve_operands(&subscripts, &vec![index; subscripts.len()], name, state)?;
+        state.result_types.push(element);
+        Ok(())
+    }
+
+    /// Upstream `AffineLoadOp::print`.
+    pub fn print(p: &mut OpAsmPrinter<'_, '_>, op: OpRef) {
+        let ir = p.ir();
+        let operands: Vec<Value> = ir.operands(op).collect();
+        let map = map_of(ir.ctx(), ir.attr(op, "map")).cloned();
+        let memref_ty = ir.value_type(operands[0]);
+        p.print_char(' ');
+        p.print_operand(operands[0]);
+        print_subscripts(p, map.as_ref(), &operands[1..]);
+        let attrs = p.op_attrs(op);
+        p.print_optional_attr_dict(&attrs, &["map"]);
+        p.print_str(" : ");
+        p.print_type(memref_ty);
+    }
+
+    /// Upstream `AffineLoadOp::verify`.
+    pub fn verify(self, ir: &mlir_ir::Ir) -> Result<(), mlir_ir::Diagnostic> {
+        let operands: Vec<Value> = ir.operands(self.0).collect();
+        let memref_ty = ir.value_type(operands[0]);
+        let result = ir.value_type(ir.result(self.0, 0));
+        if ir.ctx().element_type_or_self(memref_ty) != result {
+            return Err(ir.op_error(self.0, "result type must match element type of memref"));
+        }
+        verify_indexing(ir, self.0, operands[0], &operands[1..], "load")
+    }
+}
+
+impl AffineStoreOp {
+    /// `affine.store %v, %m[subscripts] attr-dict : memref-type` (upstream
+    /// `AffineStoreOp::parse`).
+    pub fn parse(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> PResult {
+        let value = p.parse_operand()?;
+        p.parse_token(TokenKind::Comma, "expected ','")?;
+        let memref = p.parse_operand()?;
+        let (map, subscripts) = parse_subscripts(p)?;
+        let map = map_attr(p.ctx(), map);
+        p.add_attr(state, "map", map);
+        p.parse_optional_attr_dict(state)?;
+        let (ty, element) = parse_memref_type(p)?;
+        let v = p.resolve_operand(value, element)?;
+        state.operands.push(v);
+        let m = p.resolve_operand(memref, ty)?;
+        state.operands.push(m);
+        let index = p.ctx().index_type();
+        let name = p.name_offset();
+        p.resolve_operands(&subscripts, &vec![index; subscripts.len()], name, state)
+    }
+
+    /// Upstream `AffineStoreOp::print`.
+    pub fn print(p: &mut OpAsmPrinter<'_, '_>, op: OpRef) {
+        let ir = p.ir();
+        let operands: Vec<Value> = ir.operands(op).collect();
+        let map = map_of(ir.ctx(), ir.attr(op, "map")).cloned();
+        let memref_ty = ir.value_type(operands[1]);
+        p.print_char(' ');
+        p.print_operand(operands[0]);
+        p.print_str(", ");
+        p.print_operand(operands[1]);
+        print_subscripts(p, map.as_ref(), &operands[2..]);
+        let attrs = p.op_attrs(op);
+        p.print_optional_attr_dict(&attrs, &["map"]);
+        p.print_str(" : ");
+        p.print_type(memref_ty);
+    }
+
+    /// Upstream `AffineStoreOp::verify`.
+    pub fn verify(self, ir: &mlir_ir::Ir) -> Result<(), mlir_ir::Diagnostic> {
+        let operands: Vec<Value> = ir.operands(self.0).collect();
+        let memref_ty = ir.value_type(operands[1]);
+        if ir.ctx().element_type_or_self(memref_ty) != ir.value_type(operands[0]) {
+            return Err(ir.op_error(
+                self.0,
+                "value to store must have the same type as memref element type",
+            ));
+        }
+        verify_indexing(ir, self.0, operands[1], &operands[2..], "store")
+    }
+}

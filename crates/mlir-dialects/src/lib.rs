@@ -11,6 +11,7 @@
 pub mod affine;
 pub mod arith;
 pub mod cf;
+pub mod complex;
 pub mod func;
 pub mod gpu;
 pub mod inliner;
@@ -41,4 +42,5 @@ pub fn register_all(ctx: &mut Context) {
     ctx.load_dialect(vector::VectorDialect);
     ctx.load_dialect(linalg::LinalgDialect);
     ctx.load_dialect(gpu::GpuDialect);
+    ctx.load_dialect(complex::ComplexDialect);
 }

@@ -57,6 +57,7 @@ impl Dialect for MemRefDialect {
                 }),
                 _ => info,
             })
+            .map(crate::speculation::attach)
             .collect()
     }
 

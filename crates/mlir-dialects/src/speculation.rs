@@ -1,8 +1,8 @@
 //! The `ConditionallySpeculatable` implementations of the ops that declare
 //! it in their `.td` (upstream's `getSpeculatability` methods): the arith
-//! divisions, `tensor.dim`, `scf.for` and `affine.for` (which also gets its
+//! divisions, `tensor.dim`, `memref.dim`, `scf.for` and `affine.for` (which also gets its
 //! `LoopLikeOpInterface` here), plus the `RecursivelySpeculatable` trait of
-//! `scf.if`. Attached by name from each dialect's op list with
+//! `scf.if` and `affine.if`. Attached by name from each dialect's op list with
 //! [`attach`], so that loop-invariant code motion can hoist them.
 
 use mlir_ir::interfaces::loop_like::LoopLikeOpInterface;
@@ -48,6 +48,19 @@ fn tensor_dim(ir: &Ir, op: OpRef) -> Speculatability {
     };
     let rank = match ir.ctx().ty(ir.value_type(ir.operand(op, 0))) {
         TypeKind::RankedTensor { shape, .. } => shape.len() as i64,
+        _ => return Speculatability::NotSpeculatable,
+    };
+    speculatable_if(index >= 0 && index < rank)
+}
+
+/// `memref.dim` of a ranked memref with a constant in-bounds index
+/// (upstream `memref::DimOp::getSpeculatability`).
+fn memref_dim(ir: &Ir, op: OpRef) -> Speculatability {
+    let Some(index) = const_int(ir, ir.operand(op, 1)) else {
+        return Speculatability::NotSpeculatable;
+    };
+    let rank = match ir.ctx().ty(ir.value_type(ir.operand(op, 0))) {
+        TypeKind::MemRef { shape, .. } => shape.len() as i64,
         _ => return Speculatability::NotSpeculatable,
     };
     speculatable_if(index >= 0 && index < rank)
@@ -164,6 +177,7 @@ pub fn attach(info: OpInfo) -> OpInfo {
         "arith.divui" | "arith.ceildivui" => unsigned_division,
         "arith.divsi" | "arith.ceildivsi" => signed_division,
         "tensor.dim" => tensor_dim,
+        "memref.dim" => memref_dim,
         "scf.for" => scf_for,
         "affine.for" => {
             return info
@@ -182,7 +196,7 @@ pub fn attach(info: OpInfo) -> OpInfo {
                     speculatability: affine_for,
                 })
         }
-        "scf.if" => return info.with_interface(RECURSIVELY_SPECULATABLE),
+        "scf.if" | "affine.if" => return info.with_interface(RECURSIVELY_SPECULATABLE),
         _ => return info,
     };
     info.with_interface(ConditionallySpeculatable { speculatability: f })

@@ -11,6 +11,8 @@
 //                   and single-symbol bounds)
 //   yield  yes      declarative              -          custom+generic
 //   if     yes      custom #set(dims)[syms]  (not yet)  custom+generic
+//   load   yes      custom %m[ssa-id map]    (not yet)  custom+generic
+//   store  yes      custom %v, %m[...]       (not yet)  custom+generic
 //
 // yield's ParentOneOf lists only AffineForOp (upstream also AffineIfOp and
 // AffineParallelOp, not defined yet).
@@ -102,6 +104,32 @@ def AffineIfOp : Affine_Op<"if",
   let arguments = (ins Variadic<AnyType>:$operands, IntegerSetAttr:$condition);
   let results = (outs Variadic<AnyType>:$results);
   let regions = (region SizedRegion<1>:$thenRegion, AnyRegion:$elseRegion);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
+
+// Upstream AffineLoadOp: the subscripts are a map over SSA ids; `MemRead`
+// on $memref gives the generated memory effects (so LICM never hoists it,
+// as upstream, which only hoists effect-free ops).
+def AffineLoadOp : Affine_Op<"load", []> {
+  let summary = "affine load operation";
+  let arguments = (ins Arg<AnyMemRef, "the reference to load from",
+                           [MemRead]>:$memref,
+                       Variadic<Index>:$indices,
+                       AffineMapAttr:$map);
+  let results = (outs AnyType:$result);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
+
+// Upstream AffineStoreOp.
+def AffineStoreOp : Affine_Op<"store", []> {
+  let summary = "affine store operation";
+  let arguments = (ins AnyType:$value,
+                       Arg<AnyMemRef, "the reference to store to",
+                           [MemWrite]>:$memref,
+                       Variadic<Index>:$indices,
+                       AffineMapAttr:$map);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
 }

@@ -45,6 +45,14 @@ pub trait RewriterListener: BuilderListener {
     /// A pattern failed to match at `loc`; `reason` fills in a diagnostic
     /// saying why (it is only run if the listener wants the text).
     fn notify_match_failure(&mut self, _loc: Location, _reason: &dyn Fn(&mut Diagnostic)) {}
+    /// The driver is about to try folding `op` (sent by drivers, only when
+    /// a listener is attached). Changes until the matching
+    /// [`RewriterListener::notify_fold_end`] are the fold's.
+    fn notify_fold_begin(&mut self, _ir: &Ir, _op: OpRef) {}
+    /// The fold attempt announced by the last
+    /// [`RewriterListener::notify_fold_begin`] ended with `result` (the
+    /// folded op may be gone by now).
+    fn notify_fold_end(&mut self, _ir: &Ir, _result: LogicalResult) {}
 }
 
 /// Passes every notification on to an inner listener (MLIR's
@@ -123,6 +131,16 @@ impl RewriterListener for ForwardingListener<'_> {
     fn notify_match_failure(&mut self, loc: Location, reason: &dyn Fn(&mut Diagnostic)) {
         if let Some(l) = self.inner.as_deref_mut() {
             l.notify_match_failure(loc, reason)
+        }
+    }
+    fn notify_fold_begin(&mut self, ir: &Ir, op: OpRef) {
+        if let Some(l) = self.inner.as_deref_mut() {
+            l.notify_fold_begin(ir, op)
+        }
+    }
+    fn notify_fold_end(&mut self, ir: &Ir, result: LogicalResult) {
+        if let Some(l) = self.inner.as_deref_mut() {
+            l.notify_fold_end(ir, result)
         }
     }
 }
@@ -208,6 +226,16 @@ impl RewriterListener for ListenerChain<'_> {
     fn notify_match_failure(&mut self, loc: Location, reason: &dyn Fn(&mut Diagnostic)) {
         for l in self.listeners.iter_mut() {
             l.notify_match_failure(loc, reason)
+        }
+    }
+    fn notify_fold_begin(&mut self, ir: &Ir, op: OpRef) {
+        for l in self.listeners.iter_mut() {
+            l.notify_fold_begin(ir, op)
+        }
+    }
+    fn notify_fold_end(&mut self, ir: &Ir, result: LogicalResult) {
+        for l in self.listeners.iter_mut() {
+            l.notify_fold_end(ir, result)
         }
     }
 }

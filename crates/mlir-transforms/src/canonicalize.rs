@@ -154,11 +154,16 @@ impl Canonicalizer {
     /// is an error only with `test_convergence`; both arms carry the result.
     pub fn run(&self, ir: &mut Ir, op: OpRef) -> Result<GreedyRewriteResult, GreedyRewriteResult> {
         let o = &self.options;
+        // While a rewrite trace is recorded, it listens to the driver.
+        let mut trace = crate::rewrite_trace::TraceListener::new("canonicalize");
         let config = GreedyRewriteConfig {
             use_top_down_traversal: o.top_down,
             region_simplification: o.region_simplify,
             max_iterations: o.max_iterations,
             max_num_rewrites: o.max_num_rewrites,
+            listener: trace
+                .as_mut()
+                .map(|l| l as &mut dyn mlir_rewrite::RewriterListener),
             ..Default::default()
         };
         let result = apply_patterns_greedily(ir, op, &self.patterns, config);

@@ -693,6 +693,16 @@ impl RewriterListener for State<'_, '_> {
             l.notify_match_failure(loc, reason);
         }
     }
+    fn notify_fold_begin(&mut self, ir: &Ir, op: OpRef) {
+        if let Some(l) = self.listener.as_deref_mut() {
+            l.notify_fold_begin(ir, op);
+        }
+    }
+    fn notify_fold_end(&mut self, ir: &Ir, result: mlir_rewrite::LogicalResult) {
+        if let Some(l) = self.listener.as_deref_mut() {
+            l.notify_fold_end(ir, result);
+        }
+    }
 }
 
 // ----------------------------------------------------------------------
@@ -788,6 +798,11 @@ impl<'l, 'a> Driver<'l, 'a> {
             // rewrite may erase the op.
             let site = self.state.checks.is_some().then(|| Site::of(ir, op));
             if self.fold && !ir.op_has_trait(op, TraitSet::CONSTANT_LIKE) {
+                // Fold begin/end only matter to a listener (rewrite traces).
+                let notify_fold = self.state.listener.is_some();
+                if notify_fold {
+                    self.state.notify_fold_begin(ir, op);
+                }
                 let mut folded: SmallVec<[OpFoldResult; 1]> = SmallVec::new();
                 if ir.fold_op(op, &mut folded).is_ok() {
                     log.result_with_line("success", "operation was folded");
@@ -808,8 +823,14 @@ impl<'l, 'a> Driver<'l, 'a> {
                         {
                             c.folding_succeeded(ir, top, at);
                         }
+                        if notify_fold {
+                            self.state.notify_fold_end(ir, Ok(()));
+                        }
                         continue;
                     }
+                }
+                if notify_fold {
+                    self.state.notify_fold_end(ir, Err(()));
                 }
             }
 

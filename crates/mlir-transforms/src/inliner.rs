@@ -30,7 +30,7 @@ use mlir_ir::ir::{IrMapping, WalkOrder};
 use mlir_ir::symbol_table::{is_symbol_table, SymbolTableCollection};
 use mlir_ir::{AttrKind, BlockRef, Ir, OpRef, RegionRef, TraitSet, Value};
 
-use crate::pass::{IntKind, OptionKind, Pass, PassContext, PassManager, PassOption, PassOptions};
+use crate::pass::{IntKind, OptionKind, Pass, PassContext, PassOption, PassOptions};
 use crate::pass::{OpPassManager, PassRegistry};
 
 /// The `-inline` pass.
@@ -71,7 +71,7 @@ impl Default for InlinerPass {
 
 impl Pass for InlinerPass {
     fn name(&self) -> &str {
-        "InlinerPass"
+        "Inliner"
     }
     fn argument(&self) -> &str {
         "inline"
@@ -89,7 +89,7 @@ impl Pass for InlinerPass {
         &mut self,
         ir: &mut Ir,
         op: OpRef,
-        _cx: &mut PassContext<'_>,
+        cx: &mut PassContext<'_>,
     ) -> Result<(), ()> {
         let mut pipelines: HashMap<String, String> = HashMap::new();
         for p in self.options.get_list("op-pipelines") {
@@ -104,7 +104,7 @@ impl Pass for InlinerPass {
             op_pipelines: pipelines,
             max_iterations: self.options.get_int("max-iterations").max(1) as usize,
         };
-        Inliner::new(ir, op, config).run()
+        Inliner::new(ir, op, config, cx).run(cx)
     }
 }
 
@@ -480,13 +480,16 @@ struct Inliner<'a> {
     cg: CallGraph,
     uses: UseList,
     dead: Vec<usize>,
-    registry: PassRegistry,
+    registry: std::sync::Arc<PassRegistry>,
+    /// The simplification pipeline of each callable op name, built on
+    /// first use and kept for later runs (as MLIR's inliner keeps them).
+    pipelines: HashMap<String, OpPassManager>,
 }
 
 impl<'a> Inliner<'a> {
-    fn new(ir: &'a mut Ir, top: OpRef, config: Config) -> Self {
+    fn new(ir: &'a mut Ir, top: OpRef, config: Config, cx: &mut PassContext<'_>) -> Self {
         let mut tables = SymbolTableCollection::new();
-        let cg = CallGraph::build(ir, top, &mut tables);
+        let cg = cx.analysis("CallGraph", || CallGraph::build(ir, top, &mut tables));
         let uses = UseList::build(ir, top, &cg, &mut tables);
         Inliner {
             ir,
@@ -496,15 +499,17 @@ impl<'a> Inliner<'a> {
             cg,
             uses,
             dead: Vec::new(),
-            registry: PassRegistry::with_transforms_passes(),
+            registry: PassRegistry::global()
+                .unwrap_or_else(|| std::sync::Arc::new(PassRegistry::with_transforms_passes())),
+            pipelines: HashMap::new(),
         }
     }
 
-    fn run(mut self) -> Result<(), ()> {
+    fn run(mut self, cx: &mut PassContext<'_>) -> Result<(), ()> {
         let _ = self.top;
         for mut scc in self.cg.sccs() {
             for _ in 0..self.config.max_iterations {
-                self.optimize_scc(&scc)?;
+                self.optimize_scc(&scc, cx)?;
                 if !self.inline_calls_in_scc(&mut scc) {
                     break;
                 }
@@ -524,7 +529,7 @@ impl<'a> Inliner<'a> {
 
     /// Runs the simplification pipeline of each node of `scc` on its
     /// callable, then recomputes the uses it holds.
-    fn optimize_scc(&mut self, scc: &[usize]) -> Result<(), ()> {
+    fn optimize_scc(&mut self, scc: &[usize], cx: &mut PassContext<'_>) -> Result<(), ()> {
         let nodes: Vec<usize> = scc
             .iter()
             .copied()
@@ -541,28 +546,31 @@ impl<'a> Inliner<'a> {
         for &n in &nodes {
             let op = self.cg.nodes[n].op;
             let name = self.ir.op_name_str(op).to_string();
-            let text = match self.config.op_pipelines.get(&name) {
-                Some(t) => t.clone(),
-                None if !self.config.default_pipeline.is_empty() => {
-                    self.config.default_pipeline.clone()
+            if !self.pipelines.contains_key(&name) {
+                let text = match self.config.op_pipelines.get(&name) {
+                    Some(t) => t.clone(),
+                    None if !self.config.default_pipeline.is_empty() => {
+                        self.config.default_pipeline.clone()
+                    }
+                    None => continue,
+                };
+                let mut opm = OpPassManager::new(&name);
+                if let Err(e) =
+                    crate::pipeline::parse_pass_pipeline_into(&text, &mut opm, &self.registry)
+                {
+                    let loc = self.ir.op_loc(op);
+                    self.ir.ctx().emit(mlir_ir::Diagnostic::error(
+                        loc,
+                        e.message.trim_end().to_string(),
+                    ));
+                    return Err(());
                 }
-                None => continue,
-            };
-            let mut opm = OpPassManager::new(&name);
-            if let Err(e) =
-                crate::pipeline::parse_pass_pipeline_into(&text, &mut opm, &self.registry)
-            {
-                let loc = self.ir.op_loc(op);
-                self.ir.ctx().emit(mlir_ir::Diagnostic::error(
-                    loc,
-                    e.message.trim_end().to_string(),
-                ));
-                return Err(());
+                self.pipelines.insert(name.clone(), opm);
             }
-            let mut pm = PassManager::from_op_pass_manager(opm);
-            pm.enable_threading(false);
-            pm.enable_verifier(false);
-            pm.run(self.ir, op)?;
+            let pm = self.pipelines.get_mut(&name).expect("inserted above");
+            // A dynamic pipeline of the pass (MLIR's `runPipeline`): it runs
+            // with the pass manager's verifier, instrumentations and timers.
+            cx.run_pipeline(pm, self.ir, op)?;
         }
         for &n in &nodes {
             self.uses.recompute(self.ir, &self.cg, &mut self.tables, n);
@@ -896,7 +904,19 @@ impl<'a> Inliner<'a> {
             return None;
         }
         let ir = &mut *self.ir;
+        // The callable's dialect may transform each argument given the
+        // callable's attributes for it (MLIR's `handleArgument`), with ops
+        // placed after the call, before the inlined body.
         let after = ir.next_op(call);
+        let callable_iface = inliner_interface(ir, callable);
+        if let Some(f) = callable_iface.and_then(|i| i.handle_argument) {
+            for (i, a) in mapped_args.iter_mut().enumerate() {
+                let attrs = value_attrs(ir, callable, "arg_attrs", i);
+                let point = (call_block, after);
+                *a = f(ir, point, call, callable, *a, attrs);
+            }
+        }
+        let handle_result = callable_iface.and_then(|i| i.handle_result);
         let post = ir.split_block(call_block, after);
         let mut mapping = IrMapping::new();
         if clone {
@@ -936,6 +956,10 @@ impl<'a> Inliner<'a> {
             .collect();
         if new_blocks.len() == 1 {
             let term = ir.last_op(first)?;
+            if let Some(f) = handle_result {
+                let values: Vec<Value> = ir.operands(term).collect();
+                handle_results(ir, f, (first, Some(term)), call, callable, &values);
+            }
             if let Some(f) = inliner_interface(ir, term).and_then(|i| i.handle_terminator_values) {
                 f(ir, term, &results);
             }
@@ -947,6 +971,11 @@ impl<'a> Inliner<'a> {
                 let loc = ir.value_loc(*r);
                 let a = ir.add_argument(post, t, loc);
                 ir.replace_all_uses_with(*r, a);
+            }
+            if let Some(f) = handle_result {
+                let values: Vec<Value> = ir.arguments(post).collect();
+                let start = ir.first_op(post);
+                handle_results(ir, f, (post, start), call, callable, &values);
             }
             for &nb in &new_blocks {
                 if let Some(term) = ir.last_op(nb) {
@@ -961,6 +990,44 @@ impl<'a> Inliner<'a> {
         ir.splice_ops(first, call_block, None);
         ir.erase_block(first);
         Some(top_ops.into_iter().filter(|&o| ir.is_live_op(o)).collect())
+    }
+}
+
+/// The attribute dictionary the callable gives its argument or result `i`
+/// (`arg_attrs`/`res_attrs`, the attribute names of function-like ops).
+fn value_attrs(ir: &Ir, callable: OpRef, name: &str, i: usize) -> Option<mlir_ir::Attribute> {
+    match ir.ctx().attr(ir.attr(callable, name)?) {
+        AttrKind::Array(elements) => elements.get(i).copied(),
+        _ => None,
+    }
+}
+
+/// Runs the result handler on each of `values` (the inlined call's
+/// results as the body produces them): each value's users before the
+/// handler ran use the handler's value instead (MLIR's `handleResultImpl`).
+fn handle_results(
+    ir: &mut Ir,
+    f: mlir_ir::interfaces::inliner::HandleValueFn,
+    point: (BlockRef, Option<OpRef>),
+    call: OpRef,
+    callable: OpRef,
+    values: &[Value],
+) {
+    for (i, &v) in values.iter().enumerate() {
+        let attrs = value_attrs(ir, callable, "res_attrs", i);
+        let mut users: Vec<OpRef> = ir.users(v).collect();
+        users.dedup();
+        let new = f(ir, point, call, callable, v, attrs);
+        if new == v {
+            continue;
+        }
+        for u in users {
+            for k in 0..ir.num_operands(u) {
+                if ir.operand(u, k) == v {
+                    ir.set_operand(u, k, new);
+                }
+            }
+        }
     }
 }
 

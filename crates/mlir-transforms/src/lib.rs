@@ -24,6 +24,8 @@ pub mod op_stats;
 pub mod pass;
 pub mod pipeline;
 pub mod region_simplify;
+pub mod remove_dead_values;
+pub mod rewrite_trace;
 pub mod sccp;
 pub mod side_effects;
 pub mod standard_passes;

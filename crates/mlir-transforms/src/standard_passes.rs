@@ -17,4 +17,5 @@ pub fn register(registry: &mut PassRegistry) {
     registry.register_pass(|| Box::new(crate::licm::LoopInvariantCodeMotionPass));
     registry.register_pass(|| Box::new(crate::sccp::SccpPass));
     registry.register_pass(|| Box::new(crate::inliner::InlinerPass::default()));
+    registry.register_pass(|| Box::new(crate::remove_dead_values::RemoveDeadValuesPass));
 }

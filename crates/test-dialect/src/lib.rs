@@ -20,6 +20,7 @@
 //! | [`traits`]     | `TestOpsTraits.td`      | `IR/traits.mlir`, `Transforms/cse.mlir`  |
 //! | [`format`]     | `TestOpsFormat.td`      | `mlir-tblgen/op-format.mlir`             |
 //! | [`scf`]        | `TestOpsSCF.td`         | `Dialect/SCF` tests                       |
+//! | [`trace`]      | `TestOpsTrace.td`       | rmlir's rewrite trace (`--mlir-print-rewrite-trace`) |
 //!
 //! The dialect itself ([`TestDialect`]) gathers the ops of every module and
 //! forwards its dialect-level hooks to the module that owns them. Like
@@ -44,6 +45,7 @@ pub mod ods;
 pub mod parser;
 pub mod passes;
 pub mod scf;
+pub mod trace;
 pub mod traits;
 
 use mlir_ir::{Attribute, Context, Dialect, Location, OpBuilder, OpInfo, OpRef, Type};
@@ -69,6 +71,7 @@ impl Dialect for TestDialect {
         ops.extend(traits::operations());
         ops.extend(format::operations());
         ops.extend(scf::operations());
+        ops.extend(trace::operations());
         ops
     }
 

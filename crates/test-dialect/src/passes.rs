@@ -87,6 +87,14 @@ pub fn operations() -> Vec<OpInfo> {
                 arg_operands: |ir, op| 0..ir.num_operands(op),
                 set_callee: Some(|ir, op, sym| ir.set_attr(op, "callee", Some(sym))),
             }),
+            "test.conversion_func_op" => info.with_interface(CallableOpInterface {
+                callable_region: |ir, op| {
+                    let r = ir.region(op, 0);
+                    (!ir.region_is_empty(r)).then_some(r)
+                },
+                result_types: |ir, op| conversion_func_type(ir, op).1,
+                argument_types: |ir, op| conversion_func_type(ir, op).0,
+            }),
             "test.functional_region_op" => info.with_interface(CallableOpInterface {
                 callable_region: |ir, op| Some(ir.region(op, 0)),
                 result_types: |ir, op| function_type_of_result(ir, op).1,
@@ -102,6 +110,34 @@ pub fn operations() -> Vec<OpInfo> {
             _ => info,
         })
         .collect()
+}
+
+/// The inputs and results of the `function_type` of `test.conversion_func_op`.
+fn conversion_func_type(ir: &Ir, op: OpRef) -> (Vec<mlir_ir::Type>, Vec<mlir_ir::Type>) {
+    let ty = ir
+        .attr(op, "function_type")
+        .and_then(|a| match ir.ctx().attr(a) {
+            mlir_ir::AttrKind::Type(t) => Some(*t),
+            _ => None,
+        });
+    match ty.map(|t| ir.ctx().ty(t)) {
+        Some(mlir_ir::TypeKind::Function { inputs, results }) => {
+            (inputs.to_vec(), results.to_vec())
+        }
+        _ => (Vec::new(), Vec::new()),
+    }
+}
+
+impl ops::ConversionFuncOp {
+    /// The custom form of function ops (upstream uses
+    /// `function_interface_impl::parseFunctionOp`).
+    pub fn parse(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> Result<(), ()> {
+        mlir_dialects::func::parse_func(p, state)
+    }
+    /// Upstream `function_interface_impl::printFunctionOp`.
+    pub fn print(p: &mut OpAsmPrinter<'_, '_>, op: OpRef) {
+        mlir_dialects::func::print_func(p, op)
+    }
 }
 
 /// The inputs and results of the function type `op` produces.
@@ -145,8 +181,37 @@ pub static INLINER: DialectInlinerInterface = DialectInlinerInterface {
     }),
     materialize_call_conversion: Some(materialize_test_cast),
     process_inlined_call_blocks: Some(mark_inlined_conversion),
+    handle_argument: Some(|ir, point, call, _, v, attrs| {
+        type_changer_if(ir, point, call, v, attrs, "test.handle_argument")
+    }),
+    handle_result: Some(|ir, point, call, _, v, attrs| {
+        type_changer_if(ir, point, call, v, attrs, "test.handle_result")
+    }),
     ..ALL_LEGAL
 };
+
+/// A `test.type_changer` of `v` at `point` (located at the call) when
+/// `attrs` holds `marker`, else `v` (upstream's
+/// `TestInlinerInterface::handleArgument`/`handleResult`).
+fn type_changer_if(
+    ir: &mut Ir,
+    point: (mlir_ir::BlockRef, Option<OpRef>),
+    call: OpRef,
+    v: mlir_ir::Value,
+    attrs: Option<mlir_ir::Attribute>,
+    marker: &str,
+) -> mlir_ir::Value {
+    if attrs.is_none_or(|d| ir.ctx().dictionary_get(d, marker).is_none()) {
+        return v;
+    }
+    let ty = ir.value_type(v);
+    let state = OperationState::new(ir.ctx().op_name("test.type_changer"), ir.op_loc(call))
+        .operands(&[v])
+        .results(&[ty]);
+    let op = ir.create_op(state);
+    ir.insert_op(point.0, point.1, op);
+    ir.result(op, 0)
+}
 
 /// Ops inlined for a `test.conversion_call_op` get the unit attribute
 /// `inlined_conversion`.

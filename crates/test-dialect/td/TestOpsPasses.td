@@ -131,3 +131,22 @@ def FunctionalRegionOp : TEST_Op<"functional_region_op",
   let regions = (region AnyRegion:$body);
   let results = (outs FunctionType:$result);
 }
+
+// A function-like callable with per-argument and per-result attribute
+// dictionaries, in the custom form of every function op
+// (`test.conversion_func_op @f(%a: i32 {attr}) -> (i32 {attr}) {...}`).
+def ConversionFuncOp : TEST_Op<"conversion_func_op",
+    [CallableOpInterface, FunctionOpInterface, IsolatedFromAbove, Symbol]> {
+  let arguments = (ins SymbolNameAttr:$sym_name,
+                       TypeAttrOf<FunctionType>:$function_type,
+                       OptionalAttr<DictArrayAttr>:$arg_attrs,
+                       OptionalAttr<DictArrayAttr>:$res_attrs,
+                       OptionalAttr<StrAttr>:$sym_visibility);
+  let regions = (region AnyRegion:$body);
+  let hasCustomAssemblyFormat = 1;
+}
+
+// What the test dialect's inliner interface inserts for arguments and
+// results marked `test.handle_argument`/`test.handle_result`.
+def TestTypeChangerOp : TEST_Op<"type_changer">,
+  Arguments<(ins AnyType)>, Results<(outs AnyType)>;

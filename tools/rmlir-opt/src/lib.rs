@@ -121,6 +121,9 @@ struct Opts {
     /// The text-format printing flags (one block, see [`TextFormatOpts`]).
     #[command(flatten)]
     text_format: TextFormatOpts,
+    /// The rewrite-trace flags (one block, see [`RewriteTraceOpts`]).
+    #[command(flatten)]
+    rewrite_trace: RewriteTraceOpts,
     /// Accept ops, types and attributes of dialects that are not registered.
     #[arg(long = "allow-unregistered-dialect")]
     allow_unregistered_dialect: bool,
@@ -494,7 +497,21 @@ fn process_chunk(
             ctx.emit(mlir_ir::Diagnostic::error(ctx.unknown_loc(), msg));
             return false;
         }
+        let tracing = match rewrite_trace_start(opts, &ir, top) {
+            Ok(t) => t,
+            Err(msg) => {
+                ctx.emit(mlir_ir::Diagnostic::error(ctx.unknown_loc(), msg));
+                return false;
+            }
+        };
+        if tracing {
+            // The trace keys ops by their slot in the one arena.
+            pm.enable_threading(false);
+        }
         let ran = pm.run(&mut ir, top);
+        if tracing && !rewrite_trace_write(opts, &ir, top, s.flags) {
+            return false;
+        }
         if opts.timing {
             timing.add_passes(timing_entries(&pm, 0));
         }
@@ -1113,6 +1130,89 @@ pub fn rmlir_opt_main(
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+// ----------------------------------------------------------------------
+// Rewrite provenance (`--mlir-print-rewrite-trace`, docs/TRACE.md)
+// ----------------------------------------------------------------------
+
+/// The rewrite-trace flags (see `docs/TRACE.md`).
+#[derive(clap::Args, Debug)]
+struct RewriteTraceOpts {
+    /// Record which pattern or fold created or last changed each output op, and write the trace to FILE.
+    #[arg(
+        long = "mlir-print-rewrite-trace",
+        value_name = "FILE",
+        require_equals = true
+    )]
+    print_rewrite_trace: Option<String>,
+    /// Format of the rewrite trace (default: html if FILE ends with .html, else json).
+    #[arg(long = "mlir-rewrite-trace-format", value_parser = ["json", "html"], require_equals = true)]
+    rewrite_trace_format: Option<String>,
+    /// Record every pattern and fold tried on the op at this input location (file:line:col or line:col).
+    #[arg(
+        long = "mlir-rewrite-trace-op",
+        value_name = "LOC",
+        require_equals = true
+    )]
+    rewrite_trace_op: Option<String>,
+}
+
+/// Chunks of the input traced so far (the trace of chunk N > 0 of a split
+/// input goes to `FILE.N`).
+static TRACED_CHUNKS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// Starts a rewrite trace of the chunk rooted at `top` if asked to; returns
+/// whether one was started, or the error message.
+fn rewrite_trace_start(opts: &Opts, ir: &Ir, top: OpRef) -> Result<bool, String> {
+    let t = &opts.rewrite_trace;
+    if t.print_rewrite_trace.is_none() {
+        if t.rewrite_trace_op.is_some() {
+            return Err("--mlir-rewrite-trace-op requires --mlir-print-rewrite-trace".into());
+        }
+        return Ok(false);
+    }
+    let split = opts.split_input_file.is_some();
+    match mlir_transforms::rewrite_trace::start(ir, top, t.rewrite_trace_op.as_deref()) {
+        Ok(()) => Ok(true),
+        // In a split input the op is in one chunk; the others trace no op.
+        Err(_) if split => mlir_transforms::rewrite_trace::start(ir, top, None).map(|()| true),
+        Err(e) => Err(format!("--mlir-rewrite-trace-op: {e}")),
+    }
+}
+
+/// Writes the trace of the chunk rooted at `top`; false (after an error
+/// message) if the file cannot be written.
+fn rewrite_trace_write(opts: &Opts, ir: &Ir, top: OpRef, flags: &PrintFlags) -> bool {
+    let t = &opts.rewrite_trace;
+    let (Some(path), Some(report)) = (
+        t.print_rewrite_trace.as_deref(),
+        mlir_transforms::rewrite_trace::finish(ir, top, flags),
+    ) else {
+        return true;
+    };
+    let html = match t.rewrite_trace_format.as_deref() {
+        Some(f) => f == "html",
+        None => path.ends_with(".html"),
+    };
+    let text = if html {
+        report.to_html()
+    } else {
+        report.to_json()
+    };
+    let n = TRACED_CHUNKS.fetch_add(1, Ordering::Relaxed);
+    let file = if n == 0 {
+        path.to_string()
+    } else {
+        format!("{path}.{n}")
+    };
+    match std::fs::write(&file, text) {
+        Ok(()) => true,
+        Err(e) => {
+            eprintln!("error: could not write rewrite trace {file}: {e}");
+            false
+        }
     }
 }
 

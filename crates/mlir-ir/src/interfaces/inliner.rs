@@ -16,6 +16,13 @@ pub type LegalOpFn = fn(&Ir, OpRef, RegionRef, bool) -> bool;
 /// Builds a conversion of a value to a type before an op, at a location.
 pub type MaterializeConversionFn = fn(&mut Ir, OpRef, Value, Type, Location) -> Option<OpRef>;
 
+/// Transforms an argument (or result) value of an inlined call given the
+/// callable's attribute dictionary for it, inserting ops at the insertion
+/// point `(block, before)`: (ir, point, call, callable, value, attrs) ->
+/// the value to use instead (of the same type).
+pub type HandleValueFn =
+    fn(&mut Ir, (BlockRef, Option<OpRef>), OpRef, OpRef, Value, Option<crate::Attribute>) -> Value;
+
 /// The hooks of MLIR's `DialectInlinerInterface`; `None` is upstream's
 /// default (not legal for the legality hooks, nothing for the others).
 #[derive(Copy, Clone, Default)]
@@ -43,6 +50,13 @@ pub struct DialectInlinerInterface {
     /// Adjusts the blocks just inlined for `call` (of this dialect), before
     /// its terminators are handled (`processInlinedCallBlocks`).
     pub process_inlined_call_blocks: Option<fn(&mut Ir, OpRef, &[BlockRef])>,
+    /// Transforms each argument of an inlined call, given the callable's
+    /// attributes for it, before the body is inlined (`handleArgument`,
+    /// asked of the callable's dialect).
+    pub handle_argument: Option<HandleValueFn>,
+    /// Transforms each result of an inlined call, given the callable's
+    /// attributes for it, after the body is inlined (`handleResult`).
+    pub handle_result: Option<HandleValueFn>,
 }
 
 /// The inliner interface of `op`'s dialect, if the dialect is loaded and
@@ -64,6 +78,8 @@ pub const ALL_LEGAL: DialectInlinerInterface = DialectInlinerInterface {
     handle_terminator_values: None,
     materialize_call_conversion: None,
     process_inlined_call_blocks: None,
+    handle_argument: None,
+    handle_result: None,
 };
 
 /// Replaces the uses of `values` by the operands of `term`, one to one

@@ -38,8 +38,9 @@ pub(crate) enum PassSlot {
         pass: Box<dyn Pass>,
         stats: Vec<u64>,
         time: TimeRecord,
-        /// Time spent computing analyses in the pass (`(A) Name` lines).
-        analyses: Vec<(&'static str, TimeRecord)>,
+        /// Timers nested in the pass: the analyses it computed (`(A) Name`
+        /// lines) and the dynamic pipelines it ran.
+        analyses: Vec<super::report::TimerNode>,
     },
     Adaptor(Adaptor),
 }

@@ -29,7 +29,7 @@ pub use ir_printing::{IrPrinter, IrPrinterConfig, PassFilter};
 pub use manager::{Nesting, OpPassManager, PassManager};
 pub use options::{IntKind, OptionKind, OptionsError, PassOption, PassOptions};
 pub use registry::{PassRegistry, PassRegistryEntry};
-pub use report::{DisplayMode, TimeRecord, TimingEntry};
+pub use report::{DisplayMode, TimeRecord, TimerNode, TimingEntry};
 
 /// A statistic a pass declares (MLIR's `Pass::Statistic`): shown by
 /// `--mlir-pass-statistics` as `(S) value name - description`.
@@ -44,7 +44,7 @@ pub struct StatisticInfo {
 pub struct PassContext<'a> {
     infos: &'static [StatisticInfo],
     stats: &'a mut [u64],
-    analyses: &'a mut Vec<(&'static str, report::TimeRecord)>,
+    analyses: &'a mut Vec<report::TimerNode>,
     preserved_all: bool,
     /// The settings of the running pass manager and the op the pass runs
     /// on, for dynamic pipelines.
@@ -55,7 +55,7 @@ impl<'a> PassContext<'a> {
     pub(crate) fn new(
         infos: &'static [StatisticInfo],
         stats: &'a mut [u64],
-        analyses: &'a mut Vec<(&'static str, report::TimeRecord)>,
+        analyses: &'a mut Vec<report::TimerNode>,
         exec: Option<(manager::Exec<'a>, OpRef)>,
     ) -> Self {
         PassContext {
@@ -76,14 +76,9 @@ impl<'a> PassContext<'a> {
         let start = std::time::Instant::now();
         let r = compute();
         let d = start.elapsed();
-        match self.analyses.iter_mut().find(|(n, _)| *n == name) {
-            Some((_, t)) => t.add_sequential(d),
-            None => {
-                let mut t = report::TimeRecord::default();
-                t.add_sequential(d);
-                self.analyses.push((name, t));
-            }
-        }
+        report::TimerNode::child(self.analyses, &format!("(A) {name}"))
+            .time
+            .add_sequential(d);
         r
     }
 
@@ -121,7 +116,20 @@ impl<'a> PassContext<'a> {
             return Err(());
         }
         pm.initialize(ir.ctx())?;
-        manager::run_pipeline(pm, ir, op, &exec)
+        if !exec.timing {
+            return manager::run_pipeline(pm, ir, op, &exec);
+        }
+        // The pipeline's timers nest under the running pass, merged by name
+        // with earlier runs (MLIR's `runBeforePipeline` timer nesting).
+        report::reset_timing(pm);
+        let result = manager::run_pipeline(pm, ir, op, &exec);
+        let node = report::TimerNode {
+            name: format!("'{}' Pipeline", pm.anchor_name()),
+            time: pm.time,
+            children: report::timer_nodes(pm),
+        };
+        report::TimerNode::merge_sequential(self.analyses, &[node]);
+        result
     }
 
     fn stat_index(&self, name: &str) -> usize {

@@ -265,16 +265,7 @@ fn merge_worker(main: &mut OpPassManager, worker: &OpPassManager) {
                     *x += *y;
                 }
                 time.merge_parallel(wt);
-                for (name, t) in wa {
-                    match analyses.iter_mut().find(|(n, _)| n == name) {
-                        Some((_, m)) => m.merge_parallel(t),
-                        None => {
-                            let mut m = super::report::TimeRecord::default();
-                            m.merge_parallel(t);
-                            analyses.push((name, m));
-                        }
-                    }
-                }
+                super::report::TimerNode::merge_parallel(analyses, wa);
             }
             (PassSlot::Adaptor(ma), PassSlot::Adaptor(wa)) => {
                 for (mm, wm) in ma.mgrs.iter_mut().zip(&wa.mgrs) {
@@ -293,7 +284,7 @@ fn finish_merge(pm: &mut OpPassManager) {
         match slot {
             PassSlot::Pass { time, analyses, .. } => {
                 time.finish_parallel();
-                analyses.iter_mut().for_each(|(_, t)| t.finish_parallel());
+                super::report::TimerNode::finish_parallel(analyses);
             }
             PassSlot::Adaptor(a) => a.mgrs.iter_mut().for_each(finish_merge),
         }

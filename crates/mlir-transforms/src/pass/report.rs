@@ -40,6 +40,147 @@ impl TimeRecord {
     }
 }
 
+/// A timer nested in a pass run: an analysis it computed (`(A) Name`) or
+/// a dynamic pipeline it ran (`'op' Pipeline`, holding that pipeline's
+/// passes), kept in the order first used as MLIR's nested timers are.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TimerNode {
+    pub name: String,
+    pub time: TimeRecord,
+    pub children: Vec<TimerNode>,
+}
+
+impl TimerNode {
+    /// The timer `name` of `list`, created (last) on first use.
+    pub(crate) fn child<'a>(list: &'a mut Vec<TimerNode>, name: &str) -> &'a mut TimerNode {
+        match list.iter().position(|n| n.name == name) {
+            Some(i) => &mut list[i],
+            None => {
+                list.push(TimerNode {
+                    name: name.to_string(),
+                    ..TimerNode::default()
+                });
+                list.last_mut().expect("just pushed")
+            }
+        }
+    }
+
+    /// Adds the timers of `other` (run on this thread) to `list`, merging
+    /// timers of the same name.
+    pub(crate) fn merge_sequential(list: &mut Vec<TimerNode>, other: &[TimerNode]) {
+        for o in other {
+            let n = Self::child(list, &o.name);
+            n.time.wall += o.time.wall;
+            n.time.user += o.time.user;
+            n.time.count += o.time.count;
+            Self::merge_sequential(&mut n.children, &o.children);
+        }
+    }
+
+    /// Adds the timers of one worker of a parallel run to `list`.
+    pub(crate) fn merge_parallel(list: &mut Vec<TimerNode>, worker: &[TimerNode]) {
+        for w in worker {
+            let n = Self::child(list, &w.name);
+            n.time.merge_parallel(&w.time);
+            Self::merge_parallel(&mut n.children, &w.children);
+        }
+    }
+
+    /// Ends a parallel run for every timer of `list`.
+    pub(crate) fn finish_parallel(list: &mut [TimerNode]) {
+        for n in list {
+            n.time.finish_parallel();
+            Self::finish_parallel(&mut n.children);
+        }
+    }
+}
+
+/// The timers of the passes of `pm` as a tree (for a dynamic pipeline,
+/// whose report lines nest under the pass that ran it).
+pub(crate) fn timer_nodes(pm: &OpPassManager) -> Vec<TimerNode> {
+    let mut out = Vec::new();
+    for slot in &pm.passes {
+        match slot {
+            PassSlot::Pass {
+                pass,
+                time,
+                analyses,
+                ..
+            } => {
+                if time.count > 0 {
+                    out.push(TimerNode {
+                        name: pass.name().to_string(),
+                        time: *time,
+                        children: analyses.clone(),
+                    });
+                }
+            }
+            PassSlot::Adaptor(a) => {
+                let mut ran: Vec<&OpPassManager> =
+                    a.mgrs.iter().filter(|m| m.time.count > 0).collect();
+                ran.sort_by_key(|m| m.first_run);
+                let pipelines: Vec<TimerNode> = ran
+                    .iter()
+                    .map(|m| TimerNode {
+                        name: format!("'{}' Pipeline", m.anchor_name()),
+                        time: m.time,
+                        children: timer_nodes(m),
+                    })
+                    .collect();
+                if a.mgrs.len() > 1 && !ran.is_empty() {
+                    let names: Vec<String> = a
+                        .mgrs
+                        .iter()
+                        .map(|m| format!("'{}'", m.anchor_name()))
+                        .collect();
+                    let mut time = TimeRecord::default();
+                    for m in &ran {
+                        time.wall += m.time.wall;
+                        time.user += m.time.user;
+                        time.count += m.time.count;
+                    }
+                    out.push(TimerNode {
+                        name: format!("Pipeline Collection : [{}]", names.join(", ")),
+                        time,
+                        children: pipelines,
+                    });
+                } else {
+                    out.extend(pipelines);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Zeroes the timing of `pm` and its passes, so that one run of a dynamic
+/// pipeline can be added to the pass that runs it.
+pub(crate) fn reset_timing(pm: &mut OpPassManager) {
+    pm.time = TimeRecord::default();
+    for slot in &mut pm.passes {
+        match slot {
+            PassSlot::Pass { time, analyses, .. } => {
+                *time = TimeRecord::default();
+                analyses.clear();
+            }
+            PassSlot::Adaptor(a) => a.mgrs.iter_mut().for_each(reset_timing),
+        }
+    }
+}
+
+fn push_nodes(nodes: &[TimerNode], depth: usize, out: &mut Vec<TimingEntry>) {
+    for n in nodes {
+        out.push(TimingEntry {
+            name: n.name.clone(),
+            depth,
+            wall: n.time.wall,
+            user: n.time.user,
+            collection: n.name.starts_with("Pipeline Collection : "),
+        });
+        push_nodes(&n.children, depth + 1, out);
+    }
+}
+
 /// One line of a timing report.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TimingEntry {
@@ -88,15 +229,7 @@ fn collect_timing(pm: &OpPassManager, depth: usize, out: &mut Vec<TimingEntry>) 
                         user: time.user,
                         collection: false,
                     });
-                    for (name, t) in analyses {
-                        out.push(TimingEntry {
-                            name: format!("(A) {name}"),
-                            depth: depth + 1,
-                            wall: t.wall,
-                            user: t.user,
-                            collection: false,
-                        });
-                    }
+                    push_nodes(analyses, depth + 1, out);
                 }
             }
             PassSlot::Adaptor(a) => {

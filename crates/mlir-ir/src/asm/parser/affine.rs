@@ -305,7 +305,19 @@ pub(crate) enum MapOrSet {
 struct AffineScope<'a> {
     ids: Vec<(&'a str, E)>,
     ops: u32,
+    /// When parsing a map of SSA ids (`%i + symbol(%n)`): the SSA uses
+    /// seen so far with whether each is a symbol; `None` for plain maps.
+    ssa: Option<Vec<(super::ops::UnresolvedOperand<'a>, bool)>>,
 }
+
+/// An affine map whose dimensions and symbols are SSA uses, as parsed by
+/// [`Parser::parse_affine_map_of_ssa_ids`]: the map, then its dimension
+/// operands and its symbol operands, in order of first use.
+pub(crate) type SsaIdMap<'a> = (
+    AffineMap,
+    Vec<super::ops::UnresolvedOperand<'a>>,
+    Vec<super::ops::UnresolvedOperand<'a>>,
+);
 
 impl<'a> Parser<'a> {
     /// `affine_map<(dims)[symbols] -> (results)>`.
@@ -348,6 +360,7 @@ impl<'a> Parser<'a> {
         let mut scope = AffineScope {
             ids: Vec::new(),
             ops: 0,
+            ssa: None,
         };
         let mut num_dims = 0u32;
         self.parse_delimited_list(
@@ -415,6 +428,61 @@ impl<'a> Parser<'a> {
             num_symbols,
             results: results.into(),
         }))
+    }
+
+    /// A comma-separated list of affine expressions over SSA ids between
+    /// `open` and `close` (`[%i + 1, symbol(%n)]`, MLIR's
+    /// `parseAffineMapOfSSAIds`): each new SSA use becomes the next
+    /// dimension, or symbol when written `symbol(%x)`; a repeated use is the
+    /// same dimension or symbol.
+    pub(crate) fn parse_affine_map_of_ssa_ids(
+        &mut self,
+        open: TokenKind,
+        close: TokenKind,
+    ) -> PResult<SsaIdMap<'a>> {
+        let mut scope = AffineScope {
+            ids: Vec::new(),
+            ops: 0,
+            ssa: Some(Vec::new()),
+        };
+        let mut results = Vec::new();
+        self.parse_delimited_list(open, close, " in affine map", |p| {
+            results.push(p.parse_affine_expr(&mut scope)?);
+            Ok(())
+        })?;
+        let ids = scope.ssa.unwrap_or_default();
+        let dims: Vec<_> = ids.iter().filter(|(_, s)| !s).map(|(u, _)| *u).collect();
+        let syms: Vec<_> = ids.iter().filter(|(_, s)| *s).map(|(u, _)| *u).collect();
+        let map = AffineMap {
+            num_dims: dims.len() as u32,
+            num_symbols: syms.len() as u32,
+            results: results.into(),
+        };
+        Ok((map, dims, syms))
+    }
+
+    /// An SSA use in a map of SSA ids: the dimension (or, with `symbol`,
+    /// the symbol) it stands for, numbered in order of first use.
+    fn parse_affine_ssa_id(&mut self, scope: &mut AffineScope<'a>, symbol: bool) -> PResult<E> {
+        let u = self.parse_ssa_use()?;
+        let ids = scope.ssa.get_or_insert_with(Vec::new);
+        let pos = ids
+            .iter()
+            .position(|(o, _)| o.name == u.name && o.number == u.number);
+        let i = match pos {
+            Some(i) => i,
+            None => {
+                ids.push((u, symbol));
+                ids.len() - 1
+            }
+        };
+        let is_symbol = ids[i].1;
+        let index = ids[..i].iter().filter(|(_, s)| *s == is_symbol).count() as u32;
+        Ok(if is_symbol {
+            E::Symbol(index)
+        } else {
+            E::Dim(index)
+        })
     }
 
     /// `lhs >= rhs`, `lhs <= rhs` or `lhs == rhs` as the expression compared
@@ -589,7 +657,12 @@ impl<'a> Parser<'a> {
             TokenKind::BareIdent if self.tok_text() == "symbol" => {
                 self.consume();
                 self.parse_token(TokenKind::LParen, "expected '(' at start of SSA symbol")?;
-                self.err_wrong_token("unexpected ssa identifier")
+                if scope.ssa.is_none() {
+                    return self.err_wrong_token("unexpected ssa identifier");
+                }
+                let e = self.parse_affine_ssa_id(scope, true)?;
+                self.parse_token(TokenKind::RParen, "expected ')' at end of SSA symbol")?;
+                Ok(e)
             }
             TokenKind::BareIdent => {
                 let name = self.tok_text();
@@ -601,6 +674,9 @@ impl<'a> Parser<'a> {
                     }
                     None => self.err_wrong_token("use of undeclared identifier"),
                 }
+            }
+            TokenKind::PercentIdent if scope.ssa.is_some() => {
+                self.parse_affine_ssa_id(scope, false)
             }
             TokenKind::PercentIdent => self.err_wrong_token("unexpected ssa identifier"),
             TokenKind::Integer => {

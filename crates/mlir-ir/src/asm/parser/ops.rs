@@ -804,7 +804,7 @@ impl<'a> Parser<'a> {
     }
 
     /// `%name` or `%name#N`.
-    fn parse_ssa_use(&mut self) -> PResult<UnresolvedOperand<'a>> {
+    pub(super) fn parse_ssa_use(&mut self) -> PResult<UnresolvedOperand<'a>> {
         if !self.at(TokenKind::PercentIdent) {
             return self.err_wrong_token("expected SSA operand");
         }
@@ -1421,6 +1421,20 @@ impl<'p, 'a> OpAsmParser<'p, 'a> {
     }
 
     // ----- operands, arguments, regions, successors -----
+
+    /// `[%i + 1, symbol(%n)]`: affine expressions over SSA uses between
+    /// square brackets (MLIR's `parseAffineMapOfSSAIds` with the square
+    /// delimiter). Returns the map and its dimension then symbol operands.
+    pub fn parse_affine_map_of_ssa_ids(
+        &mut self,
+    ) -> PResult<(
+        crate::affine::AffineMap,
+        Vec<UnresolvedOperand<'a>>,
+        Vec<UnresolvedOperand<'a>>,
+    )> {
+        self.p
+            .parse_affine_map_of_ssa_ids(TokenKind::LSquare, TokenKind::RSquare)
+    }
 
     pub fn parse_operand(&mut self) -> PResult<UnresolvedOperand<'a>> {
         self.p.parse_ssa_use()

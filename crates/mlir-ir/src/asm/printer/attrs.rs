@@ -13,6 +13,7 @@
 //! benchmark.
 
 mod affine_map;
+pub use affine_map::print_affine_expr_with;
 mod dense;
 mod float;
 #[cfg(test)]

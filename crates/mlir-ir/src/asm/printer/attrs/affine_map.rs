@@ -19,16 +19,31 @@ fn push_i128(out: &mut String, v: i128) {
     super::push_u128(out, v.unsigned_abs());
 }
 
+/// How a leaf of an expression prints: `(out, is_symbol, position)`.
+type LeafNames<'n> = &'n dyn Fn(&mut String, bool, u32);
+
 fn print_expr(out: &mut String, e: &AffineExpr, enclosing: Binding) {
+    print_expr_with(out, e, enclosing, &|out, symbol, i| {
+        out.push(if symbol { 's' } else { 'd' });
+        super::push_u64(out, i as u64);
+    });
+}
+
+/// Appends `e` with its dimensions and symbols printed by `names` (MLIR's
+/// `printAffineExpr` with a custom `printValueName`, as used by the ops
+/// whose maps are written over SSA ids).
+pub fn print_affine_expr_with(out: &mut String, e: &AffineExpr, names: LeafNames<'_>) {
+    print_expr_with(out, e, Binding::Weak, names);
+}
+
+fn print_expr_with(out: &mut String, e: &AffineExpr, enclosing: Binding, names: LeafNames<'_>) {
     let (op, lhs, rhs) = match e {
         AffineExpr::Dim(i) => {
-            out.push('d');
-            super::push_u64(out, *i as u64);
+            names(out, false, *i);
             return;
         }
         AffineExpr::Symbol(i) => {
-            out.push('s');
-            super::push_u64(out, *i as u64);
+            names(out, true, *i);
             return;
         }
         AffineExpr::Constant(c) => {
@@ -53,11 +68,11 @@ fn print_expr(out: &mut String, e: &AffineExpr, enclosing: Binding) {
         // Multiplication by -1 prints as a negation.
         if op == AffineBinOp::Mul && matches!(rhs, AffineExpr::Constant(-1)) {
             out.push('-');
-            print_expr(out, lhs, Binding::Strong);
+            print_expr_with(out, lhs, Binding::Strong, names);
             close(out);
             return;
         }
-        print_expr(out, lhs, Binding::Strong);
+        print_expr_with(out, lhs, Binding::Strong, names);
         out.push_str(match op {
             AffineBinOp::Mul => " * ",
             AffineBinOp::FloorDiv => " floordiv ",
@@ -65,7 +80,7 @@ fn print_expr(out: &mut String, e: &AffineExpr, enclosing: Binding) {
             AffineBinOp::Mod => " mod ",
             AffineBinOp::Add => " + ",
         });
-        print_expr(out, rhs, Binding::Strong);
+        print_expr_with(out, rhs, Binding::Strong, names);
         close(out);
         return;
     }
@@ -75,21 +90,21 @@ fn print_expr(out: &mut String, e: &AffineExpr, enclosing: Binding) {
     if let AffineExpr::Binary(AffineBinOp::Mul, rl, rr) = rhs {
         if let AffineExpr::Constant(c) = **rr {
             if c == -1 {
-                print_expr(out, lhs, Binding::Weak);
+                print_expr_with(out, lhs, Binding::Weak, names);
                 out.push_str(" - ");
                 let b = if matches!(**rl, AffineExpr::Binary(AffineBinOp::Add, ..)) {
                     Binding::Strong
                 } else {
                     Binding::Weak
                 };
-                print_expr(out, rl, b);
+                print_expr_with(out, rl, b, names);
                 close(out);
                 return;
             }
             if c < -1 {
-                print_expr(out, lhs, Binding::Weak);
+                print_expr_with(out, lhs, Binding::Weak, names);
                 out.push_str(" - ");
-                print_expr(out, rl, Binding::Strong);
+                print_expr_with(out, rl, Binding::Strong, names);
                 out.push_str(" * ");
                 push_i128(out, -(c as i128));
                 close(out);
@@ -100,16 +115,16 @@ fn print_expr(out: &mut String, e: &AffineExpr, enclosing: Binding) {
     // `a + -c` prints as `a - c`.
     if let AffineExpr::Constant(c) = *rhs {
         if c < 0 {
-            print_expr(out, lhs, Binding::Weak);
+            print_expr_with(out, lhs, Binding::Weak, names);
             out.push_str(" - ");
             push_i128(out, -(c as i128));
             close(out);
             return;
         }
     }
-    print_expr(out, lhs, Binding::Weak);
+    print_expr_with(out, lhs, Binding::Weak, names);
     out.push_str(" + ");
-    print_expr(out, rhs, Binding::Weak);
+    print_expr_with(out, rhs, Binding::Weak, names);
     close(out);
 }
 

@@ -1,0 +1,515 @@
+//! The `-remove-dead-values` pass (MLIR's `RemoveDeadValues`): a backward
+//! liveness analysis over the whole module, then a cleanup that erases
+//! what no live computation needs: effect-free ops whose results are all
+//! dead, the dead arguments and results of private functions whose every
+//! use is a call (with the matching call operands and results), and dead
+//! block arguments of non-entry blocks (with the matching branch operands).
+//!
+//! Liveness (MLIR's `LivenessAnalysis`): a value is live when an op with
+//! memory effects uses it, when an effect-free op with a live result uses
+//! it, when it is a non-forwarded operand of a branch (a condition), when
+//! it is returned by a function callers outside the module may see, or
+//! when it is forwarded (by a call, a return, a branch) to a live value.
+//!
+//! Region-branching ops (`scf.if`, `scf.while`, ...) are handled
+//! conservatively: one that stays keeps all of its operands, results and
+//! region arguments live (upstream also prunes their unused results and
+//! region arguments; see `docs/DEVIATIONS.md`). One that has no memory
+//! effects and only dead results is erased like any other op.
+
+use std::collections::{HashMap, HashSet};
+
+use mlir_ir::interfaces::call::{call_arguments, call_op, callable_op, resolve_callable};
+use mlir_ir::interfaces::region_branch::RegionBranchOpInterface;
+use mlir_ir::interfaces::BranchOpInterface;
+use mlir_ir::ir::WalkOrder;
+use mlir_ir::symbol_table::Visibility;
+use mlir_ir::symbol_table::{
+    symbol_name, symbol_uses_in, symbol_visibility, SymbolTableCollection,
+};
+use mlir_ir::{AttrKind, BlockRef, Ir, OpRef, OperationState, TraitSet, Value};
+
+use crate::pass::{Pass, PassContext};
+use crate::side_effects::is_memory_effect_free;
+
+/// The `-remove-dead-values` pass.
+#[derive(Clone, Default)]
+pub struct RemoveDeadValuesPass;
+
+impl Pass for RemoveDeadValuesPass {
+    fn name(&self) -> &str {
+        "RemoveDeadValues"
+    }
+    fn argument(&self) -> &str {
+        "remove-dead-values"
+    }
+    fn description(&self) -> &str {
+        "Remove dead values"
+    }
+    fn run_on_operation(
+        &mut self,
+        ir: &mut Ir,
+        op: OpRef,
+        _cx: &mut PassContext<'_>,
+    ) -> Result<(), ()> {
+        let facts = Facts::collect(ir, op);
+        let live = facts.liveness(ir);
+        cleanup(ir, &facts, &live);
+        Ok(())
+    }
+}
+
+/// What the analysis needs to know about the module besides the IR: every
+/// op in walk order, the resolved callee of each call, and the functions
+/// whose callers are all known (private, referenced only by calls).
+struct Facts {
+    ops: Vec<OpRef>,
+    callee: HashMap<OpRef, OpRef>,
+    /// The calls of each function whose callers are all known.
+    closed: HashMap<OpRef, Vec<OpRef>>,
+}
+
+fn branch_iface(ir: &Ir, op: OpRef) -> Option<BranchOpInterface> {
+    ir.ctx()
+        .op_info(ir.op_name(op))
+        .interface::<BranchOpInterface>()
+        .copied()
+}
+
+fn is_region_branch(ir: &Ir, op: OpRef) -> bool {
+    ir.ctx()
+        .op_info(ir.op_name(op))
+        .interface::<RegionBranchOpInterface>()
+        .is_some()
+}
+
+/// The callable region of `f`, if it is a callable with a body.
+fn body(ir: &Ir, f: OpRef) -> Option<mlir_ir::RegionRef> {
+    callable_op(ir, f).and_then(|c| (c.callable_region)(ir, f))
+}
+
+impl Facts {
+    fn collect(ir: &Ir, top: OpRef) -> Facts {
+        let ops = ir.walk_collect(top, WalkOrder::PreOrder);
+        let mut tables = SymbolTableCollection::new();
+        let mut callee = HashMap::new();
+        let mut calls_of: HashMap<OpRef, Vec<OpRef>> = HashMap::new();
+        for &op in &ops {
+            if call_op(ir, op).is_none() {
+                continue;
+            }
+            if let Some(f) = resolve_callable(ir, op, &mut tables) {
+                if body(ir, f).is_some() {
+                    callee.insert(op, f);
+                    calls_of.entry(f).or_default().push(op);
+                }
+            }
+        }
+        // A private function is closed when every reference to it is one
+        // of the calls resolved to it.
+        let mut refs: HashMap<String, usize> = HashMap::new();
+        for u in symbol_uses_in(ir, ir.regions(top)) {
+            if let AttrKind::SymbolRef { root, .. } = ir.ctx().attr(u.symbol_ref) {
+                *refs
+                    .entry(ir.ctx().ident_str(*root).to_string())
+                    .or_default() += 1;
+            }
+        }
+        let mut closed = HashMap::new();
+        for &op in &ops {
+            if body(ir, op).is_none() || symbol_visibility(ir, op) != Visibility::Private {
+                continue;
+            }
+            let Some(name) = symbol_name(ir, op) else {
+                continue;
+            };
+            let calls = calls_of.get(&op).cloned().unwrap_or_default();
+            if refs.get(&*name).copied().unwrap_or(0) == calls.len() {
+                closed.insert(op, calls);
+            }
+        }
+        Facts {
+            ops,
+            callee,
+            closed,
+        }
+    }
+
+    /// The live values, computed to a fixpoint with a worklist.
+    fn liveness(&self, ir: &Ir) -> HashSet<Value> {
+        let mut live: HashSet<Value> = HashSet::new();
+        let mut kept_region_ops: HashSet<OpRef> = HashSet::new();
+        let mut work: Vec<Value> = Vec::new();
+        let mark = |v: Value, live: &mut HashSet<Value>, work: &mut Vec<Value>| {
+            if live.insert(v) {
+                work.push(v);
+            }
+        };
+        // Keeping a region-branching op keeps all it forwards.
+        let keep_region_op = |op: OpRef,
+                              kept: &mut HashSet<OpRef>,
+                              live: &mut HashSet<Value>,
+                              work: &mut Vec<Value>| {
+            if !kept.insert(op) {
+                return;
+            }
+            for v in ir.operands(op) {
+                mark(v, live, work);
+            }
+            for &r in ir.regions(op) {
+                for b in ir.region_blocks(r) {
+                    if let Some(t) = ir.last_op(b) {
+                        if ir.op_has_trait(t, TraitSet::IS_TERMINATOR) {
+                            for v in ir.operands(t) {
+                                mark(v, live, work);
+                            }
+                        }
+                    }
+                }
+            }
+        };
+        for &op in &self.ops {
+            let parent = ir.op_parent_op(op);
+            if is_region_branch(ir, op) {
+                if !is_memory_effect_free(ir, op) {
+                    keep_region_op(op, &mut kept_region_ops, &mut live, &mut work);
+                }
+                continue;
+            }
+            if self.callee.contains_key(&op) {
+                // Forwarded call operands follow the callee's arguments;
+                // the others (e.g. a device operand) are live.
+                let args = call_arguments(ir, op);
+                for v in ir.operands(op) {
+                    if !args.contains(&v) {
+                        mark(v, &mut live, &mut work);
+                    }
+                }
+                continue;
+            }
+            if ir.op_has_trait(op, TraitSet::IS_TERMINATOR) {
+                if let Some(b) = branch_iface(ir, op) {
+                    // Conditions and other non-forwarded operands are live.
+                    let mut forwarded = HashSet::new();
+                    for s in 0..ir.num_successors(op) {
+                        let so = (b.successor_operands)(ir, op, s);
+                        forwarded.extend(so.start..so.start + so.len);
+                    }
+                    for (i, v) in ir.operands(op).enumerate() {
+                        if !forwarded.contains(&i) {
+                            mark(v, &mut live, &mut work);
+                        }
+                    }
+                    continue;
+                }
+                if let Some(p) = parent {
+                    if is_region_branch(ir, p) {
+                        // Decided with the parent.
+                        continue;
+                    }
+                    if body(ir, p).is_some() && ir.op_has_trait(op, TraitSet::RETURN_LIKE) {
+                        // Returned values are live for callers the
+                        // analysis cannot see.
+                        if !self.closed.contains_key(&p) {
+                            for v in ir.operands(op) {
+                                mark(v, &mut live, &mut work);
+                            }
+                        }
+                        continue;
+                    }
+                }
+            }
+            if !is_memory_effect_free(ir, op) {
+                for v in ir.operands(op) {
+                    mark(v, &mut live, &mut work);
+                }
+            }
+        }
+        while let Some(v) = work.pop() {
+            match v.defining_op() {
+                Some(d) => {
+                    if is_region_branch(ir, d) {
+                        keep_region_op(d, &mut kept_region_ops, &mut live, &mut work);
+                    } else if let Some(&f) = self.callee.get(&d) {
+                        // A live call result makes the callee's returned
+                        // value live.
+                        let i = (0..ir.num_results(d)).position(|k| ir.result(d, k) == v);
+                        if let (Some(i), Some(r)) = (i, body(ir, f)) {
+                            for b in ir.region_blocks(r) {
+                                if let Some(t) = ir.last_op(b) {
+                                    if ir.op_has_trait(t, TraitSet::RETURN_LIKE)
+                                        && i < ir.num_operands(t)
+                                    {
+                                        mark(ir.operand(t, i), &mut live, &mut work);
+                                    }
+                                }
+                            }
+                        }
+                    } else {
+                        for o in ir.operands(d) {
+                            mark(o, &mut live, &mut work);
+                        }
+                    }
+                }
+                None => {
+                    let Some(b) = ir.value_parent_block(v) else {
+                        continue;
+                    };
+                    let i = (0..ir.num_arguments(b)).position(|k| ir.argument(b, k) == v);
+                    let Some(i) = i else { continue };
+                    let region = ir.block_parent_region(b);
+                    let owner = region.and_then(|r| ir.region_parent_op(r));
+                    let is_entry = region.and_then(|r| ir.first_block(r)) == Some(b);
+                    if is_entry {
+                        let Some(owner) = owner else { continue };
+                        if is_region_branch(ir, owner) {
+                            keep_region_op(owner, &mut kept_region_ops, &mut live, &mut work);
+                        } else if body(ir, owner).is_some() {
+                            // Every known call passes the argument.
+                            for (&call, &f) in &self.callee {
+                                if f == owner {
+                                    let args = call_arguments(ir, call);
+                                    if let Some(&a) = args.get(i) {
+                                        mark(a, &mut live, &mut work);
+                                    }
+                                }
+                            }
+                        }
+                        continue;
+                    }
+                    // A block argument: the operands branches forward to it.
+                    for p in predecessors(ir, b) {
+                        let Some(bi) = branch_iface(ir, p) else {
+                            continue;
+                        };
+                        for s in 0..ir.num_successors(p) {
+                            if ir.successor(p, s) != b {
+                                continue;
+                            }
+                            let so = (bi.successor_operands)(ir, p, s);
+                            if i >= so.produced && i - so.produced < so.len {
+                                mark(
+                                    ir.operand(p, so.start + i - so.produced),
+                                    &mut live,
+                                    &mut work,
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        live
+    }
+}
+
+/// The terminators that branch to `b`.
+fn predecessors(ir: &Ir, b: BlockRef) -> Vec<OpRef> {
+    let Some(r) = ir.block_parent_region(b) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for pb in ir.region_blocks(r) {
+        if let Some(t) = ir.last_op(pb) {
+            if (0..ir.num_successors(t)).any(|s| ir.successor(t, s) == b) {
+                out.push(t);
+            }
+        }
+    }
+    out
+}
+
+/// Replaces `call` by a copy whose results are only those at `keep`.
+fn drop_call_results(ir: &mut Ir, call: OpRef, keep: &[usize]) -> OpRef {
+    let mut state = OperationState::new(ir.op_name(call), ir.op_loc(call));
+    state.operands = ir.operands(call).collect();
+    state.result_types = keep
+        .iter()
+        .map(|&k| ir.value_type(ir.result(call, k)))
+        .collect();
+    state.properties = ir.op_properties(call);
+    let attrs = ir.op_attributes(call);
+    state.attributes = Some(attrs);
+    let new = ir.create_op(state);
+    ir.insert_op_before(call, new);
+    for (j, &k) in keep.iter().enumerate() {
+        let (old, nv) = (ir.result(call, k), ir.result(new, j));
+        ir.replace_all_uses_with(old, nv);
+    }
+    ir.erase_op(call);
+    new
+}
+
+/// The `function_type` of `f` without the inputs and results not kept.
+fn shrink_function_type(ir: &mut Ir, f: OpRef, keep_args: &[bool], keep_results: &[bool]) {
+    let Some(t) = ir.attr(f, "function_type") else {
+        return;
+    };
+    let ctx = ir.ctx();
+    let (inputs, results) = match ctx.attr(t) {
+        AttrKind::Type(ty) => match ctx.ty(*ty) {
+            mlir_ir::TypeKind::Function { inputs, results } => (inputs.to_vec(), results.to_vec()),
+            _ => return,
+        },
+        _ => return,
+    };
+    let pick = |v: &[mlir_ir::Type], keep: &[bool]| -> Vec<mlir_ir::Type> {
+        v.iter()
+            .zip(keep.iter().chain(std::iter::repeat(&true)))
+            .filter(|(_, &k)| k)
+            .map(|(t, _)| *t)
+            .collect()
+    };
+    let ft = ctx.function_type(&pick(&inputs, keep_args), &pick(&results, keep_results));
+    let a = ctx.type_attr(ft);
+    ir.set_attr(f, "function_type", Some(a));
+    for (name, keep) in [("arg_attrs", keep_args), ("res_attrs", keep_results)] {
+        if let Some(arr) = ir.attr(f, name) {
+            if let AttrKind::Array(elems) = ir.ctx().attr(arr) {
+                let kept: Vec<_> = elems
+                    .iter()
+                    .zip(keep.iter().chain(std::iter::repeat(&true)))
+                    .filter(|(_, &k)| k)
+                    .map(|(e, _)| *e)
+                    .collect();
+                let na = ir.ctx().array_attr(&kept);
+                ir.set_attr(f, name, Some(na));
+            }
+        }
+    }
+}
+
+fn cleanup(ir: &mut Ir, facts: &Facts, live: &HashSet<Value>) {
+    let mut dead_args: Vec<Value> = Vec::new();
+    // 1. Closed functions: dead arguments and results no call uses.
+    let mut funcs: Vec<(&OpRef, &Vec<OpRef>)> = facts.closed.iter().collect();
+    funcs.sort_by_key(|(f, _)| facts.ops.iter().position(|o| o == *f));
+    for (&f, calls) in funcs {
+        let Some(r) = body(ir, f) else { continue };
+        let Some(entry) = ir.first_block(r) else {
+            continue;
+        };
+        let keep_args: Vec<bool> = ir.arguments(entry).map(|a| live.contains(&a)).collect();
+        let n_results = callable_op(ir, f).map_or(0, |c| (c.result_types)(ir, f).len());
+        let mut keep_results = vec![false; n_results];
+        for &c in calls {
+            for (k, keep) in keep_results.iter_mut().enumerate() {
+                if k < ir.num_results(c) && live.contains(&ir.result(c, k)) {
+                    *keep = true;
+                }
+            }
+        }
+        if keep_args.iter().all(|&k| k) && keep_results.iter().all(|&k| k) {
+            continue;
+        }
+        // Returns first (their operands may be arguments).
+        let returns: Vec<OpRef> = ir
+            .region_blocks(r)
+            .filter_map(|b| ir.last_op(b))
+            .filter(|&t| ir.op_has_trait(t, TraitSet::RETURN_LIKE))
+            .collect();
+        for t in returns {
+            for k in (0..ir.num_operands(t).min(n_results)).rev() {
+                if !keep_results[k] {
+                    ir.erase_operand(t, k);
+                }
+            }
+        }
+        for &c in calls {
+            let Some(range) = call_op(ir, c).map(|i| (i.arg_operands)(ir, c)) else {
+                continue;
+            };
+            for k in (0..range.len()).rev() {
+                if !keep_args.get(k).copied().unwrap_or(true) {
+                    ir.erase_operand(c, range.start + k);
+                }
+            }
+            let keep: Vec<usize> = (0..ir.num_results(c))
+                .filter(|&k| keep_results.get(k).copied().unwrap_or(true))
+                .collect();
+            if keep.len() != ir.num_results(c) {
+                drop_call_results(ir, c, &keep);
+            }
+        }
+        // The arguments go once the dead ops using them are erased.
+        for (k, &keep) in keep_args.iter().enumerate() {
+            if !keep {
+                dead_args.push(ir.argument(entry, k));
+            }
+        }
+        shrink_function_type(ir, f, &keep_args, &keep_results);
+    }
+    // 2. Dead block arguments of non-entry blocks, and the operands
+    // branches forward to them.
+    for &op in &facts.ops {
+        if !ir.is_live_op(op) {
+            continue;
+        }
+        let Some(bi) = branch_iface(ir, op) else {
+            continue;
+        };
+        for s in 0..ir.num_successors(op) {
+            let succ = ir.successor(op, s);
+            let so = (bi.successor_operands)(ir, op, s);
+            for i in (0..so.len).rev() {
+                if !live.contains(&ir.argument(succ, so.produced + i)) {
+                    bi.erase_operand(ir, op, s, i);
+                }
+            }
+        }
+    }
+    // 3. Effect-free ops whose results are all dead, users first.
+    for &op in facts.ops.iter().rev() {
+        if !ir.is_live_op(op)
+            || ir.op_has_trait(op, TraitSet::IS_TERMINATOR)
+            || facts.callee.contains_key(&op)
+            || ir.op_parent_op(op).is_none()
+            || !is_memory_effect_free(ir, op)
+            || ir.results(op).any(|v| live.contains(&v))
+        {
+            continue;
+        }
+        if ir.results(op).all(|v| ir.users(v).next().is_none()) {
+            ir.erase_op(op);
+        }
+    }
+    for a in dead_args.into_iter().rev() {
+        if ir.users(a).next().is_none() {
+            if let Some(b) = ir.value_parent_block(a) {
+                if let Some(i) = (0..ir.num_arguments(b)).position(|k| ir.argument(b, k) == a) {
+                    ir.erase_argument(b, i);
+                }
+            }
+        }
+    }
+    // Dead block arguments left without uses go last.
+    let mut blocks: Vec<BlockRef> = Vec::new();
+    for &op in &facts.ops {
+        if !ir.is_live_op(op) {
+            continue;
+        }
+        for &r in ir.regions(op) {
+            blocks.extend(ir.region_blocks(r).skip(1));
+        }
+    }
+    for b in blocks {
+        for i in (0..ir.num_arguments(b)).rev() {
+            let a = ir.argument(b, i);
+            if !live.contains(&a) && ir.users(a).next().is_none() {
+                let feeds = predecessors(ir, b).into_iter().any(|p| {
+                    branch_iface(ir, p).is_some_and(|bi| {
+                        (0..ir.num_successors(p)).any(|s| {
+                            ir.successor(p, s) == b && {
+                                let so = (bi.successor_operands)(ir, p, s);
+                                i >= so.produced && i - so.produced < so.len
+                            }
+                        })
+                    })
+                });
+                if !feeds {
+                    ir.erase_argument(b, i);
+                }
+            }
+        }
+    }
+}
