@@ -307,8 +307,17 @@ impl crate::pass::Pass for CanonicalizerPass {
                 c
             }
         };
-        // With `test-convergence`, non-convergence fails the pass (MLIR signals
-        // pass failure without a diagnostic of its own).
-        canonicalizer.run(ir, op).map(|_| ()).map_err(|_| ())
+        // With `test-convergence`, non-convergence fails the pass. MLIR
+        // signals the failure without a diagnostic; rmlir reports why the
+        // driver stopped, with its explanation as notes (see DEVIATIONS.md).
+        match canonicalizer.run(ir, op) {
+            Ok(_) => Ok(()),
+            Err(result) => {
+                if let Some(d) = result.non_convergence_diagnostic() {
+                    ir.ctx().emit(d);
+                }
+                Err(())
+            }
+        }
     }
 }

@@ -60,9 +60,11 @@ use crate::region_simplify::{
 use crate::side_effects::is_op_trivially_dead;
 
 mod checks;
+mod history;
 
 pub use checks::CheckFailure;
 use checks::{ExpensiveChecks, Site};
+use history::{History, Limits};
 
 /// The process-wide default of [`GreedyRewriteConfig::expensive_checks`]
 /// (what `rmlir-opt --mlir-enable-expensive-pattern-checks` sets).
@@ -201,6 +203,12 @@ pub struct GreedyRewriteResult {
     pub violations: Vec<ContractViolation>,
     /// Broken rules found by the expensive checks.
     pub check_failures: Vec<CheckFailure>,
+    /// When the rewrite did not converge: the error saying so, at the op
+    /// whose region was rewritten (the scope's op for the op-list driver),
+    /// with notes saying why (what fired last, cycles, growth, which option
+    /// would change the outcome). Boxed: results are passed around by value
+    /// and rarely carry one.
+    pub explanation: Option<Box<Diagnostic>>,
 }
 
 impl Default for GreedyRewriteResult {
@@ -214,6 +222,7 @@ impl Default for GreedyRewriteResult {
             recursion_errors: Vec::new(),
             violations: Vec::new(),
             check_failures: Vec::new(),
+            explanation: None,
         }
     }
 }
@@ -222,6 +231,13 @@ impl GreedyRewriteResult {
     /// Whether the rewrite converged (MLIR's `succeeded(result)`).
     pub fn succeeded(&self) -> bool {
         self.converged.is_ok()
+    }
+    /// The error a caller reports when the rewrite did not converge (e.g.
+    /// the canonicalizer with `test-convergence`): why it stopped, with the
+    /// driver's explanation as notes. `None` if it converged.
+    pub fn non_convergence_diagnostic(&self) -> Option<Diagnostic> {
+        self.converged.as_ref().err()?;
+        self.explanation.as_deref().cloned()
     }
     /// Whether a check (contract or expensive) found a broken pattern.
     pub fn found_broken_patterns(&self) -> bool {
@@ -700,6 +716,7 @@ struct Driver<'l, 'a> {
     max_num_rewrites: Option<u64>,
     num_rewrites: u64,
     recursion_errors: Vec<RecursionError>,
+    history: History,
 }
 
 impl<'l, 'a> Driver<'l, 'a> {
@@ -736,6 +753,7 @@ impl<'l, 'a> Driver<'l, 'a> {
             max_num_rewrites: config.max_num_rewrites,
             num_rewrites: 0,
             recursion_errors: Vec::new(),
+            history: History::default(),
         }
     }
 
@@ -766,7 +784,10 @@ impl<'l, 'a> Driver<'l, 'a> {
                 }
             }
 
+            // Captured for the history before a change may erase the op.
+            let (op_name, op_loc) = (ir.op_name(op), ir.op_loc(op));
             if is_op_trivially_dead(ir, op) {
+                self.history.erased_dead(op_name, op_loc);
                 PatternRewriter::with_listener(ir, &mut self.state).erase_op(op);
                 changed = true;
                 log.result_with_line("success", "operation is trivially dead");
@@ -795,6 +816,7 @@ impl<'l, 'a> Driver<'l, 'a> {
                     };
                     if done {
                         changed = true;
+                        self.history.folded(op_name, op_loc);
                         log_successful_folding(log, ir, dump_root);
                         if let (Some(c), Some(top), Some(at)) =
                             (&mut self.state.checks, self.state.scope_op, &site)
@@ -823,6 +845,7 @@ impl<'l, 'a> Driver<'l, 'a> {
             // (upstream passes no callbacks at all in release builds).
             let notify = self.state.listener.is_some() || tracker.is_some();
             let errors = &mut self.recursion_errors;
+            let history = &mut self.history;
             let mut rw = PatternRewriter::with_listener(ir, &mut self.state);
             let result = self.applicator.match_and_rewrite_with(
                 op,
@@ -870,6 +893,7 @@ impl<'l, 'a> Driver<'l, 'a> {
                     if site.is_some() {
                         applied.set(Some(pattern.debug_name().to_string()));
                     }
+                    history.applied(pattern, op_name, op_loc);
                     Ok(())
                 },
             );
@@ -889,7 +913,26 @@ impl<'l, 'a> Driver<'l, 'a> {
                 log.result_with_line("failure", "all patterns failed to match");
             }
         }
+        if !self.state.worklist.is_empty() {
+            self.history.hit_rewrite_cap();
+        }
         changed
+    }
+
+    /// The error explaining a non-convergence, at `at`, with the notes of
+    /// [`History::explain`].
+    fn explain(
+        &self,
+        ir: &Ir,
+        patterns: &FrozenRewritePatternSet,
+        why: &NotConverged,
+        limits: &Limits,
+        at: Option<OpRef>,
+    ) -> Option<Box<Diagnostic>> {
+        let loc = at.map_or_else(|| ir.ctx().unknown_loc(), |op| ir.op_loc(op));
+        let mut d = Diagnostic::error(loc, why.to_string());
+        d.notes = self.history.explain(ir.ctx(), patterns, why, limits, loc);
+        Some(Box::new(d))
     }
 }
 
@@ -1108,6 +1151,7 @@ pub fn apply_patterns_greedily_in_region(
         // is swept once here, not twice (the second sweep missed the cache
         // on a 10^6-op function).
         let seeds = collect_seeds(ir, region, order, driver.state.scope, cse_constants);
+        driver.history.begin_iteration(seeds.ops.len());
         driver.state.worklist.reserve(seeds.ops.len());
         // Only constant uniquing erases ops during seeding; until it has,
         // every gathered op is live.
@@ -1156,10 +1200,17 @@ pub fn apply_patterns_greedily_in_region(
         }
     }
     let iterations = iteration.min(max_iterations.unwrap_or(u64::MAX));
+    let mut explanation = None;
     let converged = if continue_rewrites {
         let n = max_iterations.unwrap_or(iterations);
         tracing::debug!(target: "greedy-rewriter", "The pattern rewrite did not converge after scanning {n} times");
-        Err(NotConverged::MaxIterations(n))
+        let why = NotConverged::MaxIterations(n);
+        let limits = Limits {
+            max_num_rewrites: driver.max_num_rewrites,
+        };
+        let at = ir.region_parent_op(region);
+        explanation = driver.explain(ir, patterns, &why, &limits, at);
+        Err(why)
     } else {
         Ok(())
     };
@@ -1177,6 +1228,7 @@ pub fn apply_patterns_greedily_in_region(
             .take()
             .map(|c| c.failures)
             .unwrap_or_default(),
+        explanation,
     }
 }
 
@@ -1215,6 +1267,7 @@ pub fn apply_patterns_greedily(
         total.changed |= r.changed;
         if total.converged.is_ok() {
             total.converged = r.converged;
+            total.explanation = r.explanation;
         }
         total.iterations = total.iterations.max(r.iterations);
         total.num_rewrites += r.num_rewrites;
@@ -1290,12 +1343,16 @@ pub fn apply_op_patterns_greedily(
         driver.state.add_single(op);
     }
     let changed = driver.process_worklist(ir);
+    let mut explanation = None;
     let converged = if driver.state.worklist.is_empty() {
         Ok(())
     } else {
         let n = max_num_rewrites.unwrap_or(driver.num_rewrites);
         tracing::debug!(target: "greedy-rewriter", "The pattern rewrite did not converge after {n} rewrites");
-        Err(NotConverged::MaxNumRewrites(n))
+        let why = NotConverged::MaxNumRewrites(n);
+        let limits = Limits { max_num_rewrites };
+        explanation = driver.explain(ir, patterns, &why, &limits, scope_op);
+        Err(why)
     };
     GreedyRewriteResult {
         changed,
@@ -1311,5 +1368,6 @@ pub fn apply_op_patterns_greedily(
             .take()
             .map(|c| c.failures)
             .unwrap_or_default(),
+        explanation,
     }
 }

@@ -555,9 +555,12 @@ impl Pass for TestDynamicPipelinePass {
         cx: &mut PassContext<'_>,
     ) -> Result<(), ()> {
         let pipeline = self.options.get_str("dynamic-pipeline").to_string();
-        eprintln!("Dynamic execute '{pipeline}' on {}", ir.op_name_str(op));
+        err_line(format!(
+            "Dynamic execute '{pipeline}' on {}",
+            ir.op_name_str(op)
+        ));
         if pipeline.is_empty() {
-            eprintln!("Empty pipeline");
+            err_line("Empty pipeline".to_string());
             return Ok(());
         }
         let Some(sym) = mlir_ir::symbol_table::symbol_name(ir, op).map(|s| s.into_owned()) else {
@@ -570,7 +573,7 @@ impl Pass for TestDynamicPipelinePass {
         };
         let names = self.options.get_list("op-name");
         if !names.is_empty() && !names.contains(&sym) {
-            eprintln!("dynamic-pipeline skip op name: {sym}");
+            err_line(format!("dynamic-pipeline skip op name: {sym}"));
             return Ok(());
         }
         let name = ir.op_name_str(op).to_string();
@@ -581,7 +584,7 @@ impl Pass for TestDynamicPipelinePass {
             std::sync::Arc::new(r)
         });
         if let Err(e) = crate::pipeline::parse_pass_pipeline_into(&pipeline, &mut pm, &registry) {
-            eprint!("{}", e.message);
+            crate::pass::parallel::write_stderr_ordered(&e.message);
             return Err(());
         }
         if self.options.get_bool("run-on-parent") {
@@ -593,7 +596,7 @@ impl Pass for TestDynamicPipelinePass {
             return Ok(());
         }
         if self.options.get_bool("run-on-nested-operations") {
-            eprintln!("Run on nested op");
+            err_line("Run on nested op".to_string());
             // Post-order, as MLIR's `walk`.
             let nested: Vec<OpRef> = ir
                 .walk_collect(op, WalkOrder::PostOrder)
@@ -607,10 +610,10 @@ impl Pass for TestDynamicPipelinePass {
             let mut result = Ok(());
             for o in nested {
                 let flags = mlir_ir::asm::PrintFlags::default();
-                eprintln!(
+                err_line(format!(
                     "Run on {}",
                     mlir_ir::asm::printer::print_op_local(ir, o, &flags)
-                );
+                ));
                 if cx.run_pipeline(&mut pm, ir, o).is_err() {
                     result = Err(());
                 }
@@ -739,4 +742,10 @@ fn add_nested_test_pipeline(pm: &mut crate::pass::OpPassManager) {
         .nest("func.func")
         .add_pass(Box::new(TestFunctionPass));
     let _ = pm.nest("func.func").add_pass(Box::new(TestFunctionPass));
+}
+
+/// Writes one line to standard error through the pass manager's ordered
+/// output, so that a pass running on worker threads prints in op order.
+fn err_line(text: String) {
+    crate::pass::parallel::write_stderr_ordered(&(text + "\n"));
 }

@@ -611,6 +611,29 @@ fn max_iterations_and_rewrites() {
     let r = crate::canonicalize(&mut ir, f, &opts).unwrap_err();
     assert_eq!(r.converged, Err(NotConverged::MaxIterations(10)));
     assert_eq!(r.num_rewrites, 10);
+    // The explanation names what fired last, the pattern that keeps
+    // applying and the pattern to disable.
+    let d = r.non_convergence_diagnostic().expect("did not converge");
+    assert_eq!(
+        d.message,
+        "the pattern rewrite did not converge after scanning 10 times"
+    );
+    let notes: Vec<&str> = d.notes.iter().map(|n| n.message.as_str()).collect();
+    assert!(
+        notes[0].starts_with("iteration 10 applied 1 pattern(s)"),
+        "{notes:?}"
+    );
+    assert!(notes[0].ends_with("'FlipParent' x1"), "{notes:?}");
+    assert!(
+        notes.iter().any(|n| n.starts_with(
+            "'FlipParent' keeps applying to 't.flip' here (in each of the last 10 iterations)"
+        )),
+        "{notes:?}"
+    );
+    assert!(
+        notes.contains(&"disable-patterns=FlipParent (the pattern involved) would stop it"),
+        "{notes:?}"
+    );
 
     let opts = CanonicalizerOptions {
         max_iterations: Some(3),
@@ -639,6 +662,23 @@ fn max_iterations_and_rewrites() {
     let r = apply_op_patterns_greedily(&mut ir, &[toggle], canon.patterns(), config);
     assert_eq!(r.converged, Err(NotConverged::MaxNumRewrites(4)));
     assert!(!r.all_erased && r.changed);
+    let d = r.non_convergence_diagnostic().expect("did not converge");
+    assert_eq!(
+        d.message,
+        "the pattern rewrite did not converge after 4 rewrites"
+    );
+    let notes: Vec<String> = d.notes.iter().map(|n| n.message.clone()).collect();
+    assert!(
+        notes.iter().any(|n| n
+            .starts_with("'Toggle' keeps applying to 't.toggle' here (4 times in one iteration)")),
+        "{notes:?}"
+    );
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.starts_with("ops were still queued after max-num-rewrites=4")),
+        "{notes:?}"
+    );
 }
 
 #[test]

@@ -10,7 +10,11 @@
 //! * [`notifications`]: the listener printing every IR change
 //!   (`DumpNotifications`), which the strict and walk driver tests check;
 //! * [`passes`]: the four test passes, plus rmlir's `-test-broken-patterns`
-//!   for the expensive pattern checks.
+//!   for the expensive pattern checks;
+//! * rmlir-only ops whose canonicalization patterns never converge
+//!   (`test.rmlir_flip`: two patterns undo each other; `test.rmlir_grow`: a
+//!   pattern grows the IR in every iteration), for the driver's
+//!   non-convergence report.
 
 pub mod notifications;
 pub mod passes;
@@ -18,6 +22,7 @@ pub mod patterns;
 
 use mlir_ir::fold::{FoldCtx, InPlaceEdit, OpFoldResult};
 use mlir_ir::{AttrKind, OpInfo};
+use mlir_transforms::canonicalize::CanonicalizationPatterns;
 use mlir_transforms::pass::PassRegistry;
 
 /// The generated op definitions of `td/TestOpsGreedy.td`. Generated code keeps the
@@ -34,6 +39,12 @@ pub fn operations() -> Vec<OpInfo> {
         .map(|info| match &*info.name {
             "test.op_in_place_fold" => info.with_fold(fold_in_place),
             "test.panicking_hooks" => info.with_verify(panicking_verify).with_fold(panicking_fold),
+            "test.rmlir_flip" => info.with_interface(CanonicalizationPatterns(|set, _| {
+                set.add(patterns::FLIP_ON).add(patterns::FLIP_OFF);
+            })),
+            "test.rmlir_grow" => info.with_interface(CanonicalizationPatterns(|set, _| {
+                set.add(patterns::GROW_FOREVER);
+            })),
             _ => info,
         })
         .collect()

@@ -71,3 +71,16 @@ def TestPanickingHooksOp : TEST_Op<"panicking_hooks"> {
   let arguments = (ins UnitAttr:$verifier_panics, UnitAttr:$folder_panics);
   let results = (outs I32);
 }
+
+// ----- patterns that never converge (rmlir's test of non-convergence reports) -----
+
+// rmlir only: two canonicalization patterns flip its unit attribute
+// `flipped` on and off, undoing each other forever (a cycle within one
+// iteration, which only `max-num-rewrites` stops).
+def TestRmlirFlipOp : TEST_Op<"rmlir_flip"> {
+  let arguments = (ins UnitAttr:$flipped);
+}
+
+// rmlir only: its canonicalization pattern inserts a new op before it in
+// every iteration, so the IR grows until `max-iterations` stops it.
+def TestRmlirGrowOp : TEST_Op<"rmlir_grow">;

@@ -481,6 +481,17 @@ fn process_chunk(
         let mut pm = PassManager::from_op_pass_manager(pm);
         pm.enable_verifier(opts.verify_each);
         pm.enable_threading(!opts.disable_threading);
+        // rmlir only: `RMLIR_NUM_THREADS=N` fixes the number of workers
+        // (mlir-opt always uses one per hardware thread), so that the
+        // determinism test runs with a known count on any machine.
+        if !opts.disable_threading {
+            if let Some(n) = std::env::var("RMLIR_NUM_THREADS")
+                .ok()
+                .and_then(|v| v.trim().parse::<usize>().ok())
+            {
+                pm.set_num_threads(n);
+            }
+        }
         pm.enable_timing(opts.timing);
         if let Err(msg) = add_instrumentations(&mut pm, &opts.pm, s.flags) {
             ctx.emit(mlir_ir::Diagnostic::error(ctx.unknown_loc(), msg));

@@ -56,6 +56,8 @@ thread_local! {
 enum Buffered {
     Diag(Diagnostic),
     Text(String),
+    /// Text for standard output (test listeners that print as they go).
+    Stdout(String),
 }
 
 type Sink = Arc<Mutex<Vec<(usize, Buffered)>>>;
@@ -91,6 +93,28 @@ pub(crate) fn write_stderr_ordered(text: &str) {
         let mut err = std::io::stderr().lock();
         let _ = std::io::Write::write_all(&mut err, text.as_bytes());
         let _ = std::io::Write::flush(&mut err);
+    }
+}
+
+/// Writes `text` to standard output, or, inside a job of a parallel
+/// adaptor, buffers it to be written in op order after the join, like
+/// [`write_stderr_ordered`]: what a pass prints as it runs (e.g. a test
+/// listener's notifications) then comes out in the same order with any
+/// number of threads.
+pub fn write_stdout_ordered(text: &str) {
+    let buffered = ORDER_ID.with(|c| c.get()).and_then(|id| {
+        SINK.with(|s| {
+            s.borrow().as_ref().map(|sink| {
+                sink.lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .push((id, Buffered::Stdout(text.to_string())));
+            })
+        })
+    });
+    if buffered.is_none() {
+        let mut out = std::io::stdout().lock();
+        let _ = std::io::Write::write_all(&mut out, text.as_bytes());
+        let _ = std::io::Write::flush(&mut out);
     }
 }
 
@@ -403,6 +427,7 @@ fn run_parallel(
         match d {
             Buffered::Diag(d) => ctx.emit(d),
             Buffered::Text(t) => write_stderr_ordered(&t),
+            Buffered::Stdout(t) => write_stdout_ordered(&t),
         }
     }
 

@@ -4,8 +4,6 @@
 
 use std::sync::{Arc, Mutex, OnceLock, Weak};
 
-use std::io::Write;
-
 use mlir_conversion::{
     add_conversion_pattern, apply_conversion, apply_full_conversion, apply_partial_conversion,
     ConversionConfig, ConversionMode, ConversionTarget, FoldingMode, TypeConverter,
@@ -65,10 +63,10 @@ fn has_attr(ir: &Ir, op: OpRef, attr: &str) -> bool {
 /// listener does (`-test-legalize-patterns` passes it to the conversion).
 pub struct DumpNotifications;
 
+/// Prints one notification, through the pass manager's ordered output so
+/// that the dump does not depend on the number of threads.
 fn out(line: std::fmt::Arguments<'_>) {
-    let mut o = std::io::stdout().lock();
-    let _ = o.write_fmt(line);
-    let _ = o.write_all(b"\n");
+    mlir_transforms::pass::parallel::write_stdout_ordered(&format!("{line}\n"));
 }
 
 impl BuilderListener for DumpNotifications {

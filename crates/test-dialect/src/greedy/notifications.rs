@@ -7,8 +7,6 @@
 //! Pattern begin/end and match failures are not printed (upstream's listener
 //! does not override them).
 
-use std::io::Write;
-
 use mlir_ir::PreviousPosition;
 use mlir_ir::{BlockRef, BuilderListener, InsertPoint, Ir, OpRef, RegionRef, Value};
 use mlir_rewrite::RewriterListener;
@@ -19,10 +17,11 @@ pub struct DumpNotifications;
 
 impl DumpNotifications {
     fn print(&self, line: std::fmt::Arguments<'_>) {
-        // A closed standard output is not this listener's concern: the
-        // driver reports its own write errors.
-        let mut out = std::io::stdout();
-        let _ = writeln!(out, "{line}");
+        // Through the pass manager's ordered output: on a worker thread the
+        // line is buffered and written in op order after the join, so the
+        // dump is the same with any number of threads. (A closed standard
+        // output is not this listener's concern.)
+        mlir_transforms::pass::parallel::write_stdout_ordered(&format!("{line}\n"));
     }
 }
 

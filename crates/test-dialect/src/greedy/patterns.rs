@@ -477,3 +477,42 @@ pub const BROKEN_PATTERNS: [NamedPattern; 5] = [
         Ok(())
     }),
 ];
+
+// ----------------------------------------------------------------------
+// Non-convergence (rmlir only): canonicalization patterns of
+// `test.rmlir_flip` and `test.rmlir_grow`
+// ----------------------------------------------------------------------
+
+/// Sets the unit attribute `flipped` of a `test.rmlir_flip` that lacks it;
+/// [`FLIP_OFF`] removes it again, so the two undo each other forever.
+pub const FLIP_ON: NamedPattern = NamedPattern::new("FlipOn", "test.rmlir_flip", |op, rw| {
+    if has_attr(rw.ir(), op, "flipped") {
+        return Err(());
+    }
+    let unit = rw.ctx().unit_attr();
+    rw.modify_op_in_place(op, |m| m.set_attr("flipped", Some(unit)));
+    Ok(())
+});
+
+/// Removes the unit attribute `flipped` of a `test.rmlir_flip` (undoing
+/// [`FLIP_ON`]).
+pub const FLIP_OFF: NamedPattern = NamedPattern::new("FlipOff", "test.rmlir_flip", |op, rw| {
+    if !has_attr(rw.ir(), op, "flipped") {
+        return Err(());
+    }
+    rw.modify_op_in_place(op, |m| m.set_attr("flipped", None));
+    Ok(())
+});
+
+/// Inserts a `test.rmlir_grown` op (unregistered, so never dead) before a
+/// `test.rmlir_grow`, every time it is applied. It leaves the matched op
+/// unchanged, so within one iteration it fires once; the next iteration
+/// queues the op again, and the IR grows by one op per iteration.
+pub const GROW_FOREVER: NamedPattern =
+    NamedPattern::new("GrowForever", "test.rmlir_grow", |op, rw| {
+        let ctx = rw.ctx();
+        let state = OperationState::new(ctx.op_name("test.rmlir_grown"), rw.ir().op_loc(op));
+        rw.set_insertion_point_before(op);
+        rw.create(state);
+        Ok(())
+    });
