@@ -85,15 +85,48 @@ def mutate(rng, text):
     return "\n".join(lines)
 
 
+class Crash(Exception):
+    pass
+
+
 def rejected_lines(tool, path):
-    """The line numbers of the errors `tool` reports on `path`."""
+    """The line numbers of the errors `tool` reports on `path`; raises
+    Crash when the tool crashes (an exit status other than 0 and 1)."""
     p = subprocess.run([tool, *FLAGS, path], stdout=subprocess.DEVNULL,
                        stderr=subprocess.PIPE, timeout=600)
     if p.returncode not in (0, 1):
-        raise RuntimeError(f"{tool} exited with {p.returncode}")
+        raise Crash(f"{tool} exited with {p.returncode}")
     err = p.stderr.decode("utf-8", "replace")
     prefix = re.escape(path) + r":(\d+):\d+: error:"
     return [int(m.group(1)) for m in re.finditer(prefix, err)]
+
+
+def write_chunks(path, chunks):
+    """Writes `chunks` as one split-input file; returns each chunk's first
+    and last line."""
+    text, spans, line = [], [], 1
+    for c in chunks:
+        n = c.count("\n") + 1
+        spans.append((line, line + n - 1))
+        text.append(c)
+        line += n + 1  # the marker line
+    with open(path, "w") as f:
+        f.write(("\n" + MARKER + "\n").join(text) + "\n")
+    return spans
+
+
+def verdicts(tool, chunks, path):
+    """Per chunk: True (rejected), False (accepted) or None (the tool
+    crashes on it). A crash on a group is narrowed down by halving it."""
+    spans = write_chunks(path, chunks)
+    try:
+        errs = rejected_lines(tool, path)
+    except Crash:
+        if len(chunks) == 1:
+            return [None]
+        mid = len(chunks) // 2
+        return verdicts(tool, chunks[:mid], path) + verdicts(tool, chunks[mid:], path)
+    return [any(s <= l <= e for l in errs) for s, e in spans]
 
 
 def main():
@@ -115,37 +148,34 @@ def main():
     chunks = list(base)
     for _ in range(a.mutants):
         chunks.append(mutate(rng, rng.choice(base)))
-    # One file; remember each chunk's first and last line.
-    text, spans, line = [], [], 1
-    for c in chunks:
-        n = c.count("\n") + 1
-        spans.append((line, line + n - 1))
-        text.append(c)
-        line += n + 1  # the marker line
     d = a.keep or tempfile.mkdtemp(prefix="rmlir-accepts.")
     path = os.path.join(d, "accepts.mlir")
-    with open(path, "w") as f:
-        f.write(("\n" + MARKER + "\n").join(text) + "\n")
-    ours = set(rejected_lines(a.rmlir, path))
-    theirs = set(rejected_lines(a.mlir, path))
+    ours = verdicts(a.rmlir, chunks, path)
+    theirs = verdicts(a.mlir, chunks, path)
+    spans = write_chunks(path, chunks)
 
-    def rejects(errs, span):
-        return any(span[0] <= l <= span[1] for l in errs)
-
-    bad, stricter = [], 0
-    for i, span in enumerate(spans):
-        r, m = rejects(ours, span), rejects(theirs, span)
-        if not r and m:
+    # rmlir-opt crashing is a bug; mlir-opt crashing makes no claim.
+    bad, stricter, crashes, upstream_crashes = [], 0, [], 0
+    for i, (r, m) in enumerate(zip(ours, theirs)):
+        if r is None:
+            crashes.append(i)
+        elif m is None:
+            upstream_crashes += 1
+        elif not r and m:
             bad.append(i)
         elif r and not m:
             stricter += 1
     print(f"{len(chunks)} inputs ({len(base)} corpus chunks, {a.mutants} mutants): "
           f"{len(bad)} accepted by rmlir-opt but rejected by mlir-opt; "
-          f"{stricter} rejected by rmlir-opt only")
+          f"{stricter} rejected by rmlir-opt only; {len(crashes)} crash rmlir-opt; "
+          f"{upstream_crashes} crash mlir-opt (no claim)")
     for i in bad[:a.show]:
         print(f"--- accepted by rmlir-opt, rejected by mlir-opt (lines {spans[i][0]}-{spans[i][1]} of {path}):")
         print(chunks[i][:2000])
-    return 1 if bad else 0
+    for i in crashes[:a.show]:
+        print(f"--- crashes rmlir-opt (lines {spans[i][0]}-{spans[i][1]} of {path}):")
+        print(chunks[i][:2000])
+    return 1 if bad or crashes else 0
 
 
 if __name__ == "__main__":

@@ -97,3 +97,11 @@ def TestOpWithProperties : TEST_Op<"with_properties"> {
     DenseI32ArrayAttr:$array32
   );
 }
+
+// `TestRemoveOpWithInnerOps`'s sibling in the legalizer tests: a conversion
+// pattern erases it and marks its operand's producer for deletion. It is a
+// registered op upstream (one operand, no results, not a terminator), so a
+// block ending in it has no terminator; found by scripts/accepts_check.py.
+def TestBlackHoleOp : TEST_Op<"blackhole"> {
+  let arguments = (ins AnyType:$input);
+}
