@@ -37,7 +37,10 @@
 #   fuzz       scripts/fuzz.sh all 8: builds the libFuzzer targets of fuzz/
 #              (its own workspace, coverage-instrumented; the first build
 #              takes minutes) and runs each of the 6 for 8 s, seeded from
-#              tests/ (FUZZ_SEEDS=tests, -seed=1): no target may crash (fatal)
+#              tests/ (FUZZ_SEEDS=tests, -seed=1). Reported, not fatal: a
+#              time-bounded run explores differently on machines of
+#              different speed, so a new find must not fail an unrelated
+#              change; crashes are printed and saved in fuzz/artifacts/
 #   upstream   ../shared/upstream-tests/run-upstream.sh on the whole suite:
 #              last two lines (cases / files passed) are printed; not fatal
 #
@@ -172,7 +175,7 @@ step difftest fatal bash "$ROOT/scripts/difftest.sh" --seeds 25 --quiet
 step upstream-pass fatal upstream_pass
 step determinism fatal env JOBS="$JOBS" RMLIR_OPT="$OPT" bash "$ROOT/scripts/determinism.sh"
 step trace-html fatal trace_html
-step fuzz fatal env FUZZ_SEEDS=tests FUZZ_ARGS=-seed=1 bash "$ROOT/scripts/fuzz.sh" all 8
+step fuzz not-fatal env FUZZ_SEEDS=tests FUZZ_ARGS=-seed=1 bash "$ROOT/scripts/fuzz.sh" all 8
 step upstream not-fatal upstream
 
 echo
