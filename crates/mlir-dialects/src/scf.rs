@@ -455,93 +455,12 @@ impl ForOp {
         Ok(())
     }
 
-    /// Upstream `verifyLoopLikeOpInterface` (a region verifier of the
-    /// interface, so it runs after `verify` and before the op's own), then
-    /// `ForOp::verifyRegions`.
+    /// Upstream `ForOp::verifyRegions`. The `LoopLikeOpInterface` checks
+    /// (counts and types of inits, region iter_args, yielded values and
+    /// results) run before it in the verifier's region phase
+    /// (`mlir_ir::interfaces::loop_like::verify_loop_like`).
     pub fn verify_regions(self, ir: &Ir) -> Result<(), Diagnostic> {
         let op = self.0;
-        let ctx = ir.ctx();
-        let inits: Vec<Value> = self.init_args(ir).collect();
-        let args = entry_args(ir, ir.region(op, 0));
-        let iter_args = args.get(1..).unwrap_or(&[]);
-        let q = |t: Type| quoted(ctx, t);
-        // `getYieldedValues`: the operands of the body's scf.yield (the
-        // implicit-terminator trait has checked it is one).
-        let yielded: Vec<Value> = ir
-            .first_block(ir.region(op, 0))
-            .and_then(|b| ir.last_op(b))
-            .filter(|&t| ir.op_name_str(t) == "scf.yield")
-            .map(|t| ir.operands(t).collect())
-            .unwrap_or_default();
-        if inits.len() != iter_args.len() {
-            return Err(ir.op_error(
-                op,
-                format!(
-                    "different number of inits and region iter_args: {} != {}",
-                    inits.len(),
-                    iter_args.len()
-                ),
-            ));
-        }
-        if !yielded.is_empty() && iter_args.len() != yielded.len() {
-            return Err(ir.op_error(
-                op,
-                format!(
-                    "different number of region iter_args and yielded values: {} != {}",
-                    iter_args.len(),
-                    yielded.len()
-                ),
-            ));
-        }
-        if iter_args.len() != ir.num_results(op) {
-            return Err(ir.op_error(
-                op,
-                format!(
-                    "different number of loop results and region iter_args: {} != {}",
-                    ir.num_results(op),
-                    iter_args.len()
-                ),
-            ));
-        }
-        for (i, (&init, &arg)) in inits.iter().zip(iter_args).enumerate() {
-            let (a, b) = (ir.value_type(init), ir.value_type(arg));
-            if a != b {
-                return Err(ir.op_error(
-                    op,
-                    format!(
-                        "{i}-th init and {i}-th region iter_arg have different type: {} != {}",
-                        q(a),
-                        q(b)
-                    ),
-                ));
-            }
-            if let Some(&y) = yielded.get(i) {
-                let c = ir.value_type(y);
-                if b != c {
-                    return Err(ir.op_error(
-                        op,
-                        format!(
-                            "{i}-th region iter_arg and {i}-th yielded value have different type: {} != {}",
-                            q(b),
-                            q(c)
-                        ),
-                    ));
-                }
-            }
-        }
-        for (i, (&arg, rt)) in iter_args.iter().zip(ir.result_types(op)).enumerate() {
-            let a = ir.value_type(arg);
-            if a != rt {
-                return Err(ir.op_error(
-                    op,
-                    format!(
-                        "{i}-th region iter_arg and {i}-th loop result have different type: {} != {}",
-                        q(a),
-                        q(rt)
-                    ),
-                ));
-            }
-        }
         let args = entry_args(ir, ir.region(op, 0));
         let Some(&iv) = args.first() else {
             return Ok(());
