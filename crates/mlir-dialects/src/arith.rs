@@ -12,6 +12,7 @@ pub mod canonicalize;
 pub mod float;
 pub mod fold;
 
+use mlir_ir::interfaces::cast::CastOpInterface;
 use mlir_ir::asm::lexer::TokenKind;
 use mlir_ir::asm::{OpAsmInterface, OpAsmParser, OpAsmPrinter, SetValueName};
 use mlir_ir::ods::EnumSpec;
@@ -59,11 +60,12 @@ impl Dialect for ArithDialect {
                 if let Some(patterns) = canonicalize::patterns_of(&info.name) {
                     info = info.with_interface(patterns);
                 }
-                // `CastOpInterface`'s verifier runs after the op's traits
-                // and before its own `verify`, which it wraps.
-                if let Some(own) = cast_own_verify(&info.name) {
-                    debug_assert!(info.verify.is_some() == own.is_some());
-                    info.verify = Some(verify_cast_op);
+                // `CastOpInterface`: the verifier runs its check after the
+                // op's traits and before the op's own `verify`.
+                if let Some(f) = cast_compatibility(&info.name) {
+                    info = info.with_interface(CastOpInterface {
+                        are_cast_compatible: f,
+                    });
                 }
                 let names: Option<fn(&Ir, OpRef, SetValueName<'_>)> = match &*info.name {
                     "arith.constant" => Some(constant_result_names),
@@ -293,52 +295,27 @@ fn verify_width_change(ir: &Ir, op: OpRef, wider: bool) -> Result<(), Diagnostic
 
 // ----- CastOpInterface -----
 
-/// Hand-written `verify` hooks of the cast ops, by name: `Some(None)` for a
-/// cast op without one, `None` for an op that is not a cast.
+/// The `areCastCompatible` of each arith cast op, by name (`None` for ops
+/// that are not casts).
 #[allow(clippy::type_complexity)]
-fn cast_own_verify(name: &str) -> Option<Option<fn(&Ir, OpRef) -> Result<(), Diagnostic>>> {
+fn cast_compatibility(name: &str) -> Option<fn(&Context, &[Type], &[Type]) -> bool> {
     Some(match name {
-        "arith.extui" => Some(|ir, op| ExtUIOp(op).verify(ir)),
-        "arith.extsi" => Some(|ir, op| ExtSIOp(op).verify(ir)),
-        "arith.extf" => Some(|ir, op| ExtFOp(op).verify(ir)),
-        "arith.scaling_extf" => Some(|ir, op| ScalingExtFOp(op).verify(ir)),
-        "arith.trunci" => Some(|ir, op| TruncIOp(op).verify(ir)),
-        "arith.truncf" => Some(|ir, op| TruncFOp(op).verify(ir)),
-        "arith.scaling_truncf" => Some(|ir, op| ScalingTruncFOp(op).verify(ir)),
-        "arith.uitofp" | "arith.sitofp" | "arith.fptoui" | "arith.fptosi" | "arith.index_cast"
-        | "arith.index_castui" | "arith.bitcast" => None,
+        "arith.extui" => |c, i, o| are_cast_compatible(c, "arith.extui", i, o),
+        "arith.extsi" => |c, i, o| are_cast_compatible(c, "arith.extsi", i, o),
+        "arith.extf" => |c, i, o| are_cast_compatible(c, "arith.extf", i, o),
+        "arith.scaling_extf" => |c, i, o| are_cast_compatible(c, "arith.scaling_extf", i, o),
+        "arith.trunci" => |c, i, o| are_cast_compatible(c, "arith.trunci", i, o),
+        "arith.truncf" => |c, i, o| are_cast_compatible(c, "arith.truncf", i, o),
+        "arith.scaling_truncf" => |c, i, o| are_cast_compatible(c, "arith.scaling_truncf", i, o),
+        "arith.uitofp" => |c, i, o| are_cast_compatible(c, "arith.uitofp", i, o),
+        "arith.sitofp" => |c, i, o| are_cast_compatible(c, "arith.sitofp", i, o),
+        "arith.fptoui" => |c, i, o| are_cast_compatible(c, "arith.fptoui", i, o),
+        "arith.fptosi" => |c, i, o| are_cast_compatible(c, "arith.fptosi", i, o),
+        "arith.index_cast" => |c, i, o| are_cast_compatible(c, "arith.index_cast", i, o),
+        "arith.index_castui" => |c, i, o| are_cast_compatible(c, "arith.index_castui", i, o),
+        "arith.bitcast" => |c, i, o| are_cast_compatible(c, "arith.bitcast", i, o),
         _ => return None,
     })
-}
-
-/// Upstream `verifyCastInterfaceOp` (the `CastOpInterface` verifier), then
-/// the op's own verifier.
-fn verify_cast_op(ir: &Ir, op: OpRef) -> Result<(), Diagnostic> {
-    let ctx = ir.ctx();
-    let name = ir.op_name_str(op);
-    let inputs: Vec<Type> = ir.operands(op).map(|v| ir.value_type(v)).collect();
-    let outputs: Vec<Type> = ir.result_types(op).collect();
-    if !are_cast_compatible(ctx, name, &inputs, &outputs) {
-        let q = |t: &Type| format!("'{}'", type_str(ctx, *t));
-        let list = |ts: &[Type]| ts.iter().map(q).collect::<Vec<_>>().join(", ");
-        let side = |what: &str, ts: &[Type]| match ts.len() {
-            0 => format!("{what}s []"),
-            1 => format!("{what} {}", q(&ts[0])),
-            _ => format!("{what}s {}", list(ts)),
-        };
-        return Err(ir.op_error(
-            op,
-            format!(
-                "{} and {} are cast incompatible",
-                side("operand type", &inputs),
-                side("result type", &outputs)
-            ),
-        ));
-    }
-    match cast_own_verify(name).flatten() {
-        Some(f) => f(ir, op),
-        None => Ok(()),
-    }
 }
 
 /// MLIR's `verifyCompatibleShape` for two types.

@@ -5,14 +5,13 @@
 //! others).
 
 use mlir_ir::asm::lexer::TokenKind;
-use mlir_ir::asm::parser::Argument;
+use mlir_ir::interfaces::function;
 use mlir_ir::asm::{OpAsmInterface, OpAsmParser, OpAsmPrinter};
 use mlir_ir::interfaces::call::{CallOpInterface, CallableOpInterface, Callee};
 use mlir_ir::interfaces::symbol::SymbolOpInterface;
 use mlir_ir::symbol_table::{SymbolTableCollection, SymbolUserOpInterface};
 use mlir_ir::{
-    AttrKind, Attribute, Diagnostic, Dialect, Ident, Ir, OpInfo, OpRef, OperationState, Type,
-    TypeKind,
+    AttrKind, Diagnostic, Dialect, Ir, OpInfo, OpRef, OperationState, Type,
 };
 
 pub struct FuncDialect;
@@ -179,71 +178,16 @@ fn function_type(ir: &Ir, func: OpRef) -> Option<(Vec<Type>, Vec<Type>)> {
     }
 }
 
-/// `FunctionOpInterface` checks: the type attribute, argument/result
-/// attribute arrays, the entry block matching the signature, and that a
-/// declaration is not public.
-/// The verifier of function-like ops (`function_type`, argument and result
-/// attribute arrays, entry block arguments).
+/// `func.func`'s own verifier, after `FunctionOpInterface`'s (signature,
+/// argument and result attributes, entry block; run by the verifier for
+/// every function op): a declaration may not be public (upstream's
+/// `SymbolOpInterface` check of declarations).
 pub fn verify_func(ir: &Ir, op: OpRef) -> Result<(), Diagnostic> {
-    let ctx = ir.ctx();
-    let Some((inputs, results)) = function_type(ir, op) else {
-        return Err(ir.op_error(
-            op,
-            "requires attribute 'function_type' to be a type attribute of function type",
-        ));
-    };
-    for (attr_name, count, what) in [
-        ("arg_attrs", inputs.len(), "argument"),
-        ("res_attrs", results.len(), "result"),
-    ] {
-        if let Some(a) = ir.attr(op, attr_name) {
-            if let AttrKind::Array(elems) = ctx.attr(a) {
-                if elems.len() != count {
-                    return Err(ir.op_error(
-                        op,
-                        format!(
-                            "expects {what} attribute array to have the same number of elements as the number of function {what}s, got {}, but expected {count}",
-                            elems.len()
-                        ),
-                    ));
-                }
-            }
-        }
-    }
-    let body = ir.region(op, 0);
-    match ir.first_block(body) {
-        None => {
-            if mlir_ir::symbol_table::symbol_visibility(ir, op)
-                == mlir_ir::symbol_table::Visibility::Public
-            {
-                return Err(ir.op_error(op, "symbol declaration cannot have public visibility"));
-            }
-        }
-        Some(entry) => {
-            let n = ir.num_arguments(entry);
-            if n != inputs.len() {
-                return Err(ir.op_error(
-                    op,
-                    format!(
-                        "entry block must have {} arguments to match function signature",
-                        inputs.len()
-                    ),
-                ));
-            }
-            for (i, (a, &t)) in ir.arguments(entry).zip(&inputs).enumerate() {
-                let at = ir.value_type(a);
-                if at != t {
-                    return Err(ir.op_error(
-                        op,
-                        format!(
-                            "type of entry block argument #{i}({}) must match the type of the corresponding argument in function signature({})",
-                            quoted(ir, at),
-                            quoted(ir, t)
-                        ),
-                    ));
-                }
-            }
-        }
+    if ir.region_is_empty(ir.region(op, 0))
+        && mlir_ir::symbol_table::symbol_visibility(ir, op)
+            == mlir_ir::symbol_table::Visibility::Public
+    {
+        return Err(ir.op_error(op, "symbol declaration cannot have public visibility"));
     }
     Ok(())
 }
@@ -414,234 +358,17 @@ fn verify_call_symbol_uses(
     Ok(())
 }
 
-/// `[visibility] @name(%a: t {attrs}, ...) [-> results] [attributes {...}] [{ body }]`.
-/// MLIR's `function_interface_impl::parseFunctionOp`: the custom form of
-/// any function-like op (`@name(%arg: T) -> R attributes {...} { body }`),
-/// usable by downstream dialects for their own function ops.
+/// The custom form of `func.func`: MLIR's
+/// `function_interface_impl::parseFunctionOp` with a builtin function
+/// type ([`mlir_ir::interfaces::function::parse_function_op`], which
+/// downstream dialects use for their own function ops).
 pub fn parse_func(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> PResult {
-    if let Some(vis) = p.parse_optional_keyword_of(&["private", "public", "nested"]) {
-        let a = p.ctx().string_attr(vis);
-        p.add_attr(state, "sym_visibility", a);
-    }
-    let name = p.parse_symbol_name()?;
-    let a = p.ctx().string_attr(&name);
-    p.add_attr(state, "sym_name", a);
-
-    let sig_off = p.current_offset();
-    p.parse_token(TokenKind::LParen, "expected '('")?;
-    let mut args: Vec<Argument<'_>> = Vec::new();
-    let mut arg_attrs: Vec<Option<Attribute>> = Vec::new();
-    if !p.parse_optional_token(TokenKind::RParen) {
-        loop {
-            let off = p.current_offset();
-            if p.at(TokenKind::PercentIdent) {
-                if args.last().is_some_and(|a| a.ssa.name.is_empty()) {
-                    return p.error_at(off, "expected type instead of SSA identifier");
-                }
-                let arg = p.parse_argument(true, true)?;
-                arg_attrs.push(arg.attrs);
-                args.push(arg);
-            } else {
-                if args.last().is_some_and(|a| !a.ssa.name.is_empty()) {
-                    return p.error_at(off, "expected SSA identifier");
-                }
-                let ty = p.parse_type()?;
-                let attrs = if p.at(TokenKind::LBrace) {
-                    let e = p.parse_attr_dict_entries()?;
-                    Some(p.ctx().dictionary_attr(&e))
-                } else {
-                    None
-                };
-                let loc = p.parse_optional_location()?;
-                arg_attrs.push(attrs);
-                args.push(Argument {
-                    ssa: mlir_ir::asm::parser::UnresolvedOperand {
-                        name: "",
-                        number: 0,
-                        offset: off,
-                    },
-                    ty,
-                    attrs,
-                    loc,
-                });
-            }
-            if !p.parse_optional_token(TokenKind::Comma) {
-                break;
-            }
-        }
-        p.parse_token(TokenKind::RParen, "expected ')'")?;
-    }
-    let mut results = Vec::new();
-    let mut res_attrs: Vec<Option<Attribute>> = Vec::new();
-    if p.parse_optional_token(TokenKind::Arrow) {
-        if p.parse_optional_token(TokenKind::LParen) {
-            if !p.parse_optional_token(TokenKind::RParen) {
-                loop {
-                    results.push(p.parse_type()?);
-                    res_attrs.push(if p.at(TokenKind::LBrace) {
-                        let e = p.parse_attr_dict_entries()?;
-                        Some(p.ctx().dictionary_attr(&e))
-                    } else {
-                        None
-                    });
-                    if !p.parse_optional_token(TokenKind::Comma) {
-                        break;
-                    }
-                }
-                p.parse_token(TokenKind::RParen, "expected ')'")?;
-            }
-        } else {
-            results.push(p.parse_type()?);
-            res_attrs.push(None);
-        }
-    }
-    let _ = sig_off;
-    let inputs: Vec<_> = args.iter().map(|a| a.ty).collect();
-    let fn_ty = p.ctx().function_type(&inputs, &results);
-    let ta = p.ctx().type_attr(fn_ty);
-    p.add_attr(state, "function_type", ta);
-
-    let dict_off = p.current_offset();
-    if p.parse_optional_keyword("attributes") {
-        let entries = p.parse_attr_dict_entries()?;
-        for disallowed in ["sym_visibility", "sym_name", "function_type"] {
-            if entries
-                .iter()
-                .any(|(k, _)| p.ctx().ident_str(*k) == disallowed)
-            {
-                return p.error_at(
-                    dict_off,
-                    format!("'{disallowed}' is an inferred attribute and should not be specified in the explicit attribute dictionary"),
-                );
-            }
-        }
-        p.add_attrs(state, entries);
-    }
-    let empty = p.ctx().empty_dictionary();
-    if arg_attrs.iter().any(|a| a.is_some_and(|d| d != empty)) {
-        let elems: Vec<Attribute> = arg_attrs.iter().map(|a| a.unwrap_or(empty)).collect();
-        let arr = p.ctx().array_attr(&elems);
-        p.add_attr(state, "arg_attrs", arr);
-    }
-    if res_attrs.iter().any(|a| a.is_some_and(|d| d != empty)) {
-        let elems: Vec<Attribute> = res_attrs.iter().map(|a| a.unwrap_or(empty)).collect();
-        let arr = p.ctx().array_attr(&elems);
-        p.add_attr(state, "res_attrs", arr);
-    }
-    let body_off = p.current_offset();
-    match p.parse_optional_region(&args)? {
-        Some(r) => {
-            if p.ir().region_is_empty(r) {
-                return p.error_at(body_off, "expected non-empty function body");
-            }
-            state.regions.push(r);
-        }
-        None => {
-            let r = p.ir().create_region();
-            state.regions.push(r);
-        }
-    }
-    Ok(())
+    function::parse_function_op(p, state, false, function::builtin_function_type)
 }
 
-fn dict_list_entry(
-    p: &OpAsmPrinter<'_, '_>,
-    list: Option<Attribute>,
-    i: usize,
-) -> Vec<(Ident, Attribute)> {
-    let ctx = p.ir().ctx();
-    match list.map(|l| ctx.attr(l)) {
-        Some(AttrKind::Array(elems)) => elems
-            .get(i)
-            .map(|&d| ctx.dictionary_entries(d).to_vec())
-            .unwrap_or_default(),
-        _ => Vec::new(),
-    }
-}
-
-/// MLIR's `function_interface_impl::printFunctionOp`, the printer matching
-/// [`parse_func`].
+/// The printer matching [`parse_func`] (`printFunctionOp`).
 pub fn print_func(p: &mut OpAsmPrinter<'_, '_>, op: OpRef) {
-    let ir = p.ir();
-    let ctx = ir.ctx();
-    p.print_char(' ');
-    if let Some(vis) = ir
-        .attr(op, "sym_visibility")
-        .and_then(|v| ctx.string_attr_value(v))
-    {
-        p.print_str(&vis);
-        p.print_char(' ');
-    }
-    let name = ir
-        .attr(op, "sym_name")
-        .and_then(|v| ctx.string_attr_value(v))
-        .unwrap_or_default();
-    p.print_symbol_name(&name);
-    let (inputs, results) = ir
-        .attr(op, "function_type")
-        .and_then(|t| match ctx.attr(t) {
-            AttrKind::Type(t) => ctx.function_signature(*t),
-            _ => None,
-        })
-        .map(|(i, r)| (i.to_vec(), r.to_vec()))
-        .unwrap_or_default();
-    let arg_attrs = ir.attr(op, "arg_attrs");
-    let res_attrs = ir.attr(op, "res_attrs");
-    let body = ir.region(op, 0);
-    let entry = ir.first_block(body);
-    p.print_char('(');
-    for (i, &t) in inputs.iter().enumerate() {
-        if i > 0 {
-            p.print_str(", ");
-        }
-        let attrs = dict_list_entry(p, arg_attrs, i);
-        match entry {
-            Some(b) if i < ir.num_arguments(b) => {
-                p.print_region_argument(ir.argument(b, i), &attrs, false);
-            }
-            _ => {
-                p.print_type(t);
-                p.print_optional_attr_dict(&attrs, &[]);
-            }
-        }
-    }
-    p.print_char(')');
-    if !results.is_empty() {
-        p.print_str(" -> ");
-        let any_attrs = (0..results.len()).any(|i| !dict_list_entry(p, res_attrs, i).is_empty());
-        let parens = results.len() > 1
-            || matches!(ctx.ty(results[0]), TypeKind::Function { .. })
-            || any_attrs;
-        if parens {
-            p.print_char('(');
-        }
-        for (i, &t) in results.iter().enumerate() {
-            if i > 0 {
-                p.print_str(", ");
-            }
-            p.print_type(t);
-            let attrs = dict_list_entry(p, res_attrs, i);
-            p.print_optional_attr_dict(&attrs, &[]);
-        }
-        if parens {
-            p.print_char(')');
-        }
-    }
-    let attrs = p.op_attrs(op);
-    p.print_optional_attr_dict_with_keyword(
-        &attrs,
-        &[
-            "sym_name",
-            "sym_visibility",
-            "function_type",
-            "arg_attrs",
-            "res_attrs",
-        ],
-    );
-    if entry.is_some() {
-        p.print_char(' ');
-        p.print_region(body, false, true, false);
-    }
+    function::print_function_op(p, op, &[])
 }
 
 /// `call_indirect %f(%a) attr-dict : (i32) -> i32`.

@@ -5,9 +5,8 @@
 //! types and attributes; `!llvm.func<...>` is built from the signature the
 //! parser reads and read back by the printer.
 
-use mlir_ir::asm::lexer::TokenKind;
-use mlir_ir::asm::parser::Argument;
 use mlir_ir::asm::{OpAsmParser, OpAsmPrinter};
+use mlir_ir::interfaces::function::{self, FunctionOpInterface};
 use mlir_ir::{
     AttrKind, Attribute, Context, Dialect, OpInfo, OpRef, OperationState, Type, TypeKind,
 };
@@ -33,8 +32,52 @@ impl Dialect for LlvmDialect {
     fn operations(&self) -> Vec<OpInfo> {
         // Unlike `func.func`, `llvm.func` sets no default dialect: the ops
         // of its body print with their `llvm.` prefix.
-        vec![LLVMFuncOp::op_info(), LLVMReturnOp::op_info()]
+        vec![
+            LLVMFuncOp::op_info().with_interface(FunctionOpInterface {
+                signature: llvm_signature,
+                clone_type_with: llvm_function_type,
+                verify_type: None,
+                verify_body: None,
+            }),
+            LLVMReturnOp::op_info(),
+        ]
     }
+}
+
+/// The inputs and results of an `!llvm.func<result (inputs)>`, parsed
+/// back into types (`void` is no result), for `FunctionOpInterface`.
+fn llvm_signature(ir: &mlir_ir::Ir, ty: Type) -> Option<(Vec<Type>, Vec<Type>)> {
+    let ctx = ir.ctx_arc();
+    let (result, inputs) = signature_parts(ctx, ty)?;
+    let parse = |nested: &str| {
+        let text = outer_type_text(nested);
+        mlir_ir::asm::parse_type_prefix(ctx.clone(), &text, 0)
+            .ok()
+            .filter(|&(_, end)| end >= text.len())
+            .map(|(t, _)| t)
+    };
+    // A variadic function's `...` is not an argument.
+    let inputs = inputs
+        .iter()
+        .filter(|i| *i != "...")
+        .map(|i| parse(i))
+        .collect::<Option<Vec<_>>>()?;
+    let results = if result == "void" {
+        Vec::new()
+    } else {
+        vec![parse(&result)?]
+    };
+    Some((inputs, results))
+}
+
+/// `!llvm.func<result (inputs)>` (`LLVMFunctionType::clone`); LLVM
+/// functions return at most one value, further results are dropped.
+fn llvm_function_type(ctx: &Context, _: Type, inputs: &[Type], results: &[Type]) -> Type {
+    let inputs: Vec<String> = inputs.iter().map(|&t| nested_type_text(ctx, t)).collect();
+    let result = results
+        .first()
+        .map_or_else(|| "void".to_string(), |&t| nested_type_text(ctx, t));
+    ctx.opaque_type("llvm", &format!("func<{result} ({})>", inputs.join(", ")))
 }
 
 // The hooks `td/LLVM.td` declares (`hasCustomAssemblyFormat`).
@@ -154,57 +197,25 @@ fn parse_func(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> PResul
     let name = p.parse_symbol_name()?;
     p.add_attr(state, "sym_name", ctx.string_attr(&name));
 
-    p.parse_token(TokenKind::LParen, "expected '('")?;
-    let mut args: Vec<Argument<'_>> = Vec::new();
-    let mut arg_attrs: Vec<Option<Attribute>> = Vec::new();
-    if !p.parse_optional_token(TokenKind::RParen) {
-        loop {
-            // Named arguments for a definition, bare types for a declaration.
-            let off = p.current_offset();
-            if p.at(TokenKind::PercentIdent) {
-                if args.last().is_some_and(|a| a.ssa.name.is_empty()) {
-                    return p.error_at(off, "expected type instead of SSA identifier");
-                }
-                let arg = p.parse_argument(true, true)?;
-                arg_attrs.push(arg.attrs);
-                args.push(arg);
-            } else {
-                if args.last().is_some_and(|a| !a.ssa.name.is_empty()) {
-                    return p.error_at(off, "expected SSA identifier");
-                }
-                let ty = p.parse_type()?;
-                let attrs = if p.at(TokenKind::LBrace) {
-                    let e = p.parse_attr_dict_entries()?;
-                    Some(ctx.dictionary_attr(&e))
-                } else {
-                    None
-                };
-                let loc = p.parse_optional_location()?;
-                arg_attrs.push(attrs);
-                args.push(Argument {
-                    ssa: mlir_ir::asm::parser::UnresolvedOperand {
-                        name: "",
-                        number: 0,
-                        offset: off,
-                    },
-                    ty,
-                    attrs,
-                    loc,
-                });
-            }
-            if !p.parse_optional_token(TokenKind::Comma) {
-                break;
-            }
-        }
-        p.parse_token(TokenKind::RParen, "expected ')'")?;
+    // The shared signature form; LLVM functions return at most one value
+    // and may be variadic (`...` becomes `vararg` in the type).
+    let sig_off = p.current_offset();
+    let sig = function::parse_function_signature(p, true)?;
+    if sig.results.len() > 1 {
+        return p.error_at(sig_off, "expected at most one result type");
     }
-    let result = if p.parse_optional_token(TokenKind::Arrow) {
-        Some(p.parse_type()?)
-    } else {
-        None
-    };
-    let inputs: Vec<String> = args.iter().map(|a| nested_type_text(&ctx, a.ty)).collect();
-    let result_text = result.map_or_else(|| "void".to_string(), |t| nested_type_text(&ctx, t));
+    let mut inputs: Vec<String> = sig
+        .args
+        .iter()
+        .map(|a| nested_type_text(&ctx, a.ty))
+        .collect();
+    if sig.variadic {
+        inputs.push("...".to_string());
+    }
+    let result_text = sig
+        .results
+        .first()
+        .map_or_else(|| "void".to_string(), |&t| nested_type_text(&ctx, t));
     let fn_ty = ctx.opaque_type(
         "llvm",
         &format!("func<{result_text} ({})>", inputs.join(", ")),
@@ -219,29 +230,8 @@ fn parse_func(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> PResul
     let i64 = ctx.int_type(64);
     p.add_attr(state, "unnamed_addr", ctx.int_attr(i64, 0));
     p.add_attr(state, "visibility_", ctx.int_attr(i64, 0));
-    if p.parse_optional_keyword("attributes") {
-        let entries = p.parse_attr_dict_entries()?;
-        p.add_attrs(state, entries);
-    }
-    let empty = ctx.empty_dictionary();
-    if arg_attrs.iter().any(|a| a.is_some_and(|d| d != empty)) {
-        let elems: Vec<Attribute> = arg_attrs.iter().map(|a| a.unwrap_or(empty)).collect();
-        p.add_attr(state, "arg_attrs", ctx.array_attr(&elems));
-    }
-    let body_off = p.current_offset();
-    match p.parse_optional_region(&args)? {
-        Some(r) => {
-            if p.ir().region_is_empty(r) {
-                return p.error_at(body_off, "expected non-empty function body");
-            }
-            state.regions.push(r);
-        }
-        None => {
-            let r = p.ir().create_region();
-            state.regions.push(r);
-        }
-    }
-    Ok(())
+    function::add_arg_and_result_attrs(p, state, &sig);
+    function::parse_function_attrs_and_body(p, state, &sig.args, &[])
 }
 
 fn print_func(p: &mut OpAsmPrinter<'_, '_>, op: OpRef) {

@@ -51,7 +51,9 @@ impl Dialect for TensorDialect {
             .map(|info| match &*info.name {
                 "tensor.dim" => info.with_fold(fold_dim).with_interface(result_name!("dim")),
                 "tensor.cast" => info
-                    .with_verify(verify_cast)
+                    .with_interface(mlir_ir::interfaces::cast::CastOpInterface {
+                        are_cast_compatible: cast_compatible,
+                    })
                     .with_fold(fold_cast)
                     .with_interface(result_name!("cast"))
                     .with_interface(CanonicalizationPatterns(cast_patterns)),
@@ -126,25 +128,14 @@ pub(crate) fn compatible_shapes(a: Option<&[i64]>, b: Option<&[i64]>) -> bool {
     }
 }
 
-/// `tensor.cast`'s `CastOpInterface` check (upstream `areCastCompatible`):
+/// `tensor.cast`'s `areCastCompatible`: one input and one output, of the
 /// same element type and compatible shapes.
-fn verify_cast(ir: &Ir, op: OpRef) -> Result<(), mlir_ir::Diagnostic> {
-    let ctx = ir.ctx();
-    let from = ir.value_type(ir.operand(op, 0));
-    let to = ir.value_type(ir.result(op, 0));
-    let compatible = ctx.element_type_or_self(from) == ctx.element_type_or_self(to)
-        && compatible_shapes(ctx.shape(from), ctx.shape(to));
-    if compatible {
-        return Ok(());
-    }
-    Err(ir.op_error(
-        op,
-        format!(
-            "operand type '{}' and result type '{}' are cast incompatible",
-            ctx.attr_to_diagnostic_string(ctx.type_attr(from)),
-            ctx.attr_to_diagnostic_string(ctx.type_attr(to))
-        ),
-    ))
+fn cast_compatible(ctx: &Context, inputs: &[Type], outputs: &[Type]) -> bool {
+    let ([from], [to]) = (inputs, outputs) else {
+        return false;
+    };
+    ctx.element_type_or_self(*from) == ctx.element_type_or_self(*to)
+        && compatible_shapes(ctx.shape(*from), ctx.shape(*to))
 }
 
 /// `tensor.empty`: one dynamic size per dynamic extent of the result.
@@ -167,9 +158,7 @@ fn verify_empty(ir: &Ir, op: OpRef) -> Result<(), mlir_ir::Diagnostic> {
 /// The `CastOpInterface` fold of `tensor.cast` (upstream
 /// `foldCastInterfaceOp`): a cast to its source's own type is the source.
 fn fold_cast(cx: &mut FoldCtx<'_>) -> Option<OpFoldResult> {
-    let ir = cx.ir;
-    let src = cx.operand(0);
-    (ir.value_type(src) == ir.value_type(cx.result(0))).then_some(OpFoldResult::Value(src))
+    mlir_ir::interfaces::cast::fold_cast_op(cx.ir, cx.op)?.pop()
 }
 
 /// `tensor.cast`'s canonicalization patterns (upstream registers

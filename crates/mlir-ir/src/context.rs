@@ -86,6 +86,9 @@ pub struct OpInfo {
     /// canonicalize method (ODS `hasCanonicalizer` /
     /// `hasCanonicalizeMethod`), attached as an interface by its dialect.
     pub declares_canonicalizer: bool,
+    /// The op interfaces the op's definition declares (ODS trait lists), by
+    /// upstream name; see [`OpInfo::declare_interfaces`].
+    pub declared_interfaces: Box<[Box<str>]>,
     interfaces: HashMap<TypeId, Box<dyn Any + Send + Sync>>,
 }
 
@@ -110,6 +113,7 @@ impl OpInfo {
             fold: None,
             declares_folder: false,
             declares_canonicalizer: false,
+            declared_interfaces: Box::new([]),
             interfaces: HashMap::new(),
         }
     }
@@ -143,6 +147,21 @@ impl OpInfo {
     pub fn declare_hooks(mut self, folder: bool, canonicalizer: bool) -> Self {
         self.declares_folder = folder;
         self.declares_canonicalizer = canonicalizer;
+        self
+    }
+    /// Records the op interfaces the op's definition declares (the
+    /// generated `op_info` calls this with its `.td` trait list's
+    /// interfaces) and attaches the implementations ODS ops get from their
+    /// definition: `FunctionOpInterface` over `function_type`, `arg_attrs`
+    /// and `res_attrs` (with `CallableOpInterface` and the `Symbol` trait
+    /// it implies upstream). A dialect attaching its own implementation
+    /// later replaces these. `crate::interfaces::missing_declared_interfaces`
+    /// reports declared interfaces left without an implementation.
+    pub fn declare_interfaces(mut self, names: &[&str]) -> Self {
+        self.declared_interfaces = names.iter().map(|n| Box::<str>::from(*n)).collect();
+        if names.contains(&"FunctionOpInterface") {
+            self = crate::interfaces::function::attach_defaults(self);
+        }
         self
     }
     pub fn with_verify(mut self, f: Verify) -> Self {

@@ -23,6 +23,7 @@ pub mod builder;
 pub mod builtin;
 pub mod context;
 pub mod diagnostics;
+pub mod display;
 pub mod dominance;
 mod float_semantics;
 pub mod fold;
@@ -42,11 +43,13 @@ pub use attributes::{ApFloat, ApInt, AttrKind, Attribute, Location};
 pub use builder::{BuilderListener, InsertPoint, OpBuilder, PreviousPosition};
 pub use context::{Context, Dialect, Ident, OpInfo, OpName};
 pub use diagnostics::{Diagnostic, Severity};
+pub use display::DisplayWithContext;
 pub use fold::{FoldCtx, FoldHook, InPlaceEdit, OpFoldResult};
 pub use ir::{
     BlockOperand, BlockRef, Ir, IrMapping, OpOperand, OpRef, OperationEquivalence,
     OperationFingerprint, OperationState, RegionRef, Value, ValueDef, WalkOrder, WalkResult,
 };
+pub use interfaces::{OpInterface, OpView};
 pub use ods::OpType;
 pub use traits::TraitSet;
 pub use types::{FloatKind, Signedness, Type, TypeKind, DYNAMIC};

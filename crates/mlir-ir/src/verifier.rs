@@ -460,6 +460,18 @@ impl Verifier<'_> {
                 return Err(ir.op_error(op, "must be the last operation in the parent block"));
             }
         }
+        // The verifiers of interfaces with behaviour run after the traits
+        // and before the op's own `verify`, as upstream's interface
+        // `verifyTrait`s come before `verify`. Each is one interface-map
+        // lookup for ops without the interface.
+        crate::interfaces::function::verify_function_op(ir, op)?;
+        crate::interfaces::cast::verify_cast_op(ir, op)?;
+        if info
+            .interface::<crate::interfaces::infer_type::InferTypeOpInterface>()
+            .is_some_and(|i| !i.verified_with_invariants)
+        {
+            crate::interfaces::infer_type::verify_inferred_result_types(ir, op)?;
+        }
         match info.verify {
             Some(f) => catch_hook_panic(ir, op, "verifier", || f(ir, op)),
             None => Ok(()),

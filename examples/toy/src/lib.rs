@@ -18,7 +18,9 @@
 
 pub mod lowering;
 
-use mlir_dialects::func::{parse_func, print_func};
+use mlir_ir::interfaces::function::{
+    builtin_function_type, parse_function_op, print_function_op, FunctionOpInterface,
+};
 use mlir_ir::asm::lexer::TokenKind;
 use mlir_ir::asm::{OpAsmParser, OpAsmPrinter};
 use mlir_ir::diagnostics::Severity;
@@ -210,14 +212,17 @@ impl MulOp {
 
 // ----- func, return -----
 
+// `td/Ops.td` declares `FunctionOpInterface`, so registering `toy.func`
+// attaches the interface (signature, argument and result attributes, the
+// entry block check in the verifier) and makes it a symbol and a callable.
 impl FuncOp {
     /// The function form shared by every function-like op (upstream calls
     /// `function_interface_impl::parseFunctionOp`).
     pub fn parse(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> PResult {
-        parse_func(p, state)
+        parse_function_op(p, state, false, builtin_function_type)
     }
     pub fn print(p: &mut OpAsmPrinter<'_, '_>, op: OpRef) {
-        print_func(p, op)
+        print_function_op(p, op, &[])
     }
 }
 
@@ -229,10 +234,10 @@ impl ReturnOp {
             return Ok(());
         };
         let ctx = ir.ctx();
-        let Some(results) = FuncOp(func)
-            .function_type_attr(ir)
-            .map(|a| mlir_ir::ods::preds::type_attr_value(ctx, a))
-            .and_then(|t| ctx.function_signature(t).map(|(_, r)| r.to_vec()))
+        let Some(results) = ir
+            .interface::<FunctionOpInterface>(func)
+            .and_then(|f| f.signature(ir))
+            .map(|(_, r)| r)
         else {
             return Ok(());
         };

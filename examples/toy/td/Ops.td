@@ -137,27 +137,17 @@ def FuncOp : Toy_Op<"func", [
 
   let builders = [OpBuilder<(ins
     "&str":$name, "::mlir_ir::Type":$type), [{
-      let ctx = b.ctx();
-      let props = [
-        (ctx.ident("function_type"), ctx.type_attr(r#type)),
-        (ctx.ident("sym_name"), ctx.string_attr(name)),
-      ];
-      let mut state = ::mlir_ir::OperationState::new(ctx.op_name("toy.func"), loc);
-      state.properties = Some(ctx.dictionary_attr(&props));
-      state.num_empty_regions = 1;
-      FuncOp(b.create(state))
+      // Upstream's `buildWithEntryBlock`: the body gets an entry block
+      // with one argument per input of the type.
+      let inputs = b
+          .ctx()
+          .function_signature(r#type)
+          .map(|(i, _)| i.to_vec())
+          .unwrap_or_default();
+      FuncOp(::mlir_ir::interfaces::function::build_with_entry_block(
+          b, "toy.func", loc, name, r#type, &[], &inputs,
+      ))
     }]>];
-  let extraClassDeclaration = [{
-    /// The argument types of the function (`FunctionOpInterface`'s
-    /// `getArgumentTypes`).
-    pub fn argument_types(self, ir: &::mlir_ir::Ir) -> Vec<::mlir_ir::Type> {
-      let ctx = ir.ctx();
-      self.function_type_attr(ir)
-          .map(|a| ::mlir_ir::ods::preds::type_attr_value(ctx, a))
-          .and_then(|t| ctx.function_signature(t).map(|(i, _)| i.to_vec()))
-          .unwrap_or_default()
-    }
-  }];
   let hasCustomAssemblyFormat = 1;
   let skipDefaultBuilders = 1;
 }

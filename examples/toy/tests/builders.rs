@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use mlir_ir::asm::parser::{parse_source, ParseConfig};
 use mlir_ir::asm::PrintFlags;
+use mlir_ir::interfaces::function::FunctionOpInterface;
 use mlir_ir::{Context, OpBuilder, OpType, Value};
 use toy::{AddOp, ConstantOp, FuncOp, GenericCallOp, MulOp, ReturnOp, TransposeOp};
 
@@ -32,6 +33,7 @@ fn builders_make_the_tutorial_ops() {
     )
     .expect("the body ends in toy.return");
     let loc = ctx.unknown_loc();
+    let f64_tensor = toy::unranked_f64_tensor(&ctx);
     let f = {
         let mut b = OpBuilder::new(&mut ir);
         b.set_insertion_point_before(ret.op());
@@ -45,14 +47,24 @@ fn builders_make_the_tutorial_ops() {
         let a = AddOp::build_lhs_rhs(&mut b, loc, m, v);
         let a = Value::result(a.op(), 0);
         GenericCallOp::build_callee_arguments(&mut b, loc, "main", &[a]);
-        // `OpBuilder<(ins "StringRef":$name, "FunctionType":$type)>`.
+        // `OpBuilder<(ins "StringRef":$name, "FunctionType":$type)>`,
+        // which builds the entry block (`buildWithEntryBlock`).
         b.set_insertion_point_after(func);
-        let fty = ctx.function_type(&[], &[]);
+        let fty = ctx.function_type(&[f64_tensor], &[]);
         FuncOp::build_name_type(&mut b, loc, "empty", fty)
     };
-    let body = ir.region(f.op(), 0);
+    let f = ir
+        .interface::<FunctionOpInterface>(f.op())
+        .expect("toy.func implements FunctionOpInterface");
+    assert_eq!(f.argument_types(&ir), vec![f64_tensor]);
+    assert_eq!(f.arguments(&ir).len(), 1);
+    // Argument attributes go through the interface's helpers.
+    let unit = ctx.unit_attr();
+    f.set_arg_attr(&mut ir, 0, "toy.unused", Some(unit));
+    assert_eq!(f.arg_attr(&ir, 0, "toy.unused"), Some(unit));
+    let entry = f.entry_block(&ir).expect("the builder added the entry block");
     let mut b = OpBuilder::new(&mut ir);
-    b.create_block(body, None, &[], &[]);
+    b.set_insertion_point_to_end(entry);
     // `OpBuilder<(ins)>`: a return without operands.
     ReturnOp::build_empty(&mut b, loc);
     mlir_ir::verifier::verify(&ir, module).expect("the built ops verify");
@@ -66,7 +78,7 @@ fn builders_make_the_tutorial_ops() {
     %4 = toy.generic_call @main(%3) : (tensor<*xf64>) -> tensor<*xf64>
     toy.return
   }
-  toy.func @empty() {
+  toy.func @empty(%arg0: tensor<*xf64> {toy.unused}) {
     toy.return
   }
 }

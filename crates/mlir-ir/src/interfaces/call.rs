@@ -174,3 +174,55 @@ fn walk_symbol_tables(ir: &Ir, op: OpRef, all_visible: bool, f: &mut dyn FnMut(O
         f(op, all_visible);
     }
 }
+
+impl crate::interfaces::OpInterface for CallOpInterface {
+    const NAME: &'static str = "CallOpInterface";
+}
+
+impl crate::interfaces::OpInterface for CallableOpInterface {
+    const NAME: &'static str = "CallableOpInterface";
+}
+
+impl crate::interfaces::OpView<CallOpInterface> {
+    /// What the call invokes (`getCallableForCallee`).
+    pub fn callee(&self, ir: &Ir) -> Option<Callee> {
+        (self.imp.callee)(ir, self.op)
+    }
+    /// The arguments passed to the callee (`getArgOperands`).
+    pub fn arguments(&self, ir: &Ir) -> Vec<Value> {
+        (self.imp.arg_operands)(ir, self.op)
+            .map(|i| ir.operand(self.op, i))
+            .collect()
+    }
+    /// The op the call invokes ([`resolve_callable`]).
+    pub fn resolve(&self, ir: &Ir, tables: &mut SymbolTableCollection) -> Option<OpRef> {
+        resolve_callable(ir, self.op, tables)
+    }
+    /// Points the call at symbol `sym` (`setCalleeFromCallable`); false
+    /// when the op's callee is not a symbol.
+    pub fn set_callee(&self, ir: &mut Ir, sym: Attribute) -> bool {
+        match self.imp.set_callee {
+            Some(f) => {
+                f(ir, self.op, sym);
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+impl crate::interfaces::OpView<CallableOpInterface> {
+    /// The region that runs when called, `None` for a declaration
+    /// (`getCallableRegion`).
+    pub fn callable_region(&self, ir: &Ir) -> Option<RegionRef> {
+        (self.imp.callable_region)(ir, self.op)
+    }
+    /// `getArgumentTypes`.
+    pub fn argument_types(&self, ir: &Ir) -> Vec<Type> {
+        (self.imp.argument_types)(ir, self.op)
+    }
+    /// `getResultTypes`.
+    pub fn result_types(&self, ir: &Ir) -> Vec<Type> {
+        (self.imp.result_types)(ir, self.op)
+    }
+}

@@ -164,3 +164,38 @@ pub fn verify_loop_like(ir: &Ir, op: OpRef) -> Result<(), Diagnostic> {
     }
     Ok(())
 }
+
+impl crate::interfaces::OpInterface for LoopLikeOpInterface {
+    const NAME: &'static str = "LoopLikeOpInterface";
+}
+
+impl crate::interfaces::OpView<LoopLikeOpInterface> {
+    /// The loop's body regions (`getLoopRegions`).
+    pub fn loop_regions(&self, ir: &Ir) -> Vec<RegionRef> {
+        self.imp.regions(ir, self.op)
+    }
+    /// `getInits`.
+    pub fn inits(&self, ir: &Ir) -> Vec<Value> {
+        self.imp.inits(ir, self.op)
+    }
+    /// `getRegionIterArgs`.
+    pub fn region_iter_args(&self, ir: &Ir) -> Vec<Value> {
+        self.imp.region_iter_args(ir, self.op)
+    }
+    /// `getYieldedValues`.
+    pub fn yielded_values(&self, ir: &Ir) -> Vec<Value> {
+        self.imp.yielded_values(ir, self.op)
+    }
+    /// `getLoopResults`.
+    pub fn loop_results(&self, ir: &Ir) -> Option<Vec<Value>> {
+        self.imp.loop_results(ir, self.op)
+    }
+    /// `isDefinedOutsideOfLoop`.
+    pub fn is_defined_outside(&self, ir: &Ir, value: Value) -> bool {
+        is_defined_outside_of_loop(ir, self.op, value)
+    }
+    /// Upstream's verifier of the interface ([`verify_loop_like`]).
+    pub fn verify(&self, ir: &Ir) -> Result<(), Diagnostic> {
+        verify_loop_like(ir, self.op)
+    }
+}

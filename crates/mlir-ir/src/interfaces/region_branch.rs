@@ -436,3 +436,44 @@ pub fn predecessors_of(
     }
     out
 }
+
+impl crate::interfaces::OpInterface for RegionBranchOpInterface {
+    const NAME: &'static str = "RegionBranchOpInterface";
+}
+
+impl crate::interfaces::OpInterface for RegionBranchTerminatorOpInterface {
+    const NAME: &'static str = "RegionBranchTerminatorOpInterface";
+    /// `ReturnLike` terminators forward all of their operands.
+    fn implied(_: &Ir, _: OpRef, info: &crate::OpInfo) -> Option<Self> {
+        info.has_trait(TraitSet::RETURN_LIKE)
+            .then_some(RegionBranchTerminatorOpInterface {
+                successor_operands: all_operands,
+                successor_regions: None,
+            })
+    }
+}
+
+impl crate::interfaces::OpView<RegionBranchOpInterface> {
+    /// The successors of `point` (`getSuccessorRegions`).
+    pub fn successors(&self, ir: &Ir, point: RegionBranchPoint) -> Vec<RegionSuccessor> {
+        self.imp.successors(ir, self.op, point)
+    }
+    /// The successors on entry given constant operands
+    /// (`getEntrySuccessorRegions`).
+    pub fn entry_successors(
+        &self,
+        ir: &Ir,
+        operands: &[Option<Attribute>],
+    ) -> Vec<RegionSuccessor> {
+        self.imp.entry_successors(ir, self.op, operands)
+    }
+    /// Every branch point of the op: itself, then each terminator of its
+    /// regions that branches ([`all_region_branch_points`]).
+    pub fn branch_points(&self, ir: &Ir) -> Vec<RegionBranchPoint> {
+        all_region_branch_points(ir, self.op)
+    }
+    /// Upstream's verifier of the interface ([`verify_region_branch_op`]).
+    pub fn verify(&self, ir: &Ir) -> Result<(), Diagnostic> {
+        verify_region_branch_op(ir, self.op)
+    }
+}

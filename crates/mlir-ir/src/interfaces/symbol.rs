@@ -177,3 +177,42 @@ pub fn symbol_op_name(ir: &Ir, op: OpRef) -> Option<String> {
     as_symbol(ir, op)?;
     symbol_name(ir, op).map(|n| n.into_owned())
 }
+
+impl crate::interfaces::OpInterface for SymbolOpInterface {
+    const NAME: &'static str = "SymbolOpInterface";
+    /// The `Symbol` trait means the default interface.
+    fn implied(_: &Ir, _: OpRef, info: &crate::OpInfo) -> Option<Self> {
+        info.has_trait(TraitSet::SYMBOL)
+            .then(SymbolOpInterface::default)
+    }
+    /// Only ops with a name are symbols (see [`as_symbol`]).
+    fn applies(ir: &Ir, op: OpRef) -> bool {
+        ir.attr(op, SYM_NAME_ATTR).is_some()
+    }
+}
+
+impl crate::interfaces::OpView<SymbolOpInterface> {
+    /// The symbol with the helpers of [`Symbol`].
+    pub fn symbol(&self) -> Symbol {
+        Symbol {
+            op: self.op,
+            iface: self.imp,
+        }
+    }
+    /// The symbol's name (`getName`).
+    pub fn name<'a>(&self, ir: &'a Ir) -> std::borrow::Cow<'a, str> {
+        symbol_name(ir, self.op).unwrap_or_default()
+    }
+    /// The symbol's visibility.
+    pub fn visibility(&self, ir: &Ir) -> Visibility {
+        symbol_visibility(ir, self.op)
+    }
+    /// `isDeclaration`.
+    pub fn is_declaration(&self, ir: &Ir) -> bool {
+        self.symbol().is_declaration(ir)
+    }
+    /// `canDiscardOnUseEmpty`.
+    pub fn can_discard_on_use_empty(&self, ir: &Ir) -> bool {
+        self.symbol().can_discard_on_use_empty(ir)
+    }
+}

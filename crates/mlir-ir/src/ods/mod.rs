@@ -179,6 +179,15 @@ impl OpInfo {
         if spec.format.is_some() && spec.format().is_ok() {
             info = info.with_parse(hooks.parse).with_print(hooks.print);
         }
+        // `verifyInferredTypes` ops can be queried for their inferred
+        // types; their invariants already run the check.
+        if let Some(infer) = spec.verify_inferred_types {
+            info = info.with_interface(crate::interfaces::infer_type::InferTypeOpInterface {
+                infer_return_types: infer,
+                is_compatible_return_types: None,
+                verified_with_invariants: true,
+            });
+        }
         info
     }
 }

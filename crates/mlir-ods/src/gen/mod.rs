@@ -586,6 +586,7 @@ fn emit_op(
         );
     }
     gen_memory_effects(out, op, &spec);
+    gen_declared_interfaces(out, op);
     // Like OpDefinitionsGen, an op with several result groups, some named,
     // and no `OpAsmOpInterface` of its own names its results after them
     // (`%sum, %overflow`).
@@ -1118,6 +1119,23 @@ fn emit_default_builder(
 /// become a `MemoryEffectsInterface`, as OpDefinitionsGen implements
 /// `getEffects` from them: the op's own effects, then one effect per value
 /// of each decorated operand and result group.
+/// Records the op interfaces the op declares in its registration, so that
+/// `OpInfo::declare_interfaces` attaches the default implementation an
+/// interface has for ODS ops (e.g. `FunctionOpInterface` over the
+/// `function_type`/`arg_attrs`/`res_attrs` attributes) and a check can
+/// report a declared interface left without its Rust implementation.
+fn gen_declared_interfaces(out: &mut String, op: &OpModel) {
+    if op.interfaces.is_empty() {
+        return;
+    }
+    let names: Vec<String> = op.interfaces.iter().map(|s| lit(s)).collect();
+    let _ = writeln!(
+        out,
+        "        let info = info.declare_interfaces(&[{}]);",
+        names.join(", ")
+    );
+}
+
 fn gen_memory_effects(out: &mut String, op: &OpModel, spec: &str) {
     if op.effects.is_empty() {
         return;

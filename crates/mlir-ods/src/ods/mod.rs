@@ -150,6 +150,9 @@ pub struct OpModel {
     pub infer_type: bool,
     /// The op declares `OpAsmOpInterface` (its result names are hand-written).
     pub asm_interface: bool,
+    /// The op interfaces the op declares, bare (`CastOpInterface`) or with
+    /// `DeclareOpInterfaceMethods<...>`, by upstream name, in trait order.
+    pub interfaces: Vec<String>,
     /// `verifyInferredTypes`: the verifier checks the inferred result types.
     pub verify_inferred: bool,
     /// `inferTypeFromRegions` (an optional field of the op record): the
@@ -452,6 +455,7 @@ fn build_op(rk: &RecordKeeper, op: &Record, model: &mut Model) -> Result<OpModel
         type_rules: vec![],
         infer_type: false,
         asm_interface: false,
+        interfaces: Vec::new(),
         verify_inferred: op.get_bit("verifyInferredTypes")?,
         infer_from_regions: op
             .value("inferTypeFromRegions")
@@ -676,6 +680,12 @@ fn build_op(rk: &RecordKeeper, op: &Record, model: &mut Model) -> Result<OpModel
             return Err(op.field_error("traits", format!("'{t}' is not a trait")));
         }
         m.trait_names.push(t.clone());
+        if tr.is_subclass_of("OpInterface") {
+            push_unique(&mut m.interfaces, tr.get_string("cppInterfaceName")?);
+        } else if tr.is_subclass_of("DeclareOpInterfaceMethods") {
+            let base = def(rk, tr.get_def("baseInterface")?, op, "traits")?;
+            push_unique(&mut m.interfaces, base.get_string("cppInterfaceName")?);
+        }
         if tr.is_subclass_of("NativeTrait") {
             for f in tr.get_list_of_strings("rustFlags")? {
                 push_unique(&mut m.trait_flags, f);
