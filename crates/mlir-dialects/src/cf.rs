@@ -93,6 +93,16 @@ impl Dialect for ControlFlowDialect {
                     .with_interface(mlir_ir::interfaces::AppendSuccessorOperands(
                         switch_append_successor_operands,
                     )),
+                // Upstream's `AssertOp::getEffects`: a write to the default
+                // resource, so asserts are neither dropped nor reordered.
+                "cf.assert" => info.with_interface(mlir_ir::interfaces::MemoryEffectsInterface {
+                    get_effects: |_, _, effects| {
+                        effects.push(mlir_ir::interfaces::MemoryEffect::new(
+                            mlir_ir::interfaces::MemoryEffectKind::Write,
+                            None,
+                        ))
+                    },
+                }),
                 _ => info,
             })
             .collect()

@@ -262,22 +262,35 @@ fn print_func(p: &mut OpAsmPrinter<'_, '_>, op: OpRef) {
         .unwrap_or_else(|| ("void".to_string(), Vec::new()));
     let body = ir.region(op, 0);
     let entry = ir.first_block(body);
-    p.print_char('(');
-    for (i, input) in inputs.iter().enumerate() {
-        if i > 0 {
-            p.print_str(", ");
+    let typed = ir
+        .interface::<FunctionOpInterface>(op)
+        .and_then(|f| f.signature(ir));
+    match typed {
+        // The shared signature form, with argument and result attributes.
+        Some((input_types, result_types)) => {
+            let variadic = inputs.last().is_some_and(|i| i == "...");
+            function::print_function_signature(p, op, &input_types, variadic, &result_types);
         }
-        match entry {
-            Some(b) if i < ir.num_arguments(b) => {
-                p.print_region_argument(ir.argument(b, i), &[], false);
+        // A type whose parts do not parse prints as written.
+        None => {
+            p.print_char('(');
+            for (i, input) in inputs.iter().enumerate() {
+                if i > 0 {
+                    p.print_str(", ");
+                }
+                match entry {
+                    Some(b) if i < ir.num_arguments(b) => {
+                        p.print_region_argument(ir.argument(b, i), &[], false);
+                    }
+                    _ => p.print_str(&outer_type_text(input)),
+                }
             }
-            _ => p.print_str(&outer_type_text(input)),
+            p.print_char(')');
+            if result != "void" {
+                p.print_str(" -> ");
+                p.print_str(&outer_type_text(&result));
+            }
         }
-    }
-    p.print_char(')');
-    if result != "void" {
-        p.print_str(" -> ");
-        p.print_str(&outer_type_text(&result));
     }
     let attrs = p.op_attrs(op);
     p.print_optional_attr_dict_with_keyword(

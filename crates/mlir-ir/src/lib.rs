@@ -35,6 +35,7 @@ pub mod stack;
 pub mod storage;
 pub mod symbol_table;
 pub mod traits;
+pub mod typed_attrs;
 pub mod types;
 pub mod verifier;
 pub mod verify_diagnostics;

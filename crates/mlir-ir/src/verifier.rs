@@ -468,7 +468,7 @@ impl Verifier<'_> {
         crate::interfaces::cast::verify_cast_op(ir, op)?;
         if info
             .interface::<crate::interfaces::infer_type::InferTypeOpInterface>()
-            .is_some_and(|i| !i.verified_with_invariants)
+            .is_some_and(|i| i.checked_by_verifier)
         {
             crate::interfaces::infer_type::verify_inferred_result_types(ir, op)?;
         }

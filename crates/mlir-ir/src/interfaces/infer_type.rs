@@ -23,9 +23,11 @@ pub struct InferTypeOpInterface {
     /// types (`isCompatibleReturnTypes`); `None` is upstream's default,
     /// equality.
     pub is_compatible_return_types: Option<fn(&Context, &[Type], &[Type]) -> bool>,
-    /// The op's ODS invariants already run this check (ops whose spec has
-    /// `verifyInferredTypes`), so the generic verifier skips it.
-    pub verified_with_invariants: bool,
+    /// Whether the generic verifier runs [`verify_inferred_result_types`]
+    /// on the op: false for ODS ops with `verifyInferredTypes` (their
+    /// invariants run the check already) and for ops mlir-opt reports
+    /// mismatches of through another verifier first (`scf.if`).
+    pub checked_by_verifier: bool,
 }
 
 impl OpInterface for InferTypeOpInterface {

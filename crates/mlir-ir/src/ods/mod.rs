@@ -185,7 +185,7 @@ impl OpInfo {
             info = info.with_interface(crate::interfaces::infer_type::InferTypeOpInterface {
                 infer_return_types: infer,
                 is_compatible_return_types: None,
-                verified_with_invariants: true,
+                checked_by_verifier: false,
             });
         }
         info
