@@ -399,6 +399,37 @@ impl<'a> PatGen<'a> {
         ))
     }
 
+    /// A comment naming where the snippet of `rec` (a constraint or a
+    /// native call) comes from and where the rule uses it, placed before
+    /// the inlined code so that a rustc error in it leads back to the
+    /// `.td`: `// from Rules.td:12 (IsPositive), used at Rules.td:30`.
+    /// File names only, so the generated code does not depend on where the
+    /// sources are.
+    /// An anonymous record (`(Constraint<CPred<"...">> $a)` written in the
+    /// rule) has its text at the use: `// from Rules.td:30`.
+    fn snippet_marker(&self, rec: &Record) -> String {
+        let base = |f: &str| f.rsplit('/').next().unwrap_or(f).to_string();
+        let used = self
+            .here
+            .as_ref()
+            .map(|h| format!("{}:{}", base(&h.file), h.line));
+        match (rec.anonymous, used) {
+            (true, Some(u)) => format!("// from {u}"),
+            (_, used) => {
+                let mut s = format!(
+                    "// from {}:{} ({})",
+                    base(&rec.loc.file),
+                    rec.loc.line,
+                    rec.name
+                );
+                if let Some(u) = used {
+                    let _ = write!(s, ", used at {u}");
+                }
+                s
+            }
+        }
+    }
+
     /// Matching reads the IR only: `$_builder` and `$_loc` do not exist yet.
     fn no_builder_while_matching(&self, expr: &str, what: &str) -> R<()> {
         for p in ["$_builder", "$_loc"] {
@@ -993,7 +1024,21 @@ impl<'a> PatGen<'a> {
         };
         Ok(match (sym, idx) {
             (Sym::Value(v) | Sym::Attr(v) | Sym::OptValue(v) | Sym::OptAttr(v), None) => v.clone(),
-            (Sym::SrcOp(v, _) | Sym::NewOp(v, _), None) => v.clone(),
+            // As in upstream DRR, an op symbol stands for its result
+            // (one result), its results (several: an array, or a `Vec` for
+            // variadic results), or the op itself when it has none.
+            (Sym::SrcOp(v, n) | Sym::NewOp(v, n), None) => match n {
+                Some(0) => v.clone(),
+                Some(1) => format!("::mlir_ir::Value::result({v}, 0)"),
+                Some(n) => format!(
+                    "[{}]",
+                    (0..*n)
+                        .map(|i| format!("::mlir_ir::Value::result({v}, {i})"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+                None => format!("ir.results({v}).collect::<::std::vec::Vec<_>>()"),
+            },
             (Sym::SrcOp(v, _), Some(i)) => format!("ir.result({v}, {i})"),
             (Sym::Range(o, r), None) => format!("{r}.clone().map(|i| ir.operand({o}, i))"),
             (Sym::Range(o, r), Some(i)) => format!("ir.operand({o}, {r}.start + {i})"),
@@ -1034,6 +1079,8 @@ impl<'a> PatGen<'a> {
                 return Err(self.err(format!("constraint '{}' is applied to nothing", n.op)));
             }
             let p = self.constraint_pred(rec, &args[0].clone(), &args)?;
+            let marker = self.snippet_marker(rec);
+            let _ = writeln!(self.m, "        {marker}");
             self.fail_unless(&p);
         }
         Ok(())
@@ -1220,10 +1267,11 @@ impl<'a> PatGen<'a> {
                 (Sym::Attr(v), None) if self.prop_syms.contains_key(n) => self.prop_syms[n]
                     .replace("$_self", &v)
                     .replace("$_ctx", "_ctx"),
-                // Native code gets ops themselves (`OpRef`), attributes and
-                // optional values as bound.
+                // Native code gets attributes and optional values as bound,
+                // and, as in upstream DRR, an op symbol's result value (one
+                // result), its results (several), or the op itself (none).
                 (Sym::Attr(v) | Sym::OptAttr(v) | Sym::OptValue(v), None) => v,
-                (Sym::SrcOp(v, _) | Sym::NewOp(v, _) | Sym::Region(v), None) => v,
+                (Sym::SrcOp(v, Some(0)) | Sym::NewOp(v, Some(0)) | Sym::Region(v), None) => v,
                 _ => match self.sym_vals(n)? {
                     Vals::Fixed(v) if v.len() == 1 => v[0].clone(),
                     Vals::Fixed(v) => format!("[{}]", v.join(", ")),
@@ -1261,6 +1309,8 @@ impl<'a> PatGen<'a> {
         }
         self.here = saved;
         let e = self.rsubst(rec.get_string("expression")?, None, &args, loc);
+        let marker = self.snippet_marker(rec);
+        let _ = writeln!(self.r, "        {marker}");
         let t = self.fresh("native");
         let ret = rec.get_int("numReturns")?;
         if ret == 0 {

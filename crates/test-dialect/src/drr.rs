@@ -128,8 +128,12 @@ pub fn bind_multiple_native_code_call_result(input1: Value, input2: Value) -> (V
 }
 
 /// `assertBinOpEqualArgsAndReturnTrue`: the equality of the two operands
-/// was checked before this constraint runs.
-pub fn assert_bin_op_equal_args_and_return_true(ir: &Ir, op: mlir_ir::OpRef) -> bool {
+/// was checked before this constraint runs. The op symbol stands for the
+/// op's result, as upstream's helper receives it.
+pub fn assert_bin_op_equal_args_and_return_true(ir: &Ir, result: Value) -> bool {
+    let Some(op) = result.defining_op() else {
+        return false;
+    };
     assert_eq!(
         ir.operand(op, 0),
         ir.operand(op, 1),

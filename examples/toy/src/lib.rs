@@ -25,7 +25,7 @@ use mlir_ir::asm::lexer::TokenKind;
 use mlir_ir::asm::{OpAsmParser, OpAsmPrinter};
 use mlir_ir::diagnostics::Severity;
 use mlir_ir::{
-    AttrKind, Attribute, Context, Diagnostic, Dialect, Ir, OpInfo, OpRef, OpType, OperationState,
+    Attribute, Context, Diagnostic, Dialect, Ir, OpInfo, OpRef, OpType, OperationState,
     Type, Value,
 };
 use mlir_rewrite::{
@@ -350,14 +350,13 @@ impl OpRewritePattern for SimplifyRedundantTranspose {
 
 /// The native call of `FoldConstantReshapeOptPattern`: the constant's
 /// elements with the reshape's result type.
-pub fn reshape_constant(ir: &Ir, value: Attribute, reshape: OpRef) -> Attribute {
+pub fn reshape_constant(ir: &Ir, value: Attribute, reshaped: Value) -> Attribute {
     let ctx = ir.ctx();
-    let ty = ir.value_type(Value::result(reshape, 0));
-    match ctx.attr(value) {
-        AttrKind::DenseElements { elements, .. } => {
-            let elements = elements.clone();
-            ctx.intern_attr(AttrKind::DenseElements { ty, elements })
-        }
-        _ => value,
-    }
+    let ty = ir.value_type(reshaped);
+    // A checked reshape: the verifier has made the counts equal, but a
+    // dynamic or mismatched type keeps the constant as it was rather than
+    // building elements that do not fill the type.
+    ctx.dense_elements(value)
+        .and_then(|d| d.reshape(ty).ok())
+        .unwrap_or(value)
 }

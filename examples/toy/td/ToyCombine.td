@@ -50,9 +50,10 @@ def FoldConstantReshapeOptPattern : Pat<
 // on operand properties.
 
 // Reshape(x) = x, where input and output shapes are identical
-// (`$res` names the matched op; its result is `Value::result($0, 0)`.)
+// (`$res` names the matched op, and stands for its result value, as in
+// upstream DRR.)
 def TypesAreIdentical : Constraint<CPred<
-  "$_ir.value_type(::mlir_ir::Value::result($0, 0)) == $_ir.value_type($1)">>;
+  "$_ir.value_type($0) == $_ir.value_type($1)">>;
 def RedundantReshapeOptPattern : Pat<
   (ReshapeOp:$res $arg), (replaceWithValue $arg),
   [(TypesAreIdentical $res, $arg)]>;
