@@ -23,3 +23,16 @@ llvm.func internal @b(%arg0: i32, %arg1: !llvm.ptr) -> i32 attributes {foo} {
 // CHECK: llvm.func @c(i64, !llvm.ptr) -> !llvm.ptr{{$}}
 // GENERIC: function_type = !llvm.func<ptr (i64, ptr)>, linkage = #llvm.linkage<external>, sym_name = "c"
 llvm.func @c(i64, !llvm.ptr) -> !llvm.ptr
+
+// Argument and result attributes and variadic declarations, through the
+// signature form shared with func.func (FunctionOpInterface); checked
+// against mlir-opt 22.
+// CHECK: llvm.func @v(i32 {llvm.noundef}, ...) -> i32{{$}}
+// GENERIC: arg_attrs = [{llvm.noundef}], function_type = !llvm.func<i32 (i32, ...)>, linkage = #llvm.linkage<external>, sym_name = "v"
+llvm.func @v(i32 {llvm.noundef}, ...) -> i32
+
+// CHECK-LABEL: llvm.func @w(%arg0: i32 {llvm.noundef}) -> (i32 {llvm.noundef}) {
+// GENERIC: arg_attrs = [{llvm.noundef}], function_type = !llvm.func<i32 (i32)>, linkage = #llvm.linkage<external>, res_attrs = [{llvm.noundef}], sym_name = "w"
+llvm.func @w(%a: i32 {llvm.noundef}) -> (i32 {llvm.noundef}) {
+  llvm.return %a : i32
+}

@@ -54,3 +54,28 @@ func.func @return_outside() {
   // expected-error@+1 {{'toy.return' op expects parent op 'toy.func'}}
   "toy.return"() : () -> ()
 }
+
+// -----
+
+// `toy.func` declares FunctionOpInterface in `Ops.td`: the interface's
+// verifier checks its entry block against its signature (mlir-opt 22's
+// messages for func.func, with the toy op's name).
+// expected-error@+1 {{'toy.func' op entry block must have 1 arguments to match function signature}}
+"toy.func"() <{function_type = (tensor<*xf64>) -> (), sym_name = "count"}> ({
+  "toy.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// expected-error@+1 {{'toy.func' op type of entry block argument #0('tensor<2xf64>') must match the type of the corresponding argument in function signature('tensor<*xf64>')}}
+"toy.func"() <{function_type = (tensor<*xf64>) -> (), sym_name = "types"}> ({
+^bb0(%a: tensor<2xf64>):
+  "toy.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// expected-error@+1 {{'toy.func' op arguments may only have dialect attributes}}
+toy.func @attrs(%a: tensor<*xf64> {plain}) {
+  toy.return
+}

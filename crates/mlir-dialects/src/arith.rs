@@ -12,9 +12,9 @@ pub mod canonicalize;
 pub mod float;
 pub mod fold;
 
-use mlir_ir::interfaces::cast::CastOpInterface;
 use mlir_ir::asm::lexer::TokenKind;
 use mlir_ir::asm::{OpAsmInterface, OpAsmParser, OpAsmPrinter, SetValueName};
+use mlir_ir::interfaces::cast::CastOpInterface;
 use mlir_ir::ods::EnumSpec;
 use mlir_ir::{
     AttrKind, Attribute, Context, Diagnostic, Dialect, Ir, Location, OpBuilder, OpInfo, OpRef,

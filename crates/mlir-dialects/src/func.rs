@@ -5,14 +5,12 @@
 //! others).
 
 use mlir_ir::asm::lexer::TokenKind;
-use mlir_ir::interfaces::function;
 use mlir_ir::asm::{OpAsmInterface, OpAsmParser, OpAsmPrinter};
 use mlir_ir::interfaces::call::{CallOpInterface, CallableOpInterface, Callee};
+use mlir_ir::interfaces::function;
 use mlir_ir::interfaces::symbol::SymbolOpInterface;
 use mlir_ir::symbol_table::{SymbolTableCollection, SymbolUserOpInterface};
-use mlir_ir::{
-    AttrKind, Diagnostic, Dialect, Ir, OpInfo, OpRef, OperationState, Type,
-};
+use mlir_ir::{AttrKind, Diagnostic, Dialect, Ir, OpInfo, OpRef, OperationState, Type};
 
 pub struct FuncDialect;
 

@@ -70,10 +70,15 @@ fn function_op_interface_reads_signature_and_attributes() {
     assert!(!callee.is_external(&ir));
     assert_eq!(callee.arguments(&ir).len(), 1);
     assert_eq!(
-        callee.arg_attr(&ir, 0, "test.attr").and_then(|a| ctx.int_attr_value(a)),
+        callee
+            .arg_attr(&ir, 0, "test.attr")
+            .and_then(|a| ctx.int_attr_value(a)),
         Some(1)
     );
-    assert_eq!(callee.result_attr(&ir, 0, "test.res"), Some(ctx.unit_attr()));
+    assert_eq!(
+        callee.result_attr(&ir, 0, "test.res"),
+        Some(ctx.unit_attr())
+    );
     assert_eq!(callee.arg_attr(&ir, 0, "test.missing"), None);
     let decl = ir.interface::<FunctionOpInterface>(fs[1]).unwrap();
     assert!(decl.is_external(&ir));
@@ -119,7 +124,12 @@ fn function_op_interface_edits_keep_the_function_valid() {
     );
     f.erase_argument(&mut ir, 1);
     assert_eq!(f.num_arguments(&ir), 1);
-    assert_eq!(ctx.array_attr_elements(ir.attr(fs[0], "arg_attrs").unwrap()).unwrap().len(), 1);
+    assert_eq!(
+        ctx.array_attr_elements(ir.attr(fs[0], "arg_attrs").unwrap())
+            .unwrap()
+            .len(),
+        1
+    );
 }
 
 #[test]

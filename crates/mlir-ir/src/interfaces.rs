@@ -96,7 +96,8 @@ pub const KNOWN_INTERFACES: &[(&str, fn(&OpInfo) -> bool)] = &[
         i.interface::<BranchOpInterface>().is_some()
     }),
     (region_branch::RegionBranchOpInterface::NAME, |i| {
-        i.interface::<region_branch::RegionBranchOpInterface>().is_some()
+        i.interface::<region_branch::RegionBranchOpInterface>()
+            .is_some()
     }),
     (infer_type::InferTypeOpInterface::NAME, |i| {
         i.interface::<infer_type::InferTypeOpInterface>().is_some()

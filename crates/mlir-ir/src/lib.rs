@@ -46,11 +46,11 @@ pub use context::{Context, Dialect, Ident, OpInfo, OpName};
 pub use diagnostics::{Diagnostic, Severity};
 pub use display::DisplayWithContext;
 pub use fold::{FoldCtx, FoldHook, InPlaceEdit, OpFoldResult};
+pub use interfaces::{OpInterface, OpView};
 pub use ir::{
     BlockOperand, BlockRef, Ir, IrMapping, OpOperand, OpRef, OperationEquivalence,
     OperationFingerprint, OperationState, RegionRef, Value, ValueDef, WalkOrder, WalkResult,
 };
-pub use interfaces::{OpInterface, OpView};
 pub use ods::OpType;
 pub use traits::TraitSet;
 pub use types::{FloatKind, Signedness, Type, TypeKind, DYNAMIC};

@@ -23,7 +23,10 @@ fn dense_elements_are_checked_against_their_type() {
     );
     // Too few values: an error, not an attribute that prints truncated.
     let err = ctx.dense_f64_attr(t23, &[1.0, 2.0]).unwrap_err();
-    assert_eq!(err.to_string(), "'tensor<2x3xf64>' holds 6 elements, but 2 were given");
+    assert_eq!(
+        err.to_string(),
+        "'tensor<2x3xf64>' holds 6 elements, but 2 were given"
+    );
     // Wrong element type.
     let i32t = ctx.int_type(32);
     let one = ctx.int_attr(i32t, 1);
@@ -89,7 +92,10 @@ fn builtin_attribute_accessors() {
     let ctx = Context::new();
     let i64t = ctx.int_type(64);
     let n = ctx.int_attr(i64t, -7);
-    assert_eq!(ctx.integer_attr_value(n).map(|(t, v)| (t, v.to_i64())), Some((i64t, -7)));
+    assert_eq!(
+        ctx.integer_attr_value(n).map(|(t, v)| (t, v.to_i64())),
+        Some((i64t, -7))
+    );
     assert_eq!(ctx.bool_attr_value(ctx.bool_attr(true)), Some(true));
     assert_eq!(ctx.bool_attr_value(n), None);
     let f = ctx.float_attr(ctx.f64_type(), ApFloat::from_f64(2.25));
@@ -102,11 +108,20 @@ fn builtin_attribute_accessors() {
     let sym = ctx.flat_symbol_ref("main");
     assert_eq!(ctx.flat_symbol_ref_name(sym), Some("main"));
     assert_eq!(ctx.symbol_ref_parts(sym), Some(("main", vec![])));
-    assert_eq!(ctx.string_attr_value(ctx.string_attr("s")).as_deref(), Some("s"));
+    assert_eq!(
+        ctx.string_attr_value(ctx.string_attr("s")).as_deref(),
+        Some("s")
+    );
     // Narrow IEEE floats convert exactly: f16 1.5 is 0x3E00, bf16 -2 is 0xC000.
-    let h = ApFloat { kind: FloatKind::F16, bits: 0x3E00 };
+    let h = ApFloat {
+        kind: FloatKind::F16,
+        bits: 0x3E00,
+    };
     assert_eq!(float_to_f64(h), Some(1.5));
-    let b = ApFloat { kind: FloatKind::BF16, bits: 0xC000 };
+    let b = ApFloat {
+        kind: FloatKind::BF16,
+        bits: 0xC000,
+    };
     assert_eq!(float_to_f64(b), Some(-2.0));
     let _ = ApInt::from_i64(8, 1);
 }
@@ -116,7 +131,10 @@ fn display_of_types_attributes_locations_and_ops() {
     let ctx = Arc::new(Context::new());
     let t = ctx.ranked_tensor_type(&[2, mlir_ir::DYNAMIC], ctx.f32_type(), None);
     assert_eq!(format!("{}", ctx.display(t)), "tensor<2x?xf32>");
-    assert_eq!(ctx.display(ctx.string_attr("a\"b")).to_string(), "\"a\\22b\"");
+    assert_eq!(
+        ctx.display(ctx.string_attr("a\"b")).to_string(),
+        "\"a\\22b\""
+    );
     let loc = ctx.file_line_col("f.mlir", 3, 4);
     assert_eq!(ctx.display(loc).to_string(), "loc(\"f.mlir\":3:4)");
     let src = "module {\n  \"test.op\"() : () -> ()\n}\n";

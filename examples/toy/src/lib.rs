@@ -18,15 +18,14 @@
 
 pub mod lowering;
 
-use mlir_ir::interfaces::function::{
-    builtin_function_type, parse_function_op, print_function_op, FunctionOpInterface,
-};
 use mlir_ir::asm::lexer::TokenKind;
 use mlir_ir::asm::{OpAsmParser, OpAsmPrinter};
 use mlir_ir::diagnostics::Severity;
+use mlir_ir::interfaces::function::{
+    builtin_function_type, parse_function_op, print_function_op, FunctionOpInterface,
+};
 use mlir_ir::{
-    Attribute, Context, Diagnostic, Dialect, Ir, OpInfo, OpRef, OpType, OperationState,
-    Type, Value,
+    Attribute, Context, Diagnostic, Dialect, Ir, OpInfo, OpRef, OpType, OperationState, Type, Value,
 };
 use mlir_rewrite::{
     CanonicalizationPatterns, LogicalResult, OpRewritePattern, PatternRewriter, RewritePatternSet,

@@ -62,7 +62,9 @@ fn builders_make_the_tutorial_ops() {
     let unit = ctx.unit_attr();
     f.set_arg_attr(&mut ir, 0, "toy.unused", Some(unit));
     assert_eq!(f.arg_attr(&ir, 0, "toy.unused"), Some(unit));
-    let entry = f.entry_block(&ir).expect("the builder added the entry block");
+    let entry = f
+        .entry_block(&ir)
+        .expect("the builder added the entry block");
     let mut b = OpBuilder::new(&mut ir);
     b.set_insertion_point_to_end(entry);
     // `OpBuilder<(ins)>`: a return without operands.

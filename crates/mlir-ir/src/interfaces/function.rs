@@ -114,7 +114,10 @@ fn dict_entry(ctx: &Context, list: Option<Attribute>, i: usize) -> &[(Ident, Att
 impl OpView<FunctionOpInterface> {
     /// The function's type (`getFunctionType`), if the type attribute holds one.
     pub fn function_type(&self, ir: &Ir) -> Option<Type> {
-        match ir.attr(self.op, FUNCTION_TYPE_ATTR).map(|a| ir.ctx().attr(a)) {
+        match ir
+            .attr(self.op, FUNCTION_TYPE_ATTR)
+            .map(|a| ir.ctx().attr(a))
+        {
             Some(AttrKind::Type(t)) => Some(*t),
             _ => None,
         }
@@ -385,11 +388,11 @@ pub fn verify_function_op(ir: &Ir, op: OpRef) -> Result<(), Diagnostic> {
                     ),
                 ));
             };
-            if entries.iter().any(|(k, _)| !ctx.ident_str(*k).contains('.')) {
-                return Err(ir.op_error(
-                    op,
-                    format!("{plural} may only have dialect attributes"),
-                ));
+            if entries
+                .iter()
+                .any(|(k, _)| !ctx.ident_str(*k).contains('.'))
+            {
+                return Err(ir.op_error(op, format!("{plural} may only have dialect attributes")));
             }
         }
     }
@@ -723,9 +726,8 @@ pub fn print_function_signature(
     }
     p.print_str(" -> ");
     let any_attrs = (0..results.len()).any(|i| !dict_entry(ctx, res_list, i).is_empty());
-    let parens = results.len() > 1
-        || matches!(ctx.ty(results[0]), TypeKind::Function { .. })
-        || any_attrs;
+    let parens =
+        results.len() > 1 || matches!(ctx.ty(results[0]), TypeKind::Function { .. }) || any_attrs;
     if parens {
         p.print_char('(');
     }
