@@ -79,10 +79,13 @@ impl Ir {
     }
 }
 
+/// Whether an op's info carries an implementation of some interface.
+pub type HasImplementation = fn(&OpInfo) -> bool;
+
 /// The interfaces [`Ir::interface`] knows by name, with whether an op's
 /// info carries an implementation; used to report ops whose `.td` declares
 /// one of them without the Rust implementation being attached.
-pub const KNOWN_INTERFACES: &[(&str, fn(&OpInfo) -> bool)] = &[
+pub const KNOWN_INTERFACES: &[(&str, HasImplementation)] = &[
     (function::FunctionOpInterface::NAME, |i| {
         i.interface::<function::FunctionOpInterface>().is_some()
     }),

@@ -30,6 +30,10 @@ pub const ARG_ATTRS_ATTR: &str = "arg_attrs";
 /// The attribute holding one dictionary per result.
 pub const RES_ATTRS_ATTR: &str = "res_attrs";
 
+/// The argument and result types of a function type (`None` when the type
+/// is not a function type of the op's kind).
+pub type SignatureFn = fn(&Ir, Type) -> Option<(Vec<Type>, Vec<Type>)>;
+
 /// The hooks of `FunctionOpInterface` that differ between function ops;
 /// everything else (arguments, attributes, body, verifier) is shared and
 /// reached through [`OpView<FunctionOpInterface>`].
@@ -38,15 +42,15 @@ pub struct FunctionOpInterface {
     /// The argument and result types of `ty`, a function type of this op's
     /// kind, or `None` when `ty` is not one (the type attribute is then
     /// invalid; ODS constraints report that).
-    pub signature: fn(&Ir, Type) -> Option<(Vec<Type>, Vec<Type>)>,
+    pub signature: SignatureFn,
     /// `cloneTypeWith`: a function type of this op's kind with these inputs
     /// and results, based on `ty`.
     pub clone_type_with: fn(&Context, Type, &[Type], &[Type]) -> Type,
     /// `verifyType`: op-specific checks of the type, run first.
-    pub verify_type: Option<fn(&Ir, OpRef) -> Result<(), Diagnostic>>,
+    pub verify_type: Option<crate::Verify>,
     /// `verifyBody`; `None` is upstream's default (the entry block's
     /// arguments match the signature).
-    pub verify_body: Option<fn(&Ir, OpRef) -> Result<(), Diagnostic>>,
+    pub verify_body: Option<crate::Verify>,
 }
 
 impl FunctionOpInterface {

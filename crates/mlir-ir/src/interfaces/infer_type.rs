@@ -12,6 +12,9 @@ use crate::interfaces::{OpInterface, OpView};
 use crate::ir::{Ir, OpRef};
 use crate::types::Type;
 
+/// Whether inferred result types may stand for the actual ones.
+pub type CompatibleTypesFn = fn(&Context, &[Type], &[Type]) -> bool;
+
 /// The hooks of `InferTypeOpInterface`.
 #[derive(Copy, Clone)]
 pub struct InferTypeOpInterface {
@@ -22,7 +25,7 @@ pub struct InferTypeOpInterface {
     /// Whether the inferred types are compatible with the op's result
     /// types (`isCompatibleReturnTypes`); `None` is upstream's default,
     /// equality.
-    pub is_compatible_return_types: Option<fn(&Context, &[Type], &[Type]) -> bool>,
+    pub is_compatible_return_types: Option<CompatibleTypesFn>,
     /// Whether the generic verifier runs [`verify_inferred_result_types`]
     /// on the op: false for ODS ops with `verifyInferredTypes` (their
     /// invariants run the check already) and for ops mlir-opt reports
