@@ -79,7 +79,11 @@ fn valid_ops_verify_and_answer_queries() {
     mlir_ir::verifier::verify(&ir, top).expect("verifies");
     assert!(seen.lock().unwrap().is_empty());
     let ops = ir.walk_collect(top, WalkOrder::PreOrder);
-    let func = ops.iter().copied().find(|&o| ir.op_name_str(o) == "hw.func").unwrap();
+    let func = ops
+        .iter()
+        .copied()
+        .find(|&o| ir.op_name_str(o) == "hw.func")
+        .unwrap();
     let f = ir.interface::<FunctionOpInterface>(func).unwrap();
     assert_eq!(f.argument_types(&ir), vec![ir.ctx().int_type(32)]);
     let casts: Vec<OpRef> = ops
@@ -91,9 +95,16 @@ fn valid_ops_verify_and_answer_queries() {
     // The identity cast folds to its operand; the widening one does not.
     assert!(fold_cast_op(&ir, casts[0]).is_none());
     assert_eq!(fold_cast_op(&ir, casts[1]).map(|r| r.len()), Some(1));
-    let same = ops.iter().copied().find(|&o| ir.op_name_str(o) == "hw.same").unwrap();
+    let same = ops
+        .iter()
+        .copied()
+        .find(|&o| ir.op_name_str(o) == "hw.same")
+        .unwrap();
     let infer = ir.interface::<InferTypeOpInterface>(same).unwrap();
-    assert_eq!(infer.infer_return_types(&ir), Ok(vec![ir.ctx().int_type(64)]));
+    assert_eq!(
+        infer.infer_return_types(&ir),
+        Ok(vec![ir.ctx().int_type(64)])
+    );
     assert!(ir.interface::<FunctionOpInterface>(same).is_none());
 }
 
@@ -117,7 +128,10 @@ fn function_verifier_reports_signature_mismatches() {
 }) : () -> ()
 "#,
     );
-    assert_eq!(errs, vec!["'hw.func' op arguments may only have dialect attributes"]);
+    assert_eq!(
+        errs,
+        vec!["'hw.func' op arguments may only have dialect attributes"]
+    );
 }
 
 #[test]
