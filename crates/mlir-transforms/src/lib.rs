@@ -13,6 +13,10 @@
 // was reported as a diagnostic.
 #![allow(clippy::result_unit_err)]
 
+// The pass declarations generated from `td/Passes.td` name this crate as
+// `::mlir_transforms`, as they do in downstream crates.
+extern crate self as mlir_transforms;
+
 pub mod canonicalize;
 pub mod control_flow_sink;
 pub mod cse;
@@ -22,6 +26,7 @@ pub mod inliner;
 pub mod licm;
 pub mod op_stats;
 pub mod pass;
+pub mod passes;
 pub mod pipeline;
 pub mod region_simplify;
 pub mod remove_dead_values;
