@@ -219,7 +219,7 @@ fn build_pass(rk: &RecordKeeper, r: &Record) -> Result<PassDecl, Diagnostic> {
         if options.iter().any(|x| x.argument == decl.argument) {
             return Err(option_error(
                 r,
-                orec,
+                "options",
                 format!(
                     "pass '{}' declares option '{}' twice",
                     r.name, decl.argument
@@ -229,7 +229,7 @@ fn build_pass(rk: &RecordKeeper, r: &Record) -> Result<PassDecl, Diagnostic> {
         if options.iter().any(|x| x.field == decl.field) {
             return Err(option_error(
                 r,
-                orec,
+                "options",
                 format!(
                     "pass '{}' declares two options named '{}'",
                     r.name,
@@ -248,7 +248,7 @@ fn build_pass(rk: &RecordKeeper, r: &Record) -> Result<PassDecl, Diagnostic> {
         if name.is_empty() || statistics.iter().any(|x| x.name == name) {
             return Err(option_error(
                 r,
-                srec,
+                "statistics",
                 format!(
                     "pass '{}' needs distinct, non-empty statistic names, not '{name}'",
                     r.name
@@ -323,15 +323,12 @@ fn is_op_name(s: &str) -> bool {
             .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.' || c == '$')
 }
 
-/// An error about an option or statistic record: at the place it was
-/// written when that is in the pass's file (an option shared from an
-/// included file, such as `RewritePassUtils`, is reported at the pass).
-fn option_error(pass: &Record, opt: &Record, msg: String) -> Diagnostic {
-    if opt.loc.file == pass.loc.file {
-        opt.error(msg)
-    } else {
-        pass.field_error("options", msg)
-    }
+/// An error about an option or statistic record, at the pass's `field`
+/// (`options`/`statistics`) where the pass sets it. The record itself
+/// cannot locate it: an anonymous `Option<...>` carries its class's
+/// location and is shared by every identical instantiation.
+fn option_error(pass: &Record, field: &str, msg: String) -> Diagnostic {
+    pass.field_error(field, msg)
 }
 
 fn build_option(pass: &Record, o: &Record) -> Result<PassOptionDecl, Diagnostic> {
@@ -341,7 +338,7 @@ fn build_option(pass: &Record, o: &Record) -> Result<PassOptionDecl, Diagnostic>
     let default_text = o.get_string("defaultValue")?.trim();
     let flags = o.get_string("additionalOptFlags")?;
     let is_list = o.is_subclass_of("ListOption");
-    let err = |msg: String| option_error(pass, o, msg);
+    let err = |msg: String| option_error(pass, "options", msg);
     if cpp_name.is_empty()
         || !cpp_name
             .chars()
