@@ -54,7 +54,7 @@ impl crate::pass::PassImpl for ViewOpGraphPass {
             ir,
             names: ValueNames::compute(ir, top),
             attrs: AttrPrinter::new(ir.ctx(), &flags, None),
-            max_label_len: self.base.max_label_len().max(0) as usize,
+            max_label_len: self.base.max_label_len() as usize,
             print_attrs: self.base.print_attrs(),
             control_flow: self.base.print_control_flow_edges(),
             data_flow: self.base.print_data_flow_edges(),

@@ -589,6 +589,8 @@ fn read_expr(o: &PassOptionDecl, src: &str) -> String {
     }
     match &o.ty {
         OptionType::Bool => format!("{src}.get_bool({a})"),
+        // `get_int` answers `i64` already.
+        OptionType::Int(IntFlavour::Long) => format!("{src}.get_int({a})"),
         OptionType::Int(k) => format!("{src}.get_int({a}) as {}", k.rust_type()),
         OptionType::String | OptionType::Enum(_) => format!("{src}.get_str({a}).to_string()"),
     }
@@ -698,7 +700,7 @@ fn emit_pass(d: &PassDecl, out: &mut String) {
         out.push_str("}\n");
         let _ = writeln!(
             out,
-            "impl ::std::default::Default for {r}Options {{\n    fn default() -> Self {{\n        {r}Options {{"
+            "// Spelled out even where a derive would do, so that the defaults read as declared.\n#[allow(clippy::derivable_impls)]\nimpl ::std::default::Default for {r}Options {{\n    fn default() -> Self {{\n        {r}Options {{"
         );
         for o in &d.options {
             let _ = writeln!(out, "            {}: {},", o.field, default_expr(o));
@@ -860,7 +862,7 @@ fn emit_pass(d: &PassDecl, out: &mut String) {
     if has_options {
         let _ = writeln!(
             out,
-            "/// A new `{}` pass with `options`.\npub fn create_{stem}_with(options: &{r}Options) -> ::std::boxed::Box<dyn {P}::Pass> {{\n    let mut pass: {ty} = {make};\n    pass.base = {r}Base::with_options(options);\n    ::std::boxed::Box::new(pass)\n}}",
+            "/// A new `{}` pass with `options`.\npub fn create_{stem}_with(options: &{r}Options) -> ::std::boxed::Box<dyn {P}::Pass> {{\n    let mut pass = create_{stem}();\n    if let ::std::option::Option::Some(o) = pass.options_mut() {{\n        *o = {r}Base::with_options(options).options;\n    }}\n    pass\n}}",
             d.argument
         );
     }
