@@ -4,7 +4,8 @@
 //!
 //! The pass infrastructure is in [`pass`] (passes, options, registry, pass
 //! managers, parallel execution, reports) and [`pipeline`] (textual
-//! pipelines); [`cse`] is the CSE pass; [`test_passes`] mirrors mlir-opt's
+//! pipelines); [`passes`] holds the pass declarations generated from
+//! `td/Passes.td` and `td/TestPasses.td`; [`cse`] is the CSE pass; [`test_passes`] mirrors mlir-opt's
 //! test passes for the pass-manager lit tests. The drivers are [`greedy`]
 //! and [`walk`], folding is [`folder`], and [`canonicalize`] is the
 //! canonicalizer core.
