@@ -2,7 +2,8 @@
 //! `$OUT_DIR`: one Rust module per `.td` file, so that each area of the
 //! upstream suite (ODS, greedy driver, canonicalizer, DRR, conversion) owns
 //! its op definitions; and the rewrite patterns of the DRR rules
-//! (`td/TestOpsDRR.td`).
+//! (`td/TestOpsDRR.td`); and the declarations of the test passes
+//! (`td/TestPasses.td`).
 
 fn main() {
     for (td, out) in [
@@ -25,5 +26,11 @@ fn main() {
         "td/TestOpsDRR.td",
         "drr_patterns.rs",
         Some("super::ops"),
+    );
+    mlir_ods::build::generate_pass_decls(
+        "td/TestPasses.td",
+        "test_pass_decls.rs",
+        "TestDialect",
+        &[],
     );
 }

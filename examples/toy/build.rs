@@ -1,5 +1,6 @@
 //! Generates the Toy dialect's ops (`td/Ops.td`) and its declarative
-//! rewrite rules (`td/ToyCombine.td`) into `$OUT_DIR`, as a downstream
+//! rewrite rules (`td/ToyCombine.td`) and its pass declarations
+//! (`td/Passes.td`) into `$OUT_DIR`, as a downstream
 //! crate does: the `td` directory is on the include path, so the rules
 //! include `Ops.td` by name.
 
@@ -11,4 +12,5 @@ fn main() {
         Some("super::ops"),
         &["td"],
     );
+    mlir_ods::build::generate_pass_decls("td/Passes.td", "toy_passes.rs", "Toy", &["td"]);
 }

@@ -42,6 +42,41 @@ pub fn generate_op_defs_with(td: &str, out_name: &str, include_dirs: &[&str]) {
     run_generator_with(td, out_name, include_dirs, generate_to_string);
 }
 
+/// Generates the pass declarations of `td` (a `Passes.td`, relative to the
+/// crate being built) into `$OUT_DIR/out_name`, with
+/// `register_<group>_passes` registering them all (`group` as
+/// `mlir-tblgen -gen-pass-decls -name`); exits the build script on errors.
+///
+/// ```ignore
+/// // build.rs
+/// mlir_ods::build::generate_pass_decls("td/Passes.td", "passes.rs", "Toy", &["td"]);
+/// // src/passes.rs
+/// include!(concat!(env!("OUT_DIR"), "/passes.rs"));
+/// ```
+pub fn generate_pass_decls(td: &str, out_name: &str, group: &str, include_dirs: &[&str]) {
+    run_generator_with(td, out_name, include_dirs, |path, dirs| {
+        generate_pass_decls_to_string(path, dirs, group)
+    });
+}
+
+/// Parses `path` (`include_dirs`, then the base library, searched for
+/// includes) and returns the generated pass declarations and the files it
+/// read.
+pub fn generate_pass_decls_to_string(
+    path: &Path,
+    include_dirs: &[PathBuf],
+    group: &str,
+) -> Result<(String, Vec<PathBuf>), Vec<Diagnostic>> {
+    let mut dirs = include_dirs.to_vec();
+    dirs.push(base_library_dir());
+    let rk = parse_file(path, &dirs)?;
+    let main = path.to_string_lossy().to_string();
+    let code = crate::gen::pass::gen_pass_decls(&rk, &main, group)?;
+    let mut deps = vec![path.to_path_buf()];
+    deps.extend(rk.dependencies().iter().cloned());
+    Ok((code, unique(deps)))
+}
+
 /// The build-script side of every `.td` generator (ODS here, DRR in
 /// `mlir-drr`) without include directories; see [`run_generator_with`].
 pub fn run_generator(

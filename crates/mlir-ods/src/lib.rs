@@ -4,7 +4,8 @@
 //!
 //! - [`tablegen`]: the TableGen front end.
 //! - [`ods`]: records → op model, with located errors for bad definitions.
-//! - [`gen`]: op model → Rust source and Markdown docs.
+//! - [`gen`]: op model → Rust source and Markdown docs; [`gen::pass`]:
+//!   `Pass` records (`mlir/Pass/PassBase.td`) → pass declarations.
 //! - [`build`]: the helper dialect crates call from `build.rs`.
 //!
 //! This crate runs from other crates' build scripts, so it depends on

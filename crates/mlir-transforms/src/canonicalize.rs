@@ -187,109 +187,42 @@ pub fn canonicalize(
 
 /// The `canonicalize` pass: runs the [`Canonicalizer`] on the regions of the
 /// op it is scheduled on, with upstream's options.
-#[derive(Clone)]
+#[derive(Clone, Default)]
 pub struct CanonicalizerPass {
-    options: crate::pass::PassOptions,
+    /// The options declared in `td/Passes.td`.
+    pub(crate) base: crate::passes::CanonicalizerBase,
     /// Built on first run from the parsed options; shared by clones (the
     /// frozen pattern set is reference counted).
     canonicalizer: Option<Arc<Canonicalizer>>,
 }
 
-impl Default for CanonicalizerPass {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
 impl CanonicalizerPass {
     pub fn new() -> Self {
-        use crate::pass::{IntKind, OptionKind, PassOption, PassOptions};
-        let options = PassOptions::new()
-            .with(PassOption::bool(
-                "top-down",
-                "Seed the worklist in general top-down order",
-                true,
-            ))
-            .with(PassOption::enumeration(
-                "region-simplify",
-                "Perform control flow optimizations to the region tree",
-                &[
-                    ("disabled", "Don't run any control-flow simplification."),
-                    ("normal", "Perform simple control-flow simplifications (e.g. dead args elimination)."),
-                    ("aggressive", "Perform aggressive control-flow simplification (e.g. block merging)."),
-                ],
-                "normal",
-            ))
-            .with(PassOption::int(
-                "max-iterations",
-                "Max. iterations between applying patterns / simplifying regions",
-                IntKind::Long,
-                10,
-            ))
-            .with(PassOption::int(
-                "max-num-rewrites",
-                "Max. number of pattern rewrites within an iteration",
-                IntKind::Long,
-                -1,
-            ))
-            .with(PassOption::bool(
-                "test-convergence",
-                "Test only: Fail pass on non-convergence to detect cyclic pattern",
-                false,
-            ))
-            .with(PassOption::list(
-                "disable-patterns",
-                "Labels of patterns that should be filtered out during application",
-                OptionKind::String,
-            ))
-            .with(PassOption::list(
-                "enable-patterns",
-                "Labels of patterns that should be used during application, all other patterns are filtered out",
-                OptionKind::String,
-            ));
-        CanonicalizerPass {
-            options,
-            canonicalizer: None,
-        }
+        Self::default()
     }
 
     /// The canonicalizer options the pass options describe.
     pub fn canonicalizer_options(&self) -> CanonicalizerOptions {
-        let o = &self.options;
-        let level = match o.get_str("region-simplify") {
+        let o = &self.base;
+        let level = match o.region_simplify_level() {
             "disabled" => RegionSimplificationLevel::Disabled,
             "aggressive" => RegionSimplificationLevel::Aggressive,
             _ => RegionSimplificationLevel::Normal,
         };
         let limit = |v: i64| (v >= 0).then_some(v as u64);
         CanonicalizerOptions {
-            top_down: o.get_bool("top-down"),
+            top_down: o.top_down_processing_enabled(),
             region_simplify: level,
-            max_iterations: limit(o.get_int("max-iterations")),
-            max_num_rewrites: limit(o.get_int("max-num-rewrites")),
-            test_convergence: o.get_bool("test-convergence"),
-            disable_patterns: o.get_list("disable-patterns"),
-            enable_patterns: o.get_list("enable-patterns"),
+            max_iterations: limit(o.max_iterations()),
+            max_num_rewrites: limit(o.max_num_rewrites()),
+            test_convergence: o.test_convergence(),
+            disable_patterns: o.disabled_patterns(),
+            enable_patterns: o.enabled_patterns(),
         }
     }
 }
 
-impl crate::pass::Pass for CanonicalizerPass {
-    fn name(&self) -> &str {
-        "Canonicalizer"
-    }
-    fn argument(&self) -> &str {
-        "canonicalize"
-    }
-    fn description(&self) -> &str {
-        "Canonicalize operations"
-    }
-    fn options(&self) -> Option<&crate::pass::PassOptions> {
-        Some(&self.options)
-    }
-    fn options_mut(&mut self) -> Option<&mut crate::pass::PassOptions> {
-        Some(&mut self.options)
-    }
+impl crate::pass::PassImpl for CanonicalizerPass {
     fn run_on_operation(
         &mut self,
         ir: &mut Ir,

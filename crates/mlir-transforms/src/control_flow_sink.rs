@@ -16,31 +16,14 @@ use mlir_ir::interfaces::region_branch::region_branch_op;
 use mlir_ir::ir::WalkOrder;
 use mlir_ir::{Attribute, Ir, OpRef, RegionRef};
 
-use crate::pass::{Pass, PassContext, StatisticInfo};
+use crate::pass::PassContext;
 use crate::side_effects::is_memory_effect_free;
 
 /// The `-control-flow-sink` pass.
 #[derive(Clone, Default)]
 pub struct ControlFlowSinkPass;
 
-static STATISTICS: &[StatisticInfo] = &[StatisticInfo {
-    name: "num-sunk",
-    description: "Number of operations sunk",
-}];
-
-impl Pass for ControlFlowSinkPass {
-    fn name(&self) -> &str {
-        "ControlFlowSink"
-    }
-    fn argument(&self) -> &str {
-        "control-flow-sink"
-    }
-    fn description(&self) -> &str {
-        "Sink operations into conditional blocks"
-    }
-    fn statistics(&self) -> &'static [StatisticInfo] {
-        STATISTICS
-    }
+impl crate::pass::PassImpl for ControlFlowSinkPass {
     fn run_on_operation(
         &mut self,
         ir: &mut Ir,

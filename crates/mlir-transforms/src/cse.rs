@@ -20,7 +20,7 @@ use hashbrown::HashMap;
 use mlir_ir::dominance::{region_has_ssa_dominance, DominanceInfo};
 use mlir_ir::{AttrKind, BlockRef, Ir, OpRef, OperationEquivalence, RegionRef, TraitSet};
 
-use crate::pass::{Pass, PassContext, StatisticInfo};
+use crate::pass::PassContext;
 
 // Side effects come from `crate::side_effects` (the same rules the greedy
 // driver's dead-code elimination uses).
@@ -334,17 +334,6 @@ pub fn eliminate_common_sub_expressions(ir: &mut Ir, dom: &DominanceInfo, op: Op
     }
 }
 
-static CSE_STATISTICS: [StatisticInfo; 2] = [
-    StatisticInfo {
-        name: "num-cse'd",
-        description: "Number of operations CSE'd",
-    },
-    StatisticInfo {
-        name: "num-dce'd",
-        description: "Number of operations DCE'd",
-    },
-];
-
 /// The `cse` pass.
 #[derive(Clone, Default)]
 pub struct CsePass;
@@ -355,19 +344,7 @@ impl CsePass {
     }
 }
 
-impl Pass for CsePass {
-    fn name(&self) -> &str {
-        "CSE"
-    }
-    fn argument(&self) -> &str {
-        "cse"
-    }
-    fn description(&self) -> &str {
-        "Eliminate common sub-expressions"
-    }
-    fn statistics(&self) -> &'static [StatisticInfo] {
-        &CSE_STATISTICS
-    }
+impl crate::pass::PassImpl for CsePass {
     fn run_on_operation(
         &mut self,
         ir: &mut Ir,

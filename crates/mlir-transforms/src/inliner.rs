@@ -30,61 +30,16 @@ use mlir_ir::ir::{IrMapping, WalkOrder};
 use mlir_ir::symbol_table::{is_symbol_table, SymbolTableCollection};
 use mlir_ir::{AttrKind, BlockRef, Ir, OpRef, RegionRef, TraitSet, Value};
 
-use crate::pass::{IntKind, OptionKind, Pass, PassContext, PassOption, PassOptions};
+use crate::pass::PassContext;
 use crate::pass::{OpPassManager, PassRegistry};
 
 /// The `-inline` pass.
-#[derive(Clone)]
+#[derive(Clone, Default)]
 pub struct InlinerPass {
-    options: PassOptions,
+    pub(crate) base: crate::passes::InlinerBase,
 }
 
-impl Default for InlinerPass {
-    fn default() -> Self {
-        InlinerPass {
-            options: PassOptions::new()
-                .with(PassOption::string(
-                    "default-pipeline",
-                    "The optimizer pipeline used for callables that do not have a dedicated optimizer pipeline in opPipelineList",
-                    "canonicalize",
-                ))
-                .with(PassOption::list(
-                    "op-pipelines",
-                    "Callable operation specific optimizer pipelines (in the form of `dialect.op(pipeline)`)",
-                    OptionKind::String,
-                ))
-                .with(PassOption::int(
-                    "max-iterations",
-                    "Maximum number of iterations when inlining within an SCC",
-                    IntKind::UInt,
-                    4,
-                ))
-                .with(PassOption::int(
-                    "inlining-threshold",
-                    "If the ratio between the number of the operations in the callee and the number of the operations in the caller exceeds this value (in percentage), then the callee is not inlined even if it is legal to inline it",
-                    IntKind::UInt,
-                    u32::MAX as i128,
-                )),
-        }
-    }
-}
-
-impl Pass for InlinerPass {
-    fn name(&self) -> &str {
-        "Inliner"
-    }
-    fn argument(&self) -> &str {
-        "inline"
-    }
-    fn description(&self) -> &str {
-        "Inline function calls"
-    }
-    fn options(&self) -> Option<&PassOptions> {
-        Some(&self.options)
-    }
-    fn options_mut(&mut self) -> Option<&mut PassOptions> {
-        Some(&mut self.options)
-    }
+impl crate::pass::PassImpl for InlinerPass {
     fn run_on_operation(
         &mut self,
         ir: &mut Ir,
@@ -92,7 +47,7 @@ impl Pass for InlinerPass {
         cx: &mut PassContext<'_>,
     ) -> Result<(), ()> {
         let mut pipelines: HashMap<String, String> = HashMap::new();
-        for p in self.options.get_list("op-pipelines") {
+        for p in self.base.op_pipeline_list() {
             if let Some(open) = p.find('(') {
                 let name = p[..open].trim().to_string();
                 let inner = p[open + 1..].trim_end().trim_end_matches(')').to_string();
@@ -100,9 +55,9 @@ impl Pass for InlinerPass {
             }
         }
         let config = Config {
-            default_pipeline: self.options.get_str("default-pipeline").to_string(),
+            default_pipeline: self.base.default_pipeline_str().to_string(),
             op_pipelines: pipelines,
-            max_iterations: self.options.get_int("max-iterations").max(1) as usize,
+            max_iterations: self.base.max_inlining_iterations().max(1) as usize,
         };
         Inliner::new(ir, op, config, cx).run(cx)
     }

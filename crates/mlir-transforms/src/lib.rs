@@ -4,7 +4,8 @@
 //!
 //! The pass infrastructure is in [`pass`] (passes, options, registry, pass
 //! managers, parallel execution, reports) and [`pipeline`] (textual
-//! pipelines); [`cse`] is the CSE pass; [`test_passes`] mirrors mlir-opt's
+//! pipelines); [`passes`] holds the pass declarations generated from
+//! `td/Passes.td` and `td/TestPasses.td`; [`cse`] is the CSE pass; [`test_passes`] mirrors mlir-opt's
 //! test passes for the pass-manager lit tests. The drivers are [`greedy`]
 //! and [`walk`], folding is [`folder`], and [`canonicalize`] is the
 //! canonicalizer core.
@@ -12,6 +13,10 @@
 // Like MLIR's `LogicalResult`, failures carry no value: the reason, if any,
 // was reported as a diagnostic.
 #![allow(clippy::result_unit_err)]
+
+// The pass declarations generated from `td/Passes.td` name this crate as
+// `::mlir_transforms`, as they do in downstream crates.
+extern crate self as mlir_transforms;
 
 pub mod canonicalize;
 pub mod control_flow_sink;
@@ -22,6 +27,7 @@ pub mod inliner;
 pub mod licm;
 pub mod op_stats;
 pub mod pass;
+pub mod passes;
 pub mod pipeline;
 pub mod region_simplify;
 pub mod remove_dead_values;

@@ -13,23 +13,14 @@ use mlir_ir::interfaces::speculation::is_speculatable;
 use mlir_ir::ir::WalkOrder;
 use mlir_ir::{Ir, OpRef, RegionRef, TraitSet, Value};
 
-use crate::pass::{Pass, PassContext};
+use crate::pass::PassContext;
 use crate::side_effects::is_memory_effect_free;
 
 /// The `-loop-invariant-code-motion` pass.
 #[derive(Clone, Default)]
 pub struct LoopInvariantCodeMotionPass;
 
-impl Pass for LoopInvariantCodeMotionPass {
-    fn name(&self) -> &str {
-        "LoopInvariantCodeMotion"
-    }
-    fn argument(&self) -> &str {
-        "loop-invariant-code-motion"
-    }
-    fn description(&self) -> &str {
-        "Hoist loop invariant instructions outside of the loop"
-    }
+impl crate::pass::PassImpl for LoopInvariantCodeMotionPass {
     fn run_on_operation(
         &mut self,
         ir: &mut Ir,

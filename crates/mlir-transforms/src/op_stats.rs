@@ -10,42 +10,15 @@ use std::io::Write as _;
 use mlir_ir::ir::WalkOrder;
 use mlir_ir::{Ir, OpRef};
 
-use crate::pass::{Pass, PassContext, PassOption, PassOptions};
+use crate::pass::PassContext;
 
 /// The `-print-op-stats` pass.
-#[derive(Clone)]
+#[derive(Clone, Default)]
 pub struct PrintOpStatsPass {
-    options: PassOptions,
+    pub(crate) base: crate::passes::PrintOpStatsBase,
 }
 
-impl Default for PrintOpStatsPass {
-    fn default() -> Self {
-        PrintOpStatsPass {
-            options: PassOptions::new().with(PassOption::bool(
-                "json",
-                "print the stats as JSON",
-                false,
-            )),
-        }
-    }
-}
-
-impl Pass for PrintOpStatsPass {
-    fn name(&self) -> &str {
-        "PrintOpStats"
-    }
-    fn argument(&self) -> &str {
-        "print-op-stats"
-    }
-    fn description(&self) -> &str {
-        "Print statistics of operations"
-    }
-    fn options(&self) -> Option<&PassOptions> {
-        Some(&self.options)
-    }
-    fn options_mut(&mut self) -> Option<&mut PassOptions> {
-        Some(&mut self.options)
-    }
+impl crate::pass::PassImpl for PrintOpStatsPass {
     fn run_on_operation(
         &mut self,
         ir: &mut Ir,
@@ -53,7 +26,7 @@ impl Pass for PrintOpStatsPass {
         cx: &mut PassContext<'_>,
     ) -> Result<(), ()> {
         let counts = count_ops(ir, op);
-        let text = if self.options.get_bool("json") {
+        let text = if self.base.print_as_json() {
             format_json(&counts)
         } else {
             format_table(&counts)

@@ -35,23 +35,14 @@ use mlir_ir::{Attribute, BlockRef, Ident, Ir, OpFoldResult, OpRef, Value};
 use smallvec::SmallVec;
 
 use crate::folder::OperationFolder;
-use crate::pass::{Pass, PassContext};
+use crate::pass::PassContext;
 use crate::side_effects::would_op_be_trivially_dead;
 
 /// The `-sccp` pass.
 #[derive(Clone, Default)]
 pub struct SccpPass;
 
-impl Pass for SccpPass {
-    fn name(&self) -> &str {
-        "SCCP"
-    }
-    fn argument(&self) -> &str {
-        "sccp"
-    }
-    fn description(&self) -> &str {
-        "Sparse Conditional Constant Propagation"
-    }
+impl crate::pass::PassImpl for SccpPass {
     fn run_on_operation(
         &mut self,
         ir: &mut Ir,

@@ -5,22 +5,13 @@
 use mlir_ir::ir::WalkOrder;
 use mlir_ir::{Ir, OpRef};
 
-use crate::pass::{Pass, PassContext};
+use crate::pass::PassContext;
 
 /// The `-strip-debuginfo` pass.
 #[derive(Clone, Default)]
 pub struct StripDebugInfoPass;
 
-impl Pass for StripDebugInfoPass {
-    fn name(&self) -> &str {
-        "StripDebugInfo"
-    }
-    fn argument(&self) -> &str {
-        "strip-debuginfo"
-    }
-    fn description(&self) -> &str {
-        "Strip debug info from all operations"
-    }
+impl crate::pass::PassImpl for StripDebugInfoPass {
     fn run_on_operation(
         &mut self,
         ir: &mut Ir,

@@ -18,7 +18,7 @@ use mlir_ir::ir::WalkOrder;
 use mlir_ir::symbol_table::{is_symbol_table, SymbolTableCollection};
 use mlir_ir::{Ir, OpRef};
 
-use crate::pass::{Pass, PassContext, StatisticInfo};
+use crate::pass::PassContext;
 
 /// The `-symbol-dce` pass.
 #[derive(Clone, Default)]
@@ -30,24 +30,7 @@ impl SymbolDcePass {
     }
 }
 
-static STATISTICS: &[StatisticInfo] = &[StatisticInfo {
-    name: "num-dce'd",
-    description: "Number of symbols DCE'd",
-}];
-
-impl Pass for SymbolDcePass {
-    fn name(&self) -> &str {
-        "SymbolDCE"
-    }
-    fn argument(&self) -> &str {
-        "symbol-dce"
-    }
-    fn description(&self) -> &str {
-        "Eliminate dead symbols"
-    }
-    fn statistics(&self) -> &'static [StatisticInfo] {
-        STATISTICS
-    }
+impl crate::pass::PassImpl for SymbolDcePass {
     fn run_on_operation(
         &mut self,
         ir: &mut Ir,

@@ -6,49 +6,22 @@ use mlir_ir::interfaces::symbol::{as_symbol, set_symbol_visibility};
 use mlir_ir::symbol_table::{symbol_name, Visibility};
 use mlir_ir::{Ir, OpRef};
 
-use crate::pass::{OptionKind, Pass, PassContext, PassOption, PassOptions};
+use crate::pass::PassContext;
 
 /// The `-symbol-privatize` pass.
-#[derive(Clone)]
+#[derive(Clone, Default)]
 pub struct SymbolPrivatizePass {
-    options: PassOptions,
+    pub(crate) base: crate::passes::SymbolPrivatizeBase,
 }
 
-impl Default for SymbolPrivatizePass {
-    fn default() -> Self {
-        SymbolPrivatizePass {
-            options: PassOptions::new().with(PassOption::list(
-                "exclude",
-                "Comma separated list of symbols that should not be marked private",
-                OptionKind::String,
-            )),
-        }
-    }
-}
-
-impl Pass for SymbolPrivatizePass {
-    fn name(&self) -> &str {
-        "SymbolPrivatize"
-    }
-    fn argument(&self) -> &str {
-        "symbol-privatize"
-    }
-    fn description(&self) -> &str {
-        "Mark symbols private"
-    }
-    fn options(&self) -> Option<&PassOptions> {
-        Some(&self.options)
-    }
-    fn options_mut(&mut self) -> Option<&mut PassOptions> {
-        Some(&mut self.options)
-    }
+impl crate::pass::PassImpl for SymbolPrivatizePass {
     fn run_on_operation(
         &mut self,
         ir: &mut Ir,
         op: OpRef,
         _cx: &mut PassContext<'_>,
     ) -> Result<(), ()> {
-        let excluded = self.options.get_list("exclude");
+        let excluded = self.base.exclude();
         let mut symbols = Vec::new();
         for &r in ir.regions(op) {
             for b in ir.region_blocks(r) {

@@ -16,46 +16,19 @@ use crate::pass::{IntKind, OptionKind, Pass, PassContext, PassOption, PassOption
 
 /// Always fails; with `gen-diagnostics` it first reports `illegal operation`
 /// at the op (upstream's `TestFailurePass`).
-#[derive(Clone)]
+#[derive(Clone, Default)]
 pub struct TestFailurePass {
-    options: PassOptions,
+    pub(crate) base: crate::passes::TestFailurePassBase,
 }
 
-impl Default for TestFailurePass {
-    fn default() -> Self {
-        TestFailurePass {
-            options: PassOptions::new().with(PassOption::bool(
-                "gen-diagnostics",
-                "Generate a diagnostic message",
-                false,
-            )),
-        }
-    }
-}
-
-impl Pass for TestFailurePass {
-    fn name(&self) -> &str {
-        "(anonymous namespace)::TestFailurePass"
-    }
-    fn argument(&self) -> &str {
-        "test-pass-failure"
-    }
-    fn description(&self) -> &str {
-        "Test a pass in the pass manager that always fails"
-    }
-    fn options(&self) -> Option<&PassOptions> {
-        Some(&self.options)
-    }
-    fn options_mut(&mut self) -> Option<&mut PassOptions> {
-        Some(&mut self.options)
-    }
+impl crate::pass::PassImpl for TestFailurePass {
     fn run_on_operation(
         &mut self,
         ir: &mut Ir,
         op: OpRef,
         _cx: &mut PassContext<'_>,
     ) -> Result<(), ()> {
-        if self.options.get_bool("gen-diagnostics") {
+        if self.base.gen_diagnostics() {
             ir.ctx()
                 .emit(Diagnostic::error(ir.op_loc(op), "illegal operation"));
         }
@@ -65,59 +38,12 @@ impl Pass for TestFailurePass {
 
 /// Parses options of every kind and does nothing (upstream's
 /// `TestOptionsPass`, restricted to `func.func`).
-#[derive(Clone)]
+#[derive(Clone, Default)]
 pub struct TestOptionsPass {
-    options: PassOptions,
+    pub(crate) base: crate::passes::TestOptionsPassBase,
 }
 
-impl Default for TestOptionsPass {
-    fn default() -> Self {
-        TestOptionsPass {
-            options: PassOptions::new()
-                .with(PassOption::list(
-                    "list",
-                    "Example list option",
-                    OptionKind::Int(IntKind::Int),
-                ))
-                .with(PassOption::list(
-                    "string-list",
-                    "Example string list option",
-                    OptionKind::String,
-                ))
-                .with(PassOption::string("string", "Example string option", ""))
-                .with(PassOption::enumeration(
-                    "enum",
-                    "Example enum option",
-                    &[
-                        ("zero", "Example zero value"),
-                        ("one", "Example one value"),
-                        ("two", "Example two value"),
-                    ],
-                    "zero",
-                )),
-        }
-    }
-}
-
-impl Pass for TestOptionsPass {
-    fn name(&self) -> &str {
-        "(anonymous namespace)::TestOptionsPass"
-    }
-    fn argument(&self) -> &str {
-        "test-options-pass"
-    }
-    fn description(&self) -> &str {
-        "Test options parsing capabilities"
-    }
-    fn op_name(&self) -> Option<&str> {
-        Some("func.func")
-    }
-    fn options(&self) -> Option<&PassOptions> {
-        Some(&self.options)
-    }
-    fn options_mut(&mut self) -> Option<&mut PassOptions> {
-        Some(&mut self.options)
-    }
+impl crate::pass::PassImpl for TestOptionsPass {
     fn run_on_operation(
         &mut self,
         _ir: &mut Ir,
@@ -286,16 +212,7 @@ impl RewriterListener for ConstantTracker {
     }
 }
 
-impl Pass for TestSingleFoldPass {
-    fn name(&self) -> &str {
-        "(anonymous namespace)::TestSingleFold"
-    }
-    fn argument(&self) -> &str {
-        "test-single-fold"
-    }
-    fn description(&self) -> &str {
-        "Test single-pass operation folding and dead constant elimination"
-    }
+impl crate::pass::PassImpl for TestSingleFoldPass {
     fn run_on_operation(
         &mut self,
         ir: &mut Ir,
@@ -326,19 +243,7 @@ impl Pass for TestSingleFoldPass {
 #[derive(Clone, Default)]
 pub struct TestModulePass;
 
-impl Pass for TestModulePass {
-    fn name(&self) -> &str {
-        "(anonymous namespace)::TestModulePass"
-    }
-    fn argument(&self) -> &str {
-        "test-module-pass"
-    }
-    fn description(&self) -> &str {
-        "Test a module pass in the pass manager"
-    }
-    fn op_name(&self) -> Option<&str> {
-        Some("builtin.module")
-    }
+impl crate::pass::PassImpl for TestModulePass {
     fn run_on_operation(
         &mut self,
         _: &mut Ir,
@@ -353,19 +258,7 @@ impl Pass for TestModulePass {
 #[derive(Clone, Default)]
 pub struct TestFunctionPass;
 
-impl Pass for TestFunctionPass {
-    fn name(&self) -> &str {
-        "(anonymous namespace)::TestFunctionPass"
-    }
-    fn argument(&self) -> &str {
-        "test-function-pass"
-    }
-    fn description(&self) -> &str {
-        "Test a function pass in the pass manager"
-    }
-    fn op_name(&self) -> Option<&str> {
-        Some("func.func")
-    }
+impl crate::pass::PassImpl for TestFunctionPass {
     fn run_on_operation(
         &mut self,
         _: &mut Ir,
@@ -383,16 +276,7 @@ impl Pass for TestFunctionPass {
 #[derive(Clone, Default)]
 pub struct TestInterfacePass;
 
-impl Pass for TestInterfacePass {
-    fn name(&self) -> &str {
-        "(anonymous namespace)::TestInterfacePass"
-    }
-    fn argument(&self) -> &str {
-        "test-interface-pass"
-    }
-    fn description(&self) -> &str {
-        "Test an interface pass (running on FunctionOpInterface) in the pass manager"
-    }
+impl crate::pass::PassImpl for TestInterfacePass {
     fn can_schedule_on(&self, info: &mlir_ir::OpInfo) -> bool {
         info.is_inherent_attr("function_type")
     }
@@ -413,16 +297,7 @@ impl Pass for TestInterfacePass {
 #[derive(Clone, Default)]
 pub struct TestCrashRecoveryPass;
 
-impl Pass for TestCrashRecoveryPass {
-    fn name(&self) -> &str {
-        "(anonymous namespace)::TestCrashRecoveryPass"
-    }
-    fn argument(&self) -> &str {
-        "test-pass-crash"
-    }
-    fn description(&self) -> &str {
-        "Test a pass in the pass manager that always crashes"
-    }
+impl crate::pass::PassImpl for TestCrashRecoveryPass {
     fn run_on_operation(
         &mut self,
         _: &mut Ir,
@@ -435,43 +310,14 @@ impl Pass for TestCrashRecoveryPass {
 
 /// Inserts an op that does not verify at the start of the function and/or
 /// signals failure (upstream's `TestInvalidIRPass`).
-#[derive(Clone)]
+#[derive(Clone, Default)]
 pub struct TestInvalidIrPass {
-    options: PassOptions,
+    pub(crate) base: crate::passes::TestInvalidIRPassBase,
 }
 
-impl Default for TestInvalidIrPass {
-    fn default() -> Self {
-        TestInvalidIrPass {
-            options: PassOptions::new()
-                .with(PassOption::bool("emit-invalid-ir", "Emit invalid IR", true))
-                .with(PassOption::bool(
-                    "signal-pass-failure",
-                    "Trigger a pass failure",
-                    false,
-                )),
-        }
-    }
-}
-
-impl Pass for TestInvalidIrPass {
-    fn name(&self) -> &str {
-        "(anonymous namespace)::TestInvalidIRPass"
-    }
-    fn argument(&self) -> &str {
-        "test-pass-create-invalid-ir"
-    }
-    fn description(&self) -> &str {
-        "Test pass that adds an invalid operation in a function body"
-    }
+impl crate::pass::PassImpl for TestInvalidIrPass {
     fn can_schedule_on(&self, info: &mlir_ir::OpInfo) -> bool {
         info.is_inherent_attr("function_type")
-    }
-    fn options(&self) -> Option<&PassOptions> {
-        Some(&self.options)
-    }
-    fn options_mut(&mut self) -> Option<&mut PassOptions> {
-        Some(&mut self.options)
     }
     fn run_on_operation(
         &mut self,
@@ -479,7 +325,7 @@ impl Pass for TestInvalidIrPass {
         op: OpRef,
         _: &mut PassContext<'_>,
     ) -> Result<(), ()> {
-        if self.options.get_bool("emit-invalid-ir") {
+        if self.base.emit_invalid_ir() {
             let region = ir.region(op, 0);
             if let Some(block) = ir.region_blocks(region).next() {
                 let name = ir.ctx().op_name("test.any_attr_of_i32_str");
@@ -489,7 +335,7 @@ impl Pass for TestInvalidIrPass {
                 b.create(mlir_ir::OperationState::new(name, loc));
             }
         }
-        if self.options.get_bool("signal-pass-failure") {
+        if self.base.signal_failure() {
             return Err(());
         }
         Ok(())
@@ -499,62 +345,19 @@ impl Pass for TestInvalidIrPass {
 /// Runs a pipeline given as an option on the op it runs on, or on the ops
 /// of the same name nested in it, as a dynamic pipeline (upstream's
 /// `TestDynamicPipelinePass`).
-#[derive(Clone)]
+#[derive(Clone, Default)]
 pub struct TestDynamicPipelinePass {
-    options: PassOptions,
+    pub(crate) base: crate::passes::TestDynamicPipelinePassBase,
 }
 
-impl Default for TestDynamicPipelinePass {
-    fn default() -> Self {
-        TestDynamicPipelinePass {
-            options: PassOptions::new()
-                .with(PassOption::list(
-                    "op-name",
-                    "List of function name to apply the pipeline to",
-                    OptionKind::String,
-                ))
-                .with(PassOption::string(
-                    "dynamic-pipeline",
-                    "The pipeline description that will run on the filtered function.",
-                    "",
-                ))
-                .with(PassOption::bool(
-                    "run-on-nested-operations",
-                    "This will apply the pipeline on nested operations under the visited operation.",
-                    false,
-                ))
-                .with(PassOption::bool(
-                    "run-on-parent",
-                    "This will apply the pipeline on the parent operation if it exist, this is expected to fail.",
-                    false,
-                )),
-        }
-    }
-}
-
-impl Pass for TestDynamicPipelinePass {
-    fn name(&self) -> &str {
-        "(anonymous namespace)::TestDynamicPipelinePass"
-    }
-    fn argument(&self) -> &str {
-        "test-dynamic-pipeline"
-    }
-    fn description(&self) -> &str {
-        "Tests the dynamic pipeline feature by applying a pipeline on a selected set of functions"
-    }
-    fn options(&self) -> Option<&PassOptions> {
-        Some(&self.options)
-    }
-    fn options_mut(&mut self) -> Option<&mut PassOptions> {
-        Some(&mut self.options)
-    }
+impl crate::pass::PassImpl for TestDynamicPipelinePass {
     fn run_on_operation(
         &mut self,
         ir: &mut Ir,
         op: OpRef,
         cx: &mut PassContext<'_>,
     ) -> Result<(), ()> {
-        let pipeline = self.options.get_str("dynamic-pipeline").to_string();
+        let pipeline = self.base.pipeline().to_string();
         err_line(format!(
             "Dynamic execute '{pipeline}' on {}",
             ir.op_name_str(op)
@@ -571,7 +374,7 @@ impl Pass for TestDynamicPipelinePass {
             ir.ctx().emit(d);
             return Ok(());
         };
-        let names = self.options.get_list("op-name");
+        let names = self.base.op_names();
         if !names.is_empty() && !names.contains(&sym) {
             err_line(format!("dynamic-pipeline skip op name: {sym}"));
             return Ok(());
@@ -587,7 +390,7 @@ impl Pass for TestDynamicPipelinePass {
             crate::pass::parallel::write_stderr_ordered(&e.message);
             return Err(());
         }
-        if self.options.get_bool("run-on-parent") {
+        if self.base.run_on_parent() {
             if let Some(parent) = ir.op_parent_op(op) {
                 if cx.run_pipeline(&mut pm, ir, parent).is_ok() {
                     return Err(());
@@ -595,7 +398,7 @@ impl Pass for TestDynamicPipelinePass {
             }
             return Ok(());
         }
-        if self.options.get_bool("run-on-nested-operations") {
+        if self.base.run_on_nested_op() {
             err_line("Run on nested op".to_string());
             // Post-order, as MLIR's `walk`.
             let nested: Vec<OpRef> = ir
@@ -626,25 +429,18 @@ impl Pass for TestDynamicPipelinePass {
 
 /// Registers the test passes.
 pub fn register_test_passes(registry: &mut PassRegistry) {
-    registry.register_pass(|| Box::new(TestSingleFoldPass));
-    registry.register_pass(|| Box::new(TestFailurePass::default()));
-    registry.register_pass(|| Box::new(TestOptionsPass::default()));
-    registry.register_pass(|| Box::new(TestModulePass));
-    registry.register_pass(|| Box::new(TestFunctionPass));
-    registry.register_pass(|| Box::new(TestInterfacePass));
-    registry.register_pass(|| Box::new(TestCrashRecoveryPass));
-    registry.register_pass(|| Box::new(TestInvalidIrPass::default()));
-    registry.register_pass(|| Box::new(TestDynamicPipelinePass::default()));
+    // The passes declared in `td/TestPasses.td`.
+    crate::passes::register_transforms_test_passes(registry);
     registry.register_pass(|| Box::new(TestOptionsSuperPass::default()));
     registry.register_pass(|| Box::new(TEST_OPTIONS_PASS_A));
     registry.register_pass(|| Box::new(TEST_OPTIONS_PASS_B));
     registry.register_pipeline(
         "test-options-pass-pipeline",
         "Parses options using pass pipeline registration",
-        TestOptionsPass::default().options,
+        crate::passes::TestOptionsPassBase::declare_options(),
         |pm, text| {
             let mut pass = TestOptionsPass::default();
-            parse_pipeline_options(&mut pass.options, text)?;
+            parse_pipeline_options(pass.base.options_mut(), text)?;
             pm.add_pass(Box::new(pass))
                 .map_err(|m| crate::pipeline::PipelineError {
                     cl_messages: Vec::new(),

@@ -13,7 +13,7 @@ use hashbrown::HashSet;
 use mlir_ir::ir::WalkOrder;
 use mlir_ir::{BlockRef, Ir, OpRef, TraitSet, Value};
 
-use crate::pass::{Pass, PassContext};
+use crate::pass::PassContext;
 
 /// Whether `op` can be scheduled: every operand of it and of the ops nested
 /// in it is a block argument, is accepted by `is_operand_ready`, or is
@@ -169,16 +169,7 @@ pub fn no_extra_ready(_: &Ir, _: Value, _: OpRef) -> bool {
 #[derive(Clone, Default)]
 pub struct TopologicalSortPass;
 
-impl Pass for TopologicalSortPass {
-    fn name(&self) -> &str {
-        "TopologicalSort"
-    }
-    fn argument(&self) -> &str {
-        "topological-sort"
-    }
-    fn description(&self) -> &str {
-        "Sort regions without SSA dominance in topological order"
-    }
+impl crate::pass::PassImpl for TopologicalSortPass {
     fn run_on_operation(
         &mut self,
         ir: &mut Ir,

@@ -19,8 +19,7 @@ use mlir_ir::asm::PrintFlags;
 use mlir_ir::ir::WalkOrder;
 use mlir_ir::{AttrKind, Attribute, Ir, OpName, OpRef, Type, Value};
 
-use crate::pass::options::IntKind;
-use crate::pass::{Pass, PassContext, PassOption, PassOptions};
+use crate::pass::PassContext;
 
 /// The element count above which elements attributes are elided in
 /// labels (`[[...]] : type`); mlir-opt takes it from
@@ -34,61 +33,12 @@ pub fn set_large_elements_limit(limit: u64) {
 }
 
 /// The graph printer pass.
-#[derive(Clone)]
+#[derive(Clone, Default)]
 pub struct ViewOpGraphPass {
-    options: PassOptions,
+    pub(crate) base: crate::passes::ViewOpGraphBase,
 }
 
-impl Default for ViewOpGraphPass {
-    fn default() -> Self {
-        ViewOpGraphPass {
-            options: PassOptions::new()
-                .with(PassOption::int(
-                    "max-label-len",
-                    "Limit attribute/type length to number of chars",
-                    IntKind::UInt,
-                    20,
-                ))
-                .with(PassOption::bool(
-                    "print-attrs",
-                    "Print attributes of operations",
-                    true,
-                ))
-                .with(PassOption::bool(
-                    "print-control-flow-edges",
-                    "Print control flow edges",
-                    false,
-                ))
-                .with(PassOption::bool(
-                    "print-data-flow-edges",
-                    "Print data flow edges",
-                    true,
-                ))
-                .with(PassOption::bool(
-                    "print-result-types",
-                    "Print result types of operations",
-                    true,
-                )),
-        }
-    }
-}
-
-impl Pass for ViewOpGraphPass {
-    fn name(&self) -> &str {
-        "PrintOpPass"
-    }
-    fn argument(&self) -> &str {
-        "view-op-graph"
-    }
-    fn description(&self) -> &str {
-        "Print Graphviz visualization of an operation"
-    }
-    fn options(&self) -> Option<&PassOptions> {
-        Some(&self.options)
-    }
-    fn options_mut(&mut self) -> Option<&mut PassOptions> {
-        Some(&mut self.options)
-    }
+impl crate::pass::PassImpl for ViewOpGraphPass {
     fn run_on_operation(
         &mut self,
         ir: &mut Ir,
@@ -104,11 +54,11 @@ impl Pass for ViewOpGraphPass {
             ir,
             names: ValueNames::compute(ir, top),
             attrs: AttrPrinter::new(ir.ctx(), &flags, None),
-            max_label_len: self.options.get_int("max-label-len").max(0) as usize,
-            print_attrs: self.options.get_bool("print-attrs"),
-            control_flow: self.options.get_bool("print-control-flow-edges"),
-            data_flow: self.options.get_bool("print-data-flow-edges"),
-            result_types: self.options.get_bool("print-result-types"),
+            max_label_len: self.base.max_label_len() as usize,
+            print_attrs: self.base.print_attrs(),
+            control_flow: self.base.print_control_flow_edges(),
+            data_flow: self.base.print_data_flow_edges(),
+            result_types: self.base.print_result_types(),
             out: String::new(),
             indent: 0,
             counter: 0,

@@ -18,7 +18,7 @@ use mlir_ir::{AttrKind, Context, Ir, OpInfo, OpRef, RegionRef, Signedness, Value
 use mlir_rewrite::{FrozenRewritePatternSet, Pattern, PatternRewriter, RewritePatternSet};
 use mlir_transforms::canonicalize::{CanonicalizationPatterns, DialectCanonicalizationPatterns};
 use mlir_transforms::greedy::{apply_patterns_greedily, GreedyRewriteConfig};
-use mlir_transforms::pass::{Pass, PassContext, PassRegistry};
+use mlir_transforms::pass::{PassContext, PassRegistry};
 
 /// The generated op definitions of `td/TestOpsCanon.td`. Generated code keeps the
 /// shapes of its templates, so style lints are not actionable on it.
@@ -194,7 +194,7 @@ pub fn dialect_canonicalization_patterns() -> DialectCanonicalizationPatterns {
 
 /// Registers the test passes of this area.
 pub fn register_passes(registry: &mut PassRegistry) {
-    registry.register_pass(|| Box::new(TestTraitFolder));
+    crate::pass_decls::register_test_trait_folder_pass(registry);
 }
 
 /// Upstream's `TestDialect` `shouldMaterializeInto`: folded constants of ops
@@ -210,19 +210,7 @@ pub fn should_materialize_into(ir: &Ir, region: RegionRef) -> bool {
 #[derive(Clone, Default)]
 pub struct TestTraitFolder;
 
-impl Pass for TestTraitFolder {
-    fn name(&self) -> &str {
-        "(anonymous namespace)::TestTraitFolder"
-    }
-    fn argument(&self) -> &str {
-        "test-trait-folder"
-    }
-    fn description(&self) -> &str {
-        "Run trait folding"
-    }
-    fn op_name(&self) -> Option<&str> {
-        Some("func.func")
-    }
+impl mlir_transforms::pass::PassImpl for TestTraitFolder {
     fn run_on_operation(
         &mut self,
         ir: &mut Ir,

@@ -45,8 +45,8 @@ pub fn fold_in_place_self_fold(cx: &mut FoldCtx<'_>) -> Option<OpFoldResult> {
 /// Registers the test passes of this area.
 pub fn register_passes(registry: &mut PassRegistry) {
     registry.register_pass(|| Box::new(TestLegalizePatternDriver::default()));
-    registry.register_pass(|| Box::new(TestUnknownRootOpDriver));
-    registry.register_pass(|| Box::new(TestRemappedValue));
-    registry.register_pass(|| Box::new(TestMergeBlocksPatternDriver));
-    registry.register_pass(|| Box::new(TestTypeConversionDriver));
+    crate::pass_decls::register_test_unknown_root_op_driver_pass(registry);
+    crate::pass_decls::register_test_remapped_value_pass(registry);
+    crate::pass_decls::register_test_merge_blocks_pattern_driver_pass(registry);
+    crate::pass_decls::register_test_type_conversion_driver_pass(registry);
 }

@@ -84,8 +84,8 @@ fn panicking_fold(cx: &mut FoldCtx<'_>) -> Option<OpFoldResult> {
 /// Registers the test passes of this area.
 pub fn register_passes(registry: &mut PassRegistry) {
     registry.register_pass(|| Box::new(passes::TestGreedyPatternDriver::default()));
-    registry.register_pass(|| Box::new(passes::TestStrictPatternDriver::default()));
-    registry.register_pass(|| Box::new(passes::TestWalkPatternDriver::default()));
-    registry.register_pass(|| Box::new(passes::TestSelectiveReplacementPatternDriver));
-    registry.register_pass(|| Box::new(passes::TestBrokenPatternDriver));
+    crate::pass_decls::register_test_strict_pattern_driver_pass(registry);
+    crate::pass_decls::register_test_walk_pattern_driver_pass(registry);
+    crate::pass_decls::register_test_selective_replacement_pattern_driver_pass(registry);
+    crate::pass_decls::register_test_broken_pattern_driver_pass(registry);
 }

@@ -43,6 +43,7 @@ pub mod format;
 pub mod greedy;
 pub mod ods;
 pub mod parser;
+pub mod pass_decls;
 pub mod passes;
 pub mod scf;
 pub mod trace;

@@ -19,7 +19,7 @@ use mlir_ir::interfaces::{BranchOpInterface, SuccessorOperands};
 use mlir_ir::ir::WalkOrder;
 use mlir_ir::{ApInt, Ir, OpInfo, OpRef, OperationState};
 use mlir_rewrite::{CanonicalizationPatterns, Pattern, PatternRewriter, RewritePatternSet};
-use mlir_transforms::pass::{Pass, PassContext, PassRegistry};
+use mlir_transforms::pass::{PassContext, PassRegistry};
 use mlir_transforms::topological_sort::{compute_topological_sorting, no_extra_ready};
 
 /// The generated op definitions of `td/TestOpsPasses.td`. Generated code
@@ -364,19 +364,7 @@ impl ops::RegionIfOp {
 #[derive(Clone, Default)]
 pub struct TestTopologicalSortAnalysisPass;
 
-impl Pass for TestTopologicalSortAnalysisPass {
-    fn name(&self) -> &str {
-        "(anonymous namespace)::TestTopologicalSortAnalysisPass"
-    }
-    fn argument(&self) -> &str {
-        "test-topological-sort-analysis"
-    }
-    fn description(&self) -> &str {
-        "Test topological sorting of ops"
-    }
-    fn op_name(&self) -> Option<&str> {
-        Some("builtin.module")
-    }
+impl mlir_transforms::pass::PassImpl for TestTopologicalSortAnalysisPass {
     fn run_on_operation(
         &mut self,
         ir: &mut Ir,
@@ -408,5 +396,5 @@ impl Pass for TestTopologicalSortAnalysisPass {
 
 /// Registers the test passes of this area.
 pub fn register_passes(registry: &mut PassRegistry) {
-    registry.register_pass(|| Box::new(TestTopologicalSortAnalysisPass));
+    crate::pass_decls::register_test_topological_sort_analysis_pass_pass(registry);
 }

@@ -16,7 +16,7 @@ use mlir_conversion::{
 };
 use mlir_ir::{Ir, OpRef, OpType, OperationState, Value};
 use mlir_rewrite::{FrozenRewritePatternSet, LogicalResult, RewritePatternSet};
-use mlir_transforms::pass::{Pass, PassContext, PassRegistry};
+use mlir_transforms::pass::{PassContext, PassRegistry};
 
 use crate::{AddOp, ConstantOp, MulOp};
 
@@ -139,19 +139,7 @@ pub fn toy_to_arith_target() -> ConversionTarget {
 #[derive(Clone, Default)]
 pub struct ToyToArithLoweringPass;
 
-impl Pass for ToyToArithLoweringPass {
-    fn name(&self) -> &str {
-        "ToyToArithLoweringPass"
-    }
-    fn argument(&self) -> &str {
-        "toy-lower-to-arith"
-    }
-    fn description(&self) -> &str {
-        "Lower the Toy computations that have an arith counterpart to arith"
-    }
-    fn op_name(&self) -> Option<&str> {
-        Some("toy.func")
-    }
+impl mlir_transforms::pass::PassImpl for ToyToArithLoweringPass {
     fn run_on_operation(
         &mut self,
         ir: &mut Ir,
@@ -166,7 +154,13 @@ impl Pass for ToyToArithLoweringPass {
     }
 }
 
-/// Registers the Toy passes.
+/// The declarations generated from `td/Passes.td`.
+#[allow(dead_code)]
+mod decls {
+    include!(concat!(env!("OUT_DIR"), "/toy_passes.rs"));
+}
+
+/// Registers the Toy passes (generated from `td/Passes.td`).
 pub fn register_passes(registry: &mut PassRegistry) {
-    registry.register_pass(|| Box::new(ToyToArithLoweringPass));
+    decls::register_toy_passes(registry);
 }

@@ -2,8 +2,9 @@
 //! `--print-records` it prints every class and def the way
 //! `llvm-tblgen --print-records` does, which makes the evaluator directly
 //! comparable with the real tool. The generators have their own actions:
-//! `--gen-op-defs`/`--gen-op-doc` (ODS) and `--gen-rewriters`
-//! (DRR).
+//! `--gen-op-defs`/`--gen-op-doc` (ODS), `--gen-rewriters` (DRR) and
+//! `--gen-pass-decls`/`--gen-pass-doc` (passes declared with
+//! `mlir/Pass/PassBase.td`).
 
 use clap::Parser;
 use std::path::PathBuf;
@@ -31,6 +32,17 @@ struct Cli {
     /// (`Pat`/`Pattern` records) defined in the file.
     #[arg(long)]
     gen_rewriters: bool,
+    /// Print the Rust pass declarations generated from the `Pass` records
+    /// defined in the file.
+    #[arg(long)]
+    gen_pass_decls: bool,
+    /// Print Markdown documentation of the passes defined in the file.
+    #[arg(long)]
+    gen_pass_doc: bool,
+    /// With `--gen-pass-decls`: the group name of the registration
+    /// function (`register_<name>_passes`), as `mlir-tblgen -name`.
+    #[arg(long, value_name = "NAME", default_value = "")]
+    name: String,
     /// With `--gen-rewriters`: the Rust module of the typed op wrappers
     /// (`super::ops`), for ops built with their custom builders.
     #[arg(long, value_name = "PATH")]
@@ -43,7 +55,12 @@ struct Cli {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let mut dirs = cli.include_dirs.clone();
-    if cli.gen_op_defs || cli.gen_op_doc || cli.gen_rewriters {
+    if cli.gen_op_defs
+        || cli.gen_op_doc
+        || cli.gen_rewriters
+        || cli.gen_pass_decls
+        || cli.gen_pass_doc
+    {
         // The ODS base library is always on the include path.
         dirs.push(mlir_ods::build::base_library_dir());
     }
@@ -61,6 +78,10 @@ fn main() -> ExitCode {
         mlir_ods::gen::gen_op_defs(&records, &main)
     } else if cli.gen_op_doc {
         mlir_ods::gen::gen_op_doc(&records, &main)
+    } else if cli.gen_pass_decls {
+        mlir_ods::gen::pass::gen_pass_decls(&records, &main, &cli.name)
+    } else if cli.gen_pass_doc {
+        mlir_ods::gen::pass::gen_pass_doc(&records, &main)
     } else if cli.gen_rewriters {
         mlir_drr::gen::gen_rewriters_with(&records, &main, cli.ops_path.as_deref())
     } else {

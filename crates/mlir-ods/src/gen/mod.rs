@@ -3,6 +3,8 @@
 //! builders, and registration; plus Markdown docs. The output is meant to
 //! be `include!`d into a module of the dialect crate.
 
+pub mod pass;
+
 use std::fmt::Write;
 
 use crate::ods::{self, pred::subst, Arity, Model, OpModel, Presence, TypeRule};
@@ -79,7 +81,7 @@ pub fn gen_op_doc(rk: &RecordKeeper, main_file: &str) -> Result<String, Vec<Diag
     Ok(s)
 }
 
-fn unindent(text: &str) -> String {
+pub(crate) fn unindent(text: &str) -> String {
     let lines: Vec<&str> = text.lines().collect();
     let indent = lines
         .iter()

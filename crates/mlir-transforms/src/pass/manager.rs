@@ -245,6 +245,20 @@ impl OpPassManager {
                 }
             }
         }
+        for slot in &self.passes {
+            if let PassSlot::Pass { pass, .. } = slot {
+                if let Some(d) = pass
+                    .dependent_dialects()
+                    .iter()
+                    .find(|d| !ctx.is_dialect_loaded(d))
+                {
+                    return Err(format!(
+                        "pass '{}' depends on dialect '{d}', which the context does not load",
+                        pass.name()
+                    ));
+                }
+            }
+        }
         if let Some(anchor) = &self.anchor {
             if let Some(name) = ctx.registered_op(anchor) {
                 let info = ctx.op_info(name);

@@ -27,7 +27,7 @@ pub use crash::ReproducerConfig;
 pub use instrumentation::PassInstrumentation;
 pub use ir_printing::{IrPrinter, IrPrinterConfig, PassFilter};
 pub use manager::{Nesting, OpPassManager, PassManager};
-pub use options::{IntKind, OptionKind, OptionsError, PassOption, PassOptions};
+pub use options::{IntKind, OptionKind, OptionValue, OptionsError, PassOption, PassOptions};
 pub use registry::{PassRegistry, PassRegistryEntry};
 pub use report::{DisplayMode, TimeRecord, TimerNode, TimingEntry};
 
@@ -196,6 +196,13 @@ pub trait Pass: Send + PassClone {
     fn statistics(&self) -> &'static [StatisticInfo] {
         &[]
     }
+    /// The namespaces of the dialects the pass may create entities of
+    /// (MLIR's `getDependentDialects`). rmlir contexts load their dialects
+    /// up front, so the pass manager checks they are loaded instead of
+    /// loading them.
+    fn dependent_dialects(&self) -> &'static [&'static str] {
+        &[]
+    }
     /// One-time setup before the first run (MLIR's `initialize`), after the
     /// options are set; e.g. building a pattern set. Runs once per pass
     /// manager run on the original instance, before it is cloned for
@@ -204,6 +211,33 @@ pub trait Pass: Send + PassClone {
         Ok(())
     }
     /// Runs the pass on `op`. Must only change `op` and the IR nested in it.
+    fn run_on_operation(
+        &mut self,
+        ir: &mut Ir,
+        op: OpRef,
+        cx: &mut PassContext<'_>,
+    ) -> Result<(), ()>;
+}
+
+/// The hand-written half of a pass declared in TableGen (a `Pass` record
+/// of a `Passes.td`, see `docs/PASSES.md`): the generated `impl Pass`
+/// supplies name, argument, summary, anchor op, options, statistics and
+/// dependent dialects from the record and forwards these hooks here, so
+/// the implementation is only its run logic (MLIR's class deriving from
+/// the generated `impl::XxxBase`).
+pub trait PassImpl: Send {
+    /// One-time setup after the options are set (see [`Pass::initialize`]).
+    fn initialize(&mut self, _ctx: &Context) -> Result<(), ()> {
+        Ok(())
+    }
+    /// Whether the pass can run on ops described by `info`, besides the
+    /// anchor op the declaration names, which the generated code checks
+    /// first (MLIR's `canScheduleOn`); an `InterfacePass` decides here
+    /// which ops implement its interface.
+    fn can_schedule_on(&self, _info: &OpInfo) -> bool {
+        true
+    }
+    /// Runs the pass on `op` (see [`Pass::run_on_operation`]).
     fn run_on_operation(
         &mut self,
         ir: &mut Ir,

@@ -386,6 +386,16 @@ impl PassOptions {
             .collect()
     }
 
+    /// Sets the value of option `name` (one element unless it is a list
+    /// option), e.g. from the typed options of a pass declared in
+    /// TableGen. A list set to its default still is replaced, not
+    /// extended, by the first occurrence parsed later.
+    pub fn set_values(&mut self, name: &str, values: Vec<OptionValue>) {
+        let o = self.find_mut(name);
+        o.list_is_default = values == o.default;
+        o.value = values;
+    }
+
     /// Replaces the values of the list option `name` by `values` (as if
     /// given on the command line), e.g. to forward a pipeline's options
     /// to the pass it builds.

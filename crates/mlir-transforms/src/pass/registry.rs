@@ -206,12 +206,10 @@ impl PassRegistry {
     }
 }
 
-/// Registers the passes of `mlir-transforms`: `cse` and `canonicalize`.
+/// Registers the passes of `mlir-transforms`: those declared in
+/// `td/Passes.td` (`canonicalize`, `cse`, ...) and the hand-declared ones.
 pub fn register_transforms_passes(registry: &mut PassRegistry) {
-    registry.register_pass(|| Box::new(crate::cse::CsePass::new()));
-    registry.register_pass(|| Box::new(crate::canonicalize::CanonicalizerPass::new()));
     registry.register_pass(|| Box::new(crate::pass::composite::CompositeFixedPointPass::default()));
-    registry.register_pass(|| Box::new(crate::view_op_graph::ViewOpGraphPass::default()));
     crate::standard_passes::register(registry);
     for hook in EXTRA_REGISTRATIONS {
         hook(registry);

@@ -413,16 +413,7 @@ impl Pass for TestLegalizePatternDriver {
 #[derive(Clone, Default)]
 pub struct TestUnknownRootOpDriver;
 
-impl Pass for TestUnknownRootOpDriver {
-    fn name(&self) -> &str {
-        "(anonymous namespace)::TestUnknownRootOpDriver"
-    }
-    fn argument(&self) -> &str {
-        "test-legalize-unknown-root-patterns"
-    }
-    fn description(&self) -> &str {
-        "Test public remapped value mechanism in ConversionPatternRewriter"
-    }
+impl mlir_transforms::pass::PassImpl for TestUnknownRootOpDriver {
     fn run_on_operation(
         &mut self,
         ir: &mut Ir,
@@ -443,16 +434,7 @@ impl Pass for TestUnknownRootOpDriver {
 #[derive(Clone, Default)]
 pub struct TestRemappedValue;
 
-impl Pass for TestRemappedValue {
-    fn name(&self) -> &str {
-        "(anonymous namespace)::TestRemappedValue"
-    }
-    fn argument(&self) -> &str {
-        "test-remapped-value"
-    }
-    fn description(&self) -> &str {
-        "Test public remapped value mechanism in ConversionPatternRewriter"
-    }
+impl mlir_transforms::pass::PassImpl for TestRemappedValue {
     fn run_on_operation(
         &mut self,
         ir: &mut Ir,
@@ -492,16 +474,7 @@ impl Pass for TestRemappedValue {
 #[derive(Clone, Default)]
 pub struct TestMergeBlocksPatternDriver;
 
-impl Pass for TestMergeBlocksPatternDriver {
-    fn name(&self) -> &str {
-        "(anonymous namespace)::TestMergeBlocksPatternDriver"
-    }
-    fn argument(&self) -> &str {
-        "test-merge-blocks"
-    }
-    fn description(&self) -> &str {
-        "Test Merging operation in ConversionPatternRewriter"
-    }
+impl mlir_transforms::pass::PassImpl for TestMergeBlocksPatternDriver {
     fn run_on_operation(
         &mut self,
         ir: &mut Ir,
@@ -569,16 +542,7 @@ impl Pass for TestMergeBlocksPatternDriver {
 #[derive(Clone, Default)]
 pub struct TestTypeConversionDriver;
 
-impl Pass for TestTypeConversionDriver {
-    fn name(&self) -> &str {
-        "(anonymous namespace)::TestTypeConversionDriver"
-    }
-    fn argument(&self) -> &str {
-        "test-legalize-type-conversion"
-    }
-    fn description(&self) -> &str {
-        "Test various type conversion functionalities in DialectConversion"
-    }
+impl mlir_transforms::pass::PassImpl for TestTypeConversionDriver {
     fn run_on_operation(
         &mut self,
         ir: &mut Ir,

@@ -107,21 +107,9 @@ impl Pass for TestGreedyPatternDriver {
 /// and recording the driver's `changed`/`all_erased` answers as the
 /// function's `pattern_driver_changed`/`pattern_driver_all_erased`
 /// attributes (upstream's `TestStrictPatternDriver`).
-#[derive(Clone)]
+#[derive(Clone, Default)]
 pub struct TestStrictPatternDriver {
-    options: PassOptions,
-}
-
-impl Default for TestStrictPatternDriver {
-    fn default() -> Self {
-        TestStrictPatternDriver {
-            options: PassOptions::new().with(PassOption::string(
-                "strictness",
-                "Can be {AnyOp, ExistingAndNewOps, ExistingOps}",
-                "AnyOp",
-            )),
-        }
-    }
+    pub(crate) base: crate::pass_decls::TestStrictPatternDriverBase,
 }
 
 /// The ops whose names the strict driver test seeds its worklist with.
@@ -137,32 +125,14 @@ const STRICT_ROOTS: &[&str] = &[
     "test.clone_region_before",
 ];
 
-impl Pass for TestStrictPatternDriver {
-    fn name(&self) -> &str {
-        "(anonymous namespace)::TestStrictPatternDriver"
-    }
-    fn argument(&self) -> &str {
-        "test-strict-pattern-driver"
-    }
-    fn description(&self) -> &str {
-        "Test strict mode of pattern driver"
-    }
-    fn op_name(&self) -> Option<&str> {
-        Some("func.func")
-    }
-    fn options(&self) -> Option<&PassOptions> {
-        Some(&self.options)
-    }
-    fn options_mut(&mut self) -> Option<&mut PassOptions> {
-        Some(&mut self.options)
-    }
+impl mlir_transforms::pass::PassImpl for TestStrictPatternDriver {
     fn run_on_operation(
         &mut self,
         ir: &mut Ir,
         op: OpRef,
         _cx: &mut PassContext<'_>,
     ) -> Result<(), ()> {
-        let strictness = match self.options.get_str("strictness") {
+        let strictness = match self.base.strict_mode() {
             "AnyOp" => GreedyRewriteStrictness::AnyOp,
             "ExistingAndNewOps" => GreedyRewriteStrictness::ExistingAndNewOps,
             "ExistingOps" => GreedyRewriteStrictness::ExistingOps,
@@ -220,39 +190,12 @@ impl Pass for TestStrictPatternDriver {
 /// Applies the walk driver's test patterns to the regions of the op it runs
 /// on, optionally printing every notification (upstream's
 /// `TestWalkPatternDriver`).
-#[derive(Clone)]
+#[derive(Clone, Default)]
 pub struct TestWalkPatternDriver {
-    options: PassOptions,
+    pub(crate) base: crate::pass_decls::TestWalkPatternDriverBase,
 }
 
-impl Default for TestWalkPatternDriver {
-    fn default() -> Self {
-        TestWalkPatternDriver {
-            options: PassOptions::new().with(PassOption::bool(
-                "dump-notifications",
-                "Print rewrite listener notifications",
-                false,
-            )),
-        }
-    }
-}
-
-impl Pass for TestWalkPatternDriver {
-    fn name(&self) -> &str {
-        "(anonymous namespace)::TestWalkPatternDriver"
-    }
-    fn argument(&self) -> &str {
-        "test-walk-pattern-rewrite-driver"
-    }
-    fn description(&self) -> &str {
-        "Run test walk pattern rewrite driver"
-    }
-    fn options(&self) -> Option<&PassOptions> {
-        Some(&self.options)
-    }
-    fn options_mut(&mut self) -> Option<&mut PassOptions> {
-        Some(&mut self.options)
-    }
+impl mlir_transforms::pass::PassImpl for TestWalkPatternDriver {
     fn run_on_operation(
         &mut self,
         ir: &mut Ir,
@@ -270,7 +213,7 @@ impl Pass for TestWalkPatternDriver {
         let frozen = FrozenRewritePatternSet::new(patterns);
         let mut dump = DumpNotifications;
         let listener: Option<&mut dyn mlir_rewrite::RewriterListener> =
-            if self.options.get_bool("dump-notifications") {
+            if self.base.dump_notifications() {
                 Some(&mut dump)
             } else {
                 None
@@ -284,16 +227,7 @@ impl Pass for TestWalkPatternDriver {
 #[derive(Clone, Default)]
 pub struct TestSelectiveReplacementPatternDriver;
 
-impl Pass for TestSelectiveReplacementPatternDriver {
-    fn name(&self) -> &str {
-        "(anonymous namespace)::TestSelectiveReplacementPatternDriver"
-    }
-    fn argument(&self) -> &str {
-        "test-pattern-selective-replacement"
-    }
-    fn description(&self) -> &str {
-        "Test selective replacement in the PatternRewriter"
-    }
+impl mlir_transforms::pass::PassImpl for TestSelectiveReplacementPatternDriver {
     fn run_on_operation(
         &mut self,
         ir: &mut Ir,
@@ -319,16 +253,7 @@ impl Pass for TestSelectiveReplacementPatternDriver {
 #[derive(Clone, Default)]
 pub struct TestBrokenPatternDriver;
 
-impl Pass for TestBrokenPatternDriver {
-    fn name(&self) -> &str {
-        "TestBrokenPatternDriver"
-    }
-    fn argument(&self) -> &str {
-        "test-broken-patterns"
-    }
-    fn description(&self) -> &str {
-        "Apply patterns that break the pattern contract (for the expensive checks)"
-    }
+impl mlir_transforms::pass::PassImpl for TestBrokenPatternDriver {
     fn run_on_operation(
         &mut self,
         ir: &mut Ir,
