@@ -30,6 +30,7 @@ mod clone;
 mod equivalence;
 pub(crate) mod pool;
 mod relocate;
+mod stamps;
 pub(crate) mod slab;
 mod walk;
 
@@ -240,6 +241,8 @@ pub struct OpData {
     extra: u32,
     props: Option<Attribute>,
     attrs: Attribute,
+    /// The change epoch of the op's last change (see "Change stamps").
+    stamp: u32,
 }
 
 /// Successors and regions of an op that has any.
@@ -258,13 +261,25 @@ struct BlockData {
     args: Vec<ArgData>,
     first_pred: Link,
     order_valid: AtomicBool,
+    /// The change epoch of the block's last change: an op inserted or
+    /// removed, an argument changed, a predecessor edge added or removed.
+    stamp: u32,
 }
 
 struct RegionData {
     op: u32,
     first_block: u32,
     last_block: u32,
+    /// The change epoch of the region's last change: a block inserted or removed.
+    stamp: u32,
+    /// Fixpoint records of drivers: (key, epoch) pairs, newest last, at
+    /// most [`MAX_REGION_RECORDS`] (see [`Ir::region_record`]).
+    records: Vec<(u64, u32)>,
 }
+
+/// How many fixpoint records a region keeps: one per distinct driver
+/// configuration that ran on it recently.
+const MAX_REGION_RECORDS: usize = 4;
 
 /// Everything needed to create an operation (MLIR's `OperationState`).
 pub struct OperationState {
@@ -579,6 +594,7 @@ impl Ir {
             extra,
             props: state.properties,
             attrs: state.attributes.unwrap_or(self.ctx.empty_dictionary()),
+            stamp: self.ctx.change_epoch(),
         };
         let (index, generation) = self.ops.insert(data);
         let op = OpRef { index, generation };
@@ -621,6 +637,8 @@ impl Ir {
             op: NONE,
             first_block: NONE,
             last_block: NONE,
+            stamp: self.ctx.change_epoch(),
+            records: Vec::new(),
         });
         RegionRef { index, generation }
     }
@@ -636,6 +654,7 @@ impl Ir {
             args: Vec::new(),
             first_pred: Link::NONE,
             order_valid: AtomicBool::new(true),
+            stamp: self.ctx.change_epoch(),
         });
         BlockRef { index, generation }
     }
@@ -665,6 +684,7 @@ impl Ir {
     }
     pub fn set_op_loc(&mut self, op: OpRef, loc: Location) {
         self.op_data_mut(op).loc = loc;
+        self.stamp_op(op.index);
     }
     #[inline]
     pub fn num_operands(&self, op: OpRef) -> usize {
@@ -728,6 +748,7 @@ impl Ir {
     }
     pub fn set_op_properties(&mut self, op: OpRef, props: Option<Attribute>) {
         self.op_data_mut(op).props = props;
+        self.stamp_op(op.index);
     }
     /// The discardable attribute dictionary.
     pub fn op_attributes(&self, op: OpRef) -> Attribute {
@@ -735,6 +756,7 @@ impl Ir {
     }
     pub fn set_op_attributes(&mut self, op: OpRef, dict: Attribute) {
         self.op_data_mut(op).attrs = dict;
+        self.stamp_op(op.index);
     }
     /// Looks `name` up among the inherent attributes (properties) and then
     /// the discardable attributes, as MLIR's `Operation::getAttr`.
@@ -752,6 +774,7 @@ impl Ir {
         let id = self.ctx.ident(name);
         let dict = self.ctx.dictionary_with(self.op_data(op).attrs, id, value);
         self.op_data_mut(op).attrs = dict;
+        self.stamp_op(op.index);
     }
     /// Sets an inherent attribute in the op's properties dictionary.
     pub fn set_inherent_attr(&mut self, op: OpRef, name: &str, value: Option<Attribute>) {
@@ -763,6 +786,7 @@ impl Ir {
         let dict = self.ctx.dictionary_with(base, id, value);
         let dict = (!self.ctx.dictionary_entries(dict).is_empty()).then_some(dict);
         self.op_data_mut(op).props = dict;
+        self.stamp_op(op.index);
     }
     /// Sets `name` where it belongs: properties if the op declares it inherent, else discardable.
     pub fn set_attr(&mut self, op: OpRef, name: &str, value: Option<Attribute>) {
@@ -955,6 +979,15 @@ impl Ir {
             ValueDef::OpResult(op, i) => self.result_slot_mut(op, i).ty = ty,
             ValueDef::BlockArgument(b, i) => self.block_data_mut(b).args[i as usize].ty = ty,
         }
+        if self.ctx.change_epoch() != 0 {
+            // The users read the type as their operand type.
+            self.stamp_value_def(v);
+            let mut link = self.first_use(v);
+            while !link.is_none() {
+                self.stamp_op(link.op);
+                link = self.operand_slot(link.op, link.index).next;
+            }
+        }
     }
     /// The location of a value: its defining op's, or the block argument's.
     pub fn value_loc(&self, v: Value) -> Location {
@@ -966,6 +999,7 @@ impl Ir {
     pub fn set_arg_loc(&mut self, v: Value, loc: Location) {
         if let ValueDef::BlockArgument(b, i) = v.def() {
             self.block_data_mut(b).args[i as usize].loc = loc;
+            self.stamp_block(b.index);
         }
     }
     /// The block that defines `v` (the owner block of an argument, or the block of the defining op).
@@ -1024,6 +1058,10 @@ impl Ir {
 
     fn link_use(&mut self, op: u32, index: u32) {
         let v = self.operand_slot(op, index).value;
+        if self.ctx.change_epoch() != 0 {
+            self.stamp_op(op);
+            self.stamp_value_def(v);
+        }
         let head = self.first_use(v);
         {
             let o = self.operand_slot_mut(op, index);
@@ -1041,6 +1079,10 @@ impl Ir {
             let o = self.operand_slot(op, index);
             (o.value, o.next, o.prev)
         };
+        if self.ctx.change_epoch() != 0 {
+            self.stamp_op(op);
+            self.stamp_value_def(v);
+        }
         if prev.is_none() {
             self.set_first_use(v, next);
         } else {
@@ -1209,6 +1251,8 @@ impl Ir {
 
     fn link_successor(&mut self, op: u32, index: u32) {
         let block = self.successor_slot(op, index).block;
+        self.stamp_op(op);
+        self.stamp_block(block.index);
         let head = self.block_data(block).first_pred;
         {
             let s = self.successor_slot_mut(op, index);
@@ -1226,6 +1270,8 @@ impl Ir {
             let s = self.successor_slot(op, index);
             (s.block, s.next, s.prev)
         };
+        self.stamp_op(op);
+        self.stamp_block(block.index);
         if prev.is_none() {
             self.blocks.at_mut(block.index).first_pred = next;
         } else {
@@ -1292,6 +1338,7 @@ impl Ir {
         self.block_data(b).args.iter().map(|a| a.ty)
     }
     pub fn add_argument(&mut self, b: BlockRef, ty: Type, loc: Location) -> Value {
+        self.stamp_block(b.index);
         let d = self.block_data_mut(b);
         d.args.push(ArgData {
             ty,
@@ -1311,6 +1358,7 @@ impl Ir {
             },
         );
         self.renumber_args_from(b, at + 1);
+        self.stamp_block(b.index);
         Value::argument(b, at as u32)
     }
     /// Erases argument `i`, which must have no uses; later arguments shift down.
@@ -1321,6 +1369,7 @@ impl Ir {
         );
         self.block_data_mut(b).args.remove(i);
         self.renumber_args_from(b, i);
+        self.stamp_block(b.index);
     }
 
     /// Rewrites the value stored in every use of arguments `from..` after the
@@ -1373,6 +1422,8 @@ impl Ir {
             d.prev = prev;
             d.next = next;
         }
+        self.stamp_op(op.index);
+        self.stamp_block(block.index);
         if prev == NONE {
             self.blocks.at_mut(block.index).first_op = op.index;
         } else {
@@ -1429,6 +1480,8 @@ impl Ir {
         if block == NONE {
             return;
         }
+        self.stamp_op(op.index);
+        self.stamp_block(block);
         if prev == NONE {
             self.blocks.at_mut(block).first_op = next;
         } else {
@@ -1548,6 +1601,8 @@ impl Ir {
             d.prev = prev;
             d.next = next;
         }
+        self.stamp_block(block.index);
+        self.stamp_region(region.index);
         if prev == NONE {
             self.regions.at_mut(region.index).first_block = block.index;
         } else {
@@ -1572,6 +1627,7 @@ impl Ir {
         if region == NONE {
             return;
         }
+        self.stamp_region(region);
         if prev == NONE {
             self.regions.at_mut(region).first_block = next;
         } else {
