@@ -319,7 +319,7 @@ impl crate::pass::Pass for CanonicalizerPass {
         &mut self,
         ir: &mut Ir,
         op: OpRef,
-        _cx: &mut crate::pass::PassContext<'_>,
+        cx: &mut crate::pass::PassContext<'_>,
     ) -> Result<(), ()> {
         let canonicalizer = match &self.canonicalizer {
             Some(c) => c.clone(),
@@ -336,7 +336,17 @@ impl crate::pass::Pass for CanonicalizerPass {
         // signals the failure without a diagnostic; rmlir reports why the
         // driver stopped, with its explanation as notes (see DEVIATIONS.md).
         match canonicalizer.run(ir, op) {
-            Ok(_) => Ok(()),
+            // A run that changed nothing preserves every analysis, which
+            // also spares the verifier run after the pass (as CSE does in
+            // MLIR; MLIR's canonicalizer does not say so and is verified
+            // again). With incremental runs this is what makes a repeated
+            // canonicalization of unchanged IR nearly free.
+            Ok(result) => {
+                if !result.changed {
+                    cx.mark_all_analyses_preserved();
+                }
+                Ok(())
+            }
             Err(result) => {
                 if let Some(d) = result.non_convergence_diagnostic() {
                     ir.ctx().emit(d);

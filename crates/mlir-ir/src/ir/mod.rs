@@ -312,6 +312,7 @@ impl OperationState {
             attributes: None,
         }
     }
+    #[inline]
     pub fn operands(mut self, values: &[Value]) -> Self {
         self.operands.extend_from_slice(values);
         self
@@ -450,6 +451,7 @@ impl Ir {
     // Handle resolution
     // ------------------------------------------------------------------
 
+    #[inline]
     pub fn is_live_op(&self, op: OpRef) -> bool {
         self.ops.get(op.index, op.generation).is_some()
     }
@@ -717,6 +719,7 @@ impl Ir {
         let n = self.num_results(op) as u32;
         (0..n).map(move |i| Value::result(op, i))
     }
+    #[inline]
     pub fn result_types(&self, op: OpRef) -> impl ExactSizeIterator<Item = Type> + '_ {
         self.op_results_slice(self.op_data(op)).iter().map(|r| r.ty)
     }
@@ -724,25 +727,30 @@ impl Ir {
         self.op_extra(self.op_data(op))
             .map_or(&[], |e| &e.successors)
     }
+    #[inline]
     pub fn num_successors(&self, op: OpRef) -> usize {
         self.successor_list(op).len()
     }
+    #[inline]
     pub fn successor(&self, op: OpRef, i: usize) -> BlockRef {
         self.successor_list(op)[i].block
     }
     pub fn successors(&self, op: OpRef) -> impl ExactSizeIterator<Item = BlockRef> + '_ {
         self.successor_list(op).iter().map(|s| s.block)
     }
+    #[inline]
     pub fn num_regions(&self, op: OpRef) -> usize {
         self.regions(op).len()
     }
     pub fn region(&self, op: OpRef, i: usize) -> RegionRef {
         self.regions(op)[i]
     }
+    #[inline]
     pub fn regions(&self, op: OpRef) -> &[RegionRef] {
         self.op_extra(self.op_data(op)).map_or(&[], |e| &e.regions)
     }
     /// The properties attribute (inherent attributes), if any.
+    #[inline]
     pub fn op_properties(&self, op: OpRef) -> Option<Attribute> {
         self.op_data(op).props
     }
@@ -751,6 +759,7 @@ impl Ir {
         self.stamp_op(op.index);
     }
     /// The discardable attribute dictionary.
+    #[inline]
     pub fn op_attributes(&self, op: OpRef) -> Attribute {
         self.op_data(op).attrs
     }
@@ -760,6 +769,7 @@ impl Ir {
     }
     /// Looks `name` up among the inherent attributes (properties) and then
     /// the discardable attributes, as MLIR's `Operation::getAttr`.
+    #[inline]
     pub fn attr(&self, op: OpRef, name: &str) -> Option<Attribute> {
         let d = self.op_data(op);
         if let Some(p) = d.props {
@@ -801,23 +811,29 @@ impl Ir {
     // Structure navigation
     // ------------------------------------------------------------------
 
+    #[inline]
     pub fn op_block(&self, op: OpRef) -> Option<BlockRef> {
         self.opt_block(self.op_data(op).block)
     }
+    #[inline]
     pub fn op_parent_region(&self, op: OpRef) -> Option<RegionRef> {
         self.op_block(op).and_then(|b| self.block_parent_region(b))
     }
     /// The op whose region contains `op`.
+    #[inline]
     pub fn op_parent_op(&self, op: OpRef) -> Option<OpRef> {
         self.op_parent_region(op)
             .and_then(|r| self.region_parent_op(r))
     }
+    #[inline]
     pub fn next_op(&self, op: OpRef) -> Option<OpRef> {
         self.opt_op(self.op_data(op).next)
     }
+    #[inline]
     pub fn prev_op(&self, op: OpRef) -> Option<OpRef> {
         self.opt_op(self.op_data(op).prev)
     }
+    #[inline]
     pub fn block_parent_region(&self, b: BlockRef) -> Option<RegionRef> {
         let r = self.block_data(b).region;
         (r != NONE).then(|| self.region_ref(r))
@@ -826,6 +842,7 @@ impl Ir {
         self.block_parent_region(b)
             .and_then(|r| self.region_parent_op(r))
     }
+    #[inline]
     pub fn region_parent_op(&self, r: RegionRef) -> Option<OpRef> {
         self.opt_op(self.region_data(r).op)
     }
@@ -834,13 +851,16 @@ impl Ir {
         let op = self.region_parent_op(r)?;
         self.regions(op).iter().position(|&x| x == r)
     }
+    #[inline]
     pub fn first_op(&self, b: BlockRef) -> Option<OpRef> {
         self.opt_op(self.block_data(b).first_op)
     }
+    #[inline]
     pub fn last_op(&self, b: BlockRef) -> Option<OpRef> {
         self.opt_op(self.block_data(b).last_op)
     }
     /// The ops of `b` in order. Collect before mutating the block.
+    #[inline]
     pub fn block_ops(&self, b: BlockRef) -> BlockOps<'_> {
         BlockOps {
             ir: self,
@@ -856,18 +876,21 @@ impl Ir {
         let info = self.ctx.op_info(self.op_name(last));
         (info.traits.contains(TraitSet::IS_TERMINATOR) || !info.registered).then_some(last)
     }
+    #[inline]
     pub fn next_block(&self, b: BlockRef) -> Option<BlockRef> {
         self.opt_block(self.block_data(b).next)
     }
     pub fn prev_block(&self, b: BlockRef) -> Option<BlockRef> {
         self.opt_block(self.block_data(b).prev)
     }
+    #[inline]
     pub fn first_block(&self, r: RegionRef) -> Option<BlockRef> {
         self.opt_block(self.region_data(r).first_block)
     }
     pub fn last_block(&self, r: RegionRef) -> Option<BlockRef> {
         self.opt_block(self.region_data(r).last_block)
     }
+    #[inline]
     pub fn region_blocks(&self, r: RegionRef) -> RegionBlocks<'_> {
         RegionBlocks {
             ir: self,
@@ -968,6 +991,7 @@ impl Ir {
     // Values and use lists
     // ------------------------------------------------------------------
 
+    #[inline]
     pub fn value_type(&self, v: Value) -> Type {
         match v.def() {
             ValueDef::OpResult(op, i) => self.op_results_slice(self.op_data(op))[i as usize].ty,
@@ -1014,6 +1038,7 @@ impl Ir {
             .and_then(|b| self.block_parent_region(b))
     }
 
+    #[inline]
     fn first_use(&self, v: Value) -> Link {
         match v.def() {
             ValueDef::OpResult(op, i) => {
@@ -1032,24 +1057,29 @@ impl Ir {
     }
 
     /// The uses of `v`, most recent first (MLIR's order). Collect before mutating.
+    #[inline]
     pub fn uses(&self, v: Value) -> Uses<'_> {
         Uses {
             ir: self,
             next: self.first_use(v),
         }
     }
+    #[inline]
     pub fn use_empty(&self, v: Value) -> bool {
         self.first_use(v).is_none()
     }
+    #[inline]
     pub fn has_one_use(&self, v: Value) -> bool {
         let f = self.first_use(v);
         !f.is_none() && self.operand_slot(f.op, f.index).next.is_none()
     }
     /// The ops using `v` (one entry per use).
+    #[inline]
     pub fn users(&self, v: Value) -> impl Iterator<Item = OpRef> + '_ {
         self.uses(v).map(|u| u.op)
     }
     /// Whether no result of `op` has a use.
+    #[inline]
     pub fn op_use_empty(&self, op: OpRef) -> bool {
         self.op_results_slice(self.op_data(op))
             .iter()
@@ -1511,21 +1541,31 @@ impl Ir {
     /// Drops all operand and successor references held by `op` and the ops
     /// nested in it (MLIR's `dropAllReferences`), so they can be erased in any order.
     pub fn drop_all_references(&mut self, op: OpRef) {
+        // Most erased ops have no regions: no walk, no allocation.
+        if self.op_data(op).extra == NONE {
+            self.drop_own_references(op);
+            return;
+        }
         let nested = self.walk_collect(op, WalkOrder::PreOrder);
         for o in nested {
-            let n = self.num_operands(o);
-            for i in 0..n {
-                self.unlink_use(o.index, i as u32);
-            }
-            self.clear_operand_list(o.index);
-            let ns = self.num_successors(o);
-            for i in 0..ns {
-                self.unlink_successor(o.index, i as u32);
-            }
-            if ns > 0 {
-                let e = self.ops.at(o.index).extra;
-                self.extras[e as usize].successors = Box::new([]);
-            }
+            self.drop_own_references(o);
+        }
+    }
+
+    /// Drops the operand and successor references of `op` alone.
+    fn drop_own_references(&mut self, o: OpRef) {
+        let n = self.num_operands(o);
+        for i in 0..n {
+            self.unlink_use(o.index, i as u32);
+        }
+        self.clear_operand_list(o.index);
+        let ns = self.num_successors(o);
+        for i in 0..ns {
+            self.unlink_successor(o.index, i as u32);
+        }
+        if ns > 0 {
+            let e = self.ops.at(o.index).extra;
+            self.extras[e as usize].successors = Box::new([]);
         }
     }
 
@@ -1543,6 +1583,13 @@ impl Ir {
     }
 
     fn free_op_tree(&mut self, op: OpRef) {
+        // Most erased ops have no regions: free the op alone, no allocation.
+        if self.ops.at(op.index).extra == NONE {
+            let data = self.ops.remove(op.index);
+            self.operand_pool.free(data.operands);
+            self.result_pool.free(data.results);
+            return;
+        }
         // Ops nested in `op` have already dropped their references; free
         // everything without recursion so deep nesting cannot overflow the stack.
         let mut stack = vec![op];
