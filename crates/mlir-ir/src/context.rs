@@ -349,6 +349,8 @@ pub struct Context {
     pub(crate) diagnostics: crate::diagnostics::DiagnosticEngine,
     /// The id of the next `distinct[..]<..>` attribute ([`Context::distinct_attr`]).
     pub(crate) next_distinct_id: std::sync::atomic::AtomicU64,
+    /// The change epoch (see [`Context::change_epoch`]).
+    change_epoch: std::sync::atomic::AtomicU32,
 }
 
 impl fmt::Debug for Context {
@@ -368,6 +370,34 @@ impl Default for Context {
 }
 
 impl Context {
+    /// The current change epoch. Every change to an op, block or region of
+    /// any [`crate::Ir`] of this context stamps the entity with the epoch
+    /// current at the time (see "Change stamps" in `ir`), so a driver that
+    /// remembers an epoch can later tell whether anything it saw changed.
+    /// It starts at 0 and only moves when [`Context::advance_change_epoch`]
+    /// is called; while it is 0 the IR skips stamping entirely, so code that
+    /// never records an epoch pays one load per change.
+    #[inline]
+    pub fn change_epoch(&self) -> u32 {
+        self.change_epoch
+            .load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// Returns an epoch `e` such that every entity changed after this call
+    /// has a stamp greater than `e`, while everything changed before (on
+    /// this thread, or on threads whose changes this thread has seen) has a
+    /// stamp of at most `e`. Drivers record it when they reach a fixpoint.
+    /// Returns `None` once the epochs are exhausted (after 2^32 - 2
+    /// records), when nothing can be recorded any more.
+    pub fn advance_change_epoch(&self) -> Option<u32> {
+        use std::sync::atomic::Ordering;
+        self.change_epoch
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |e| {
+                (e < u32::MAX - 1).then_some(e + 1)
+            })
+            .ok()
+    }
+
     /// A context with the builtin dialect loaded.
     pub fn new() -> Context {
         let types: Interner<TypeKind> = Interner::new();
@@ -414,6 +444,7 @@ impl Context {
             resources: Mutex::new(HashMap::new()),
             diagnostics: Default::default(),
             next_distinct_id: std::sync::atomic::AtomicU64::new(0),
+            change_epoch: std::sync::atomic::AtomicU32::new(0),
         };
         ctx.load_dialect(crate::builtin::BuiltinDialect);
         ctx

@@ -133,6 +133,24 @@ pub fn missing_declared_hooks(ctx: &Context) -> Vec<String> {
 pub struct Canonicalizer {
     patterns: FrozenRewritePatternSet,
     options: CanonicalizerOptions,
+    /// Identifies the pattern set for incremental runs (see "Incremental
+    /// runs" in `greedy`): two canonicalizers of one context with the same
+    /// patterns share it, so `canonicalize, cse, canonicalize` revisits in
+    /// the second run only what changed since the first.
+    key: u64,
+}
+
+/// A key identifying a pattern set by content: every pattern's metadata
+/// (debug name, root, benefit, labels) in order. Built once per pass
+/// instance.
+fn pattern_set_key(patterns: &FrozenRewritePatternSet) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    "canonicalize".hash(&mut h);
+    for p in patterns.patterns() {
+        format!("{:?}", p.pattern()).hash(&mut h);
+    }
+    h.finish()
 }
 
 impl Canonicalizer {
@@ -144,7 +162,12 @@ impl Canonicalizer {
             &options.disable_patterns,
             &options.enable_patterns,
         );
-        Canonicalizer { patterns, options }
+        let key = pattern_set_key(&patterns);
+        Canonicalizer {
+            patterns,
+            options,
+            key,
+        }
     }
     /// The frozen patterns.
     pub fn patterns(&self) -> &FrozenRewritePatternSet {
@@ -164,6 +187,8 @@ impl Canonicalizer {
             listener: trace
                 .as_mut()
                 .map(|l| l as &mut dyn mlir_rewrite::RewriterListener),
+            // `test-convergence` exists to re-check everything.
+            fixpoint_key: (!o.test_convergence).then_some(self.key),
             ..Default::default()
         };
         let result = apply_patterns_greedily(ir, op, &self.patterns, config);
@@ -227,7 +252,7 @@ impl crate::pass::PassImpl for CanonicalizerPass {
         &mut self,
         ir: &mut Ir,
         op: OpRef,
-        _cx: &mut crate::pass::PassContext<'_>,
+        cx: &mut crate::pass::PassContext<'_>,
     ) -> Result<(), ()> {
         let canonicalizer = match &self.canonicalizer {
             Some(c) => c.clone(),
@@ -244,7 +269,17 @@ impl crate::pass::PassImpl for CanonicalizerPass {
         // signals the failure without a diagnostic; rmlir reports why the
         // driver stopped, with its explanation as notes (see DEVIATIONS.md).
         match canonicalizer.run(ir, op) {
-            Ok(_) => Ok(()),
+            // A run that changed nothing preserves every analysis, which
+            // also spares the verifier run after the pass (as CSE does in
+            // MLIR; MLIR's canonicalizer does not say so and is verified
+            // again). With incremental runs this is what makes a repeated
+            // canonicalization of unchanged IR nearly free.
+            Ok(result) => {
+                if !result.changed {
+                    cx.mark_all_analyses_preserved();
+                }
+                Ok(())
+            }
             Err(result) => {
                 if let Some(d) = result.non_convergence_diagnostic() {
                     ir.ctx().emit(d);

@@ -26,6 +26,31 @@
 //! ([`apply_op_patterns_greedily`]) drains one worklist seeded with the
 //! given ops.
 //!
+//! # Incremental runs
+//!
+//! A caller that sets [`GreedyRewriteConfig::fixpoint_key`] (the
+//! canonicalizer does) makes the region driver remember, in the region,
+//! the change epoch at which it reached a fixpoint under that key (see
+//! `mlir_ir`'s change stamps). The next run under the same key and options:
+//!
+//! * returns at once, unchanged, when nothing in the region changed since
+//!   (one walk reading a stamp per op);
+//! * otherwise seeds its first iteration with the changed ops only, plus
+//!   what their changes may have enabled: their result users and operand
+//!   definers, the parents of changed blocks and regions, and the
+//!   predecessors, terminator and argument users of changed blocks — the
+//!   same neighbourhood the driver itself queues when a pattern changes an
+//!   op, widened by one hop in each direction. Existing constants are still
+//!   uniqued with all of them, and region simplification still runs over
+//!   the whole region, so the only work saved is re-matching unchanged ops.
+//!
+//! Every later iteration of a run (incremental or not) is seeded the same
+//! way with what changed since the start of the previous iteration, where
+//! MLIR re-seeds every op: re-matching an op none of whose neighbourhood
+//! changed cannot succeed unless a pattern reads beyond that neighbourhood.
+//! `scripts/incremental_check.sh` compares full and incremental runs on the
+//! upstream suite's inputs and generated workloads.
+//!
 //! # Cost
 //!
 //! The worklist is a vector plus a side table from op slot to position, so
@@ -136,6 +161,11 @@ pub struct GreedyRewriteConfig<'l> {
     /// [`expensive_pattern_checks`]. Failures are reported as errors and in
     /// [`GreedyRewriteResult::check_failures`].
     pub expensive_checks: bool,
+    /// Opt-in incremental rewriting under this key (see "Incremental runs"
+    /// in the module docs). The key must identify the pattern set: two
+    /// runs with the same key and the same configuration must apply the
+    /// same patterns. `None` (the default) re-matches every op, as MLIR.
+    pub fixpoint_key: Option<u64>,
 }
 
 impl Default for GreedyRewriteConfig<'_> {
@@ -154,7 +184,51 @@ impl Default for GreedyRewriteConfig<'_> {
             contract_checks: ContractChecks::default(),
             detect_recursion: false,
             expensive_checks: expensive_pattern_checks(),
+            fixpoint_key: None,
         }
+    }
+}
+
+/// Whether incremental runs are allowed process-wide (they are by default;
+/// rmlir-opt's `--rmlir-full-rewrite-runs` turns them off, to compare).
+static INCREMENTAL: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(true);
+
+/// Allows or forbids incremental runs (the [`GreedyRewriteConfig::fixpoint_key`]
+/// of every driver is ignored while forbidden).
+pub fn set_incremental_rewrites(enabled: bool) {
+    INCREMENTAL.store(enabled, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// Whether incremental runs are allowed (see [`set_incremental_rewrites`]).
+pub fn incremental_rewrites() -> bool {
+    INCREMENTAL.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+impl GreedyRewriteConfig<'_> {
+    /// The key under which this run records and looks up fixpoints: the
+    /// caller's pattern-set key mixed with every option that changes what
+    /// the driver does, or `None` when the run must not be incremental
+    /// (no key, a randomized order, a strict op filter, expensive checks).
+    fn effective_fixpoint_key(&self) -> Option<u64> {
+        use std::hash::{Hash, Hasher};
+        let key = self.fixpoint_key?;
+        if !incremental_rewrites()
+            || self.random_seed.is_some()
+            || self.strictness != GreedyRewriteStrictness::AnyOp
+            || self.expensive_checks
+            || self.detect_recursion
+        {
+            return None;
+        }
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        key.hash(&mut h);
+        self.use_top_down_traversal.hash(&mut h);
+        (self.region_simplification as u8).hash(&mut h);
+        self.max_iterations.hash(&mut h);
+        self.max_num_rewrites.hash(&mut h);
+        self.fold.hash(&mut h);
+        self.cse_constants.hash(&mut h);
+        Some(h.finish())
     }
 }
 
@@ -1098,6 +1172,73 @@ fn collect_seeds(
     }
 }
 
+/// The ops of `seeds` an incremental iteration must queue: those changed
+/// after `since` and the neighbourhood their changes may have enabled (see
+/// "Incremental runs" in the module docs).
+fn select_changed(ir: &Ir, region: RegionRef, seeds: &Seeds, since: u32) -> OpSet {
+    let mut sel = OpSet::default();
+    let scope_op = ir.region_parent_op(region);
+    let pick_block = |sel: &mut OpSet, b: BlockRef| {
+        if let Some(p) = ir.block_parent_region(b).and_then(|r| ir.region_parent_op(r)) {
+            if Some(p) != scope_op {
+                sel.insert(p);
+            }
+        }
+        for pred in ir.predecessors(b) {
+            sel.insert(pred);
+        }
+        if let Some(t) = ir.last_op(b) {
+            sel.insert(t);
+        }
+        for a in ir.arguments(b) {
+            for u in ir.users(a) {
+                sel.insert(u);
+            }
+        }
+    };
+    if ir.region_stamp(region) > since {
+        // A block of the scope region came or went: its branches and
+        // arguments are the neighbourhood.
+        for b in ir.region_blocks(region) {
+            pick_block(&mut sel, b);
+        }
+    }
+    for b in ir.region_blocks(region) {
+        if ir.block_stamp(b) > since {
+            pick_block(&mut sel, b);
+        }
+    }
+    for &(op, _) in &seeds.ops {
+        if ir.op_stamp(op) > since {
+            sel.insert(op);
+            for v in ir.results(op) {
+                for u in ir.users(v) {
+                    sel.insert(u);
+                }
+            }
+            for v in ir.operands(op) {
+                if let Some(d) = v.defining_op() {
+                    sel.insert(d);
+                }
+            }
+        }
+        for &r in ir.regions(op) {
+            if ir.region_stamp(r) > since {
+                sel.insert(op);
+                for b in ir.region_blocks(r) {
+                    pick_block(&mut sel, b);
+                }
+            }
+            for b in ir.region_blocks(r) {
+                if ir.block_stamp(b) > since {
+                    pick_block(&mut sel, b);
+                }
+            }
+        }
+    }
+    sel
+}
+
 /// Applies `patterns` (and folding) greedily to the ops in `region`, whose
 /// parent op should be isolated from above, and simplifies the region
 /// (MLIR's `applyPatternsGreedily(Region &, ...)`). The parent op itself is
@@ -1122,6 +1263,7 @@ pub fn apply_patterns_greedily_in_region(
     let level = config.region_simplification;
     let max_iterations = config.max_iterations;
     let strict = config.strictness;
+    let key = config.effective_fixpoint_key();
     let tracker = RecursionTracker::new();
     let log = Logger::new(LOG_TARGET);
     let mut driver = Driver::new(patterns, config, &tracker, &log, scope_op);
@@ -1134,6 +1276,19 @@ pub fn apply_patterns_greedily_in_region(
         }
     }
 
+    // Incremental runs: the epoch since which changes must be revisited
+    // (`None`: revisit everything, as MLIR).
+    let fixpoint_key = key;
+    let mut since: Option<u32> = fixpoint_key.and_then(|k| ir.region_record(region, k));
+    if let Some(e) = since {
+        if !ir.region_changed_since(region, e) {
+            return GreedyRewriteResult {
+                iterations: 0,
+                ..GreedyRewriteResult::default()
+            };
+        }
+    }
+
     let mut iteration: u64 = 0;
     let mut continue_rewrites;
     loop {
@@ -1142,6 +1297,9 @@ pub fn apply_patterns_greedily_in_region(
             continue_rewrites = true;
             break;
         }
+        // Changes from here on stamp above `mark`: the next iteration
+        // revisits only them.
+        let mark = fixpoint_key.and_then(|_| ir.ctx().advance_change_epoch());
         driver.state.worklist.clear();
         let mut folder = OperationFolder::new();
         // One walk gathers, for each op, everything seeding needs to know
@@ -1151,6 +1309,7 @@ pub fn apply_patterns_greedily_in_region(
         // is swept once here, not twice (the second sweep missed the cache
         // on a 10^6-op function).
         let seeds = collect_seeds(ir, region, order, driver.state.scope, cse_constants);
+        let selected = since.map(|e| select_changed(ir, region, &seeds, e));
         driver.history.begin_iteration(seeds.ops.len());
         driver.state.worklist.reserve(seeds.ops.len());
         // Only constant uniquing erases ops during seeding; until it has,
@@ -1164,6 +1323,7 @@ pub fn apply_patterns_greedily_in_region(
             if erased_any && !ir.is_live_op(op) {
                 continue;
             }
+            let wanted = selected.as_ref().is_none_or(|sel| sel.contains(op));
             match (kind, value) {
                 (SeedKind::Constant, Some(value)) => {
                     if !folder.insert_known_constant(ir, Some(&mut driver.state), op, Some(value)) {
@@ -1172,8 +1332,11 @@ pub fn apply_patterns_greedily_in_region(
                     }
                     // Uniquing may have moved the constant to another
                     // region: look at its ancestors anew.
-                    driver.state.add_to_worklist(ir, op);
+                    if wanted {
+                        driver.state.add_to_worklist(ir, op);
+                    }
                 }
+                _ if !wanted => {}
                 (SeedKind::InScope, _) => driver.state.add_single(op),
                 _ => driver.state.add_to_worklist(ir, op),
             }
@@ -1198,6 +1361,9 @@ pub fn apply_patterns_greedily_in_region(
         if !continue_rewrites {
             break;
         }
+        if mark.is_some() {
+            since = mark;
+        }
     }
     let iterations = iteration.min(max_iterations.unwrap_or(u64::MAX));
     let mut explanation = None;
@@ -1214,6 +1380,16 @@ pub fn apply_patterns_greedily_in_region(
     } else {
         Ok(())
     };
+    let violations = driver.applicator.take_violations();
+    // Only a clean fixpoint is worth remembering: a run that stopped early
+    // or met a broken pattern must be redone in full next time.
+    if let Some(k) = fixpoint_key {
+        if converged.is_ok() && violations.is_empty() && driver.recursion_errors.is_empty() {
+            ir.record_region_fixpoint(region, k);
+        } else {
+            ir.clear_region_records(region);
+        }
+    }
     GreedyRewriteResult {
         changed: iteration > 1,
         converged,
@@ -1221,7 +1397,7 @@ pub fn apply_patterns_greedily_in_region(
         iterations,
         num_rewrites: driver.num_rewrites,
         recursion_errors: std::mem::take(&mut driver.recursion_errors),
-        violations: driver.applicator.take_violations(),
+        violations,
         check_failures: driver
             .state
             .checks
@@ -1262,6 +1438,7 @@ pub fn apply_patterns_greedily(
             contract_checks: config.contract_checks,
             detect_recursion: config.detect_recursion,
             expensive_checks: config.expensive_checks,
+            fixpoint_key: config.fixpoint_key,
         };
         let r = apply_patterns_greedily_in_region(ir, r, patterns, per_region);
         total.changed |= r.changed;

@@ -130,6 +130,11 @@ struct Opts {
     /// Run nested pass pipelines on one thread (the output never depends on it).
     #[arg(long = "mlir-disable-threading")]
     disable_threading: bool,
+    /// rmlir only: re-match every op in every canonicalizer run, as
+    /// mlir-opt does, instead of revisiting only what changed since the
+    /// last run reached a fixpoint (for comparing; the output is the same).
+    #[arg(long = "rmlir-full-rewrite-runs")]
+    full_rewrite_runs: bool,
     /// Display execution times (parser, each pass, output) on stderr.
     #[arg(long = "mlir-timing")]
     timing: bool,
@@ -481,6 +486,7 @@ fn process_chunk(
         let mut pm = PassManager::from_op_pass_manager(pm);
         pm.enable_verifier(opts.verify_each);
         pm.enable_threading(!opts.disable_threading);
+        mlir_transforms::greedy::set_incremental_rewrites(!opts.full_rewrite_runs);
         // rmlir only: `RMLIR_NUM_THREADS=N` fixes the number of workers
         // (mlir-opt always uses one per hardware thread), so that the
         // determinism test runs with a known count on any machine.

@@ -30,6 +30,7 @@ mod clone;
 mod equivalence;
 pub(crate) mod pool;
 mod relocate;
+mod stamps;
 pub(crate) mod slab;
 mod walk;
 
@@ -240,6 +241,8 @@ pub struct OpData {
     extra: u32,
     props: Option<Attribute>,
     attrs: Attribute,
+    /// The change epoch of the op's last change (see "Change stamps").
+    stamp: u32,
 }
 
 /// Successors and regions of an op that has any.
@@ -258,13 +261,25 @@ struct BlockData {
     args: Vec<ArgData>,
     first_pred: Link,
     order_valid: AtomicBool,
+    /// The change epoch of the block's last change: an op inserted or
+    /// removed, an argument changed, a predecessor edge added or removed.
+    stamp: u32,
 }
 
 struct RegionData {
     op: u32,
     first_block: u32,
     last_block: u32,
+    /// The change epoch of the region's last change: a block inserted or removed.
+    stamp: u32,
+    /// Fixpoint records of drivers: (key, epoch) pairs, newest last, at
+    /// most [`MAX_REGION_RECORDS`] (see [`Ir::region_record`]).
+    records: Vec<(u64, u32)>,
 }
+
+/// How many fixpoint records a region keeps: one per distinct driver
+/// configuration that ran on it recently.
+const MAX_REGION_RECORDS: usize = 4;
 
 /// Everything needed to create an operation (MLIR's `OperationState`).
 pub struct OperationState {
@@ -297,6 +312,7 @@ impl OperationState {
             attributes: None,
         }
     }
+    #[inline]
     pub fn operands(mut self, values: &[Value]) -> Self {
         self.operands.extend_from_slice(values);
         self
@@ -435,6 +451,7 @@ impl Ir {
     // Handle resolution
     // ------------------------------------------------------------------
 
+    #[inline]
     pub fn is_live_op(&self, op: OpRef) -> bool {
         self.ops.get(op.index, op.generation).is_some()
     }
@@ -579,6 +596,7 @@ impl Ir {
             extra,
             props: state.properties,
             attrs: state.attributes.unwrap_or(self.ctx.empty_dictionary()),
+            stamp: self.ctx.change_epoch(),
         };
         let (index, generation) = self.ops.insert(data);
         let op = OpRef { index, generation };
@@ -621,6 +639,8 @@ impl Ir {
             op: NONE,
             first_block: NONE,
             last_block: NONE,
+            stamp: self.ctx.change_epoch(),
+            records: Vec::new(),
         });
         RegionRef { index, generation }
     }
@@ -636,6 +656,7 @@ impl Ir {
             args: Vec::new(),
             first_pred: Link::NONE,
             order_valid: AtomicBool::new(true),
+            stamp: self.ctx.change_epoch(),
         });
         BlockRef { index, generation }
     }
@@ -665,6 +686,7 @@ impl Ir {
     }
     pub fn set_op_loc(&mut self, op: OpRef, loc: Location) {
         self.op_data_mut(op).loc = loc;
+        self.stamp_op(op.index);
     }
     #[inline]
     pub fn num_operands(&self, op: OpRef) -> usize {
@@ -697,6 +719,7 @@ impl Ir {
         let n = self.num_results(op) as u32;
         (0..n).map(move |i| Value::result(op, i))
     }
+    #[inline]
     pub fn result_types(&self, op: OpRef) -> impl ExactSizeIterator<Item = Type> + '_ {
         self.op_results_slice(self.op_data(op)).iter().map(|r| r.ty)
     }
@@ -704,40 +727,49 @@ impl Ir {
         self.op_extra(self.op_data(op))
             .map_or(&[], |e| &e.successors)
     }
+    #[inline]
     pub fn num_successors(&self, op: OpRef) -> usize {
         self.successor_list(op).len()
     }
+    #[inline]
     pub fn successor(&self, op: OpRef, i: usize) -> BlockRef {
         self.successor_list(op)[i].block
     }
     pub fn successors(&self, op: OpRef) -> impl ExactSizeIterator<Item = BlockRef> + '_ {
         self.successor_list(op).iter().map(|s| s.block)
     }
+    #[inline]
     pub fn num_regions(&self, op: OpRef) -> usize {
         self.regions(op).len()
     }
     pub fn region(&self, op: OpRef, i: usize) -> RegionRef {
         self.regions(op)[i]
     }
+    #[inline]
     pub fn regions(&self, op: OpRef) -> &[RegionRef] {
         self.op_extra(self.op_data(op)).map_or(&[], |e| &e.regions)
     }
     /// The properties attribute (inherent attributes), if any.
+    #[inline]
     pub fn op_properties(&self, op: OpRef) -> Option<Attribute> {
         self.op_data(op).props
     }
     pub fn set_op_properties(&mut self, op: OpRef, props: Option<Attribute>) {
         self.op_data_mut(op).props = props;
+        self.stamp_op(op.index);
     }
     /// The discardable attribute dictionary.
+    #[inline]
     pub fn op_attributes(&self, op: OpRef) -> Attribute {
         self.op_data(op).attrs
     }
     pub fn set_op_attributes(&mut self, op: OpRef, dict: Attribute) {
         self.op_data_mut(op).attrs = dict;
+        self.stamp_op(op.index);
     }
     /// Looks `name` up among the inherent attributes (properties) and then
     /// the discardable attributes, as MLIR's `Operation::getAttr`.
+    #[inline]
     pub fn attr(&self, op: OpRef, name: &str) -> Option<Attribute> {
         let d = self.op_data(op);
         if let Some(p) = d.props {
@@ -752,6 +784,7 @@ impl Ir {
         let id = self.ctx.ident(name);
         let dict = self.ctx.dictionary_with(self.op_data(op).attrs, id, value);
         self.op_data_mut(op).attrs = dict;
+        self.stamp_op(op.index);
     }
     /// Sets an inherent attribute in the op's properties dictionary.
     pub fn set_inherent_attr(&mut self, op: OpRef, name: &str, value: Option<Attribute>) {
@@ -763,6 +796,7 @@ impl Ir {
         let dict = self.ctx.dictionary_with(base, id, value);
         let dict = (!self.ctx.dictionary_entries(dict).is_empty()).then_some(dict);
         self.op_data_mut(op).props = dict;
+        self.stamp_op(op.index);
     }
     /// Sets `name` where it belongs: properties if the op declares it inherent, else discardable.
     pub fn set_attr(&mut self, op: OpRef, name: &str, value: Option<Attribute>) {
@@ -777,23 +811,29 @@ impl Ir {
     // Structure navigation
     // ------------------------------------------------------------------
 
+    #[inline]
     pub fn op_block(&self, op: OpRef) -> Option<BlockRef> {
         self.opt_block(self.op_data(op).block)
     }
+    #[inline]
     pub fn op_parent_region(&self, op: OpRef) -> Option<RegionRef> {
         self.op_block(op).and_then(|b| self.block_parent_region(b))
     }
     /// The op whose region contains `op`.
+    #[inline]
     pub fn op_parent_op(&self, op: OpRef) -> Option<OpRef> {
         self.op_parent_region(op)
             .and_then(|r| self.region_parent_op(r))
     }
+    #[inline]
     pub fn next_op(&self, op: OpRef) -> Option<OpRef> {
         self.opt_op(self.op_data(op).next)
     }
+    #[inline]
     pub fn prev_op(&self, op: OpRef) -> Option<OpRef> {
         self.opt_op(self.op_data(op).prev)
     }
+    #[inline]
     pub fn block_parent_region(&self, b: BlockRef) -> Option<RegionRef> {
         let r = self.block_data(b).region;
         (r != NONE).then(|| self.region_ref(r))
@@ -802,6 +842,7 @@ impl Ir {
         self.block_parent_region(b)
             .and_then(|r| self.region_parent_op(r))
     }
+    #[inline]
     pub fn region_parent_op(&self, r: RegionRef) -> Option<OpRef> {
         self.opt_op(self.region_data(r).op)
     }
@@ -810,13 +851,16 @@ impl Ir {
         let op = self.region_parent_op(r)?;
         self.regions(op).iter().position(|&x| x == r)
     }
+    #[inline]
     pub fn first_op(&self, b: BlockRef) -> Option<OpRef> {
         self.opt_op(self.block_data(b).first_op)
     }
+    #[inline]
     pub fn last_op(&self, b: BlockRef) -> Option<OpRef> {
         self.opt_op(self.block_data(b).last_op)
     }
     /// The ops of `b` in order. Collect before mutating the block.
+    #[inline]
     pub fn block_ops(&self, b: BlockRef) -> BlockOps<'_> {
         BlockOps {
             ir: self,
@@ -832,18 +876,21 @@ impl Ir {
         let info = self.ctx.op_info(self.op_name(last));
         (info.traits.contains(TraitSet::IS_TERMINATOR) || !info.registered).then_some(last)
     }
+    #[inline]
     pub fn next_block(&self, b: BlockRef) -> Option<BlockRef> {
         self.opt_block(self.block_data(b).next)
     }
     pub fn prev_block(&self, b: BlockRef) -> Option<BlockRef> {
         self.opt_block(self.block_data(b).prev)
     }
+    #[inline]
     pub fn first_block(&self, r: RegionRef) -> Option<BlockRef> {
         self.opt_block(self.region_data(r).first_block)
     }
     pub fn last_block(&self, r: RegionRef) -> Option<BlockRef> {
         self.opt_block(self.region_data(r).last_block)
     }
+    #[inline]
     pub fn region_blocks(&self, r: RegionRef) -> RegionBlocks<'_> {
         RegionBlocks {
             ir: self,
@@ -944,6 +991,7 @@ impl Ir {
     // Values and use lists
     // ------------------------------------------------------------------
 
+    #[inline]
     pub fn value_type(&self, v: Value) -> Type {
         match v.def() {
             ValueDef::OpResult(op, i) => self.op_results_slice(self.op_data(op))[i as usize].ty,
@@ -954,6 +1002,15 @@ impl Ir {
         match v.def() {
             ValueDef::OpResult(op, i) => self.result_slot_mut(op, i).ty = ty,
             ValueDef::BlockArgument(b, i) => self.block_data_mut(b).args[i as usize].ty = ty,
+        }
+        if self.ctx.change_epoch() != 0 {
+            // The users read the type as their operand type.
+            self.stamp_value_def(v);
+            let mut link = self.first_use(v);
+            while !link.is_none() {
+                self.stamp_op(link.op);
+                link = self.operand_slot(link.op, link.index).next;
+            }
         }
     }
     /// The location of a value: its defining op's, or the block argument's.
@@ -966,6 +1023,7 @@ impl Ir {
     pub fn set_arg_loc(&mut self, v: Value, loc: Location) {
         if let ValueDef::BlockArgument(b, i) = v.def() {
             self.block_data_mut(b).args[i as usize].loc = loc;
+            self.stamp_block(b.index);
         }
     }
     /// The block that defines `v` (the owner block of an argument, or the block of the defining op).
@@ -980,6 +1038,7 @@ impl Ir {
             .and_then(|b| self.block_parent_region(b))
     }
 
+    #[inline]
     fn first_use(&self, v: Value) -> Link {
         match v.def() {
             ValueDef::OpResult(op, i) => {
@@ -998,24 +1057,29 @@ impl Ir {
     }
 
     /// The uses of `v`, most recent first (MLIR's order). Collect before mutating.
+    #[inline]
     pub fn uses(&self, v: Value) -> Uses<'_> {
         Uses {
             ir: self,
             next: self.first_use(v),
         }
     }
+    #[inline]
     pub fn use_empty(&self, v: Value) -> bool {
         self.first_use(v).is_none()
     }
+    #[inline]
     pub fn has_one_use(&self, v: Value) -> bool {
         let f = self.first_use(v);
         !f.is_none() && self.operand_slot(f.op, f.index).next.is_none()
     }
     /// The ops using `v` (one entry per use).
+    #[inline]
     pub fn users(&self, v: Value) -> impl Iterator<Item = OpRef> + '_ {
         self.uses(v).map(|u| u.op)
     }
     /// Whether no result of `op` has a use.
+    #[inline]
     pub fn op_use_empty(&self, op: OpRef) -> bool {
         self.op_results_slice(self.op_data(op))
             .iter()
@@ -1024,6 +1088,10 @@ impl Ir {
 
     fn link_use(&mut self, op: u32, index: u32) {
         let v = self.operand_slot(op, index).value;
+        if self.ctx.change_epoch() != 0 {
+            self.stamp_op(op);
+            self.stamp_value_def(v);
+        }
         let head = self.first_use(v);
         {
             let o = self.operand_slot_mut(op, index);
@@ -1041,6 +1109,10 @@ impl Ir {
             let o = self.operand_slot(op, index);
             (o.value, o.next, o.prev)
         };
+        if self.ctx.change_epoch() != 0 {
+            self.stamp_op(op);
+            self.stamp_value_def(v);
+        }
         if prev.is_none() {
             self.set_first_use(v, next);
         } else {
@@ -1209,6 +1281,8 @@ impl Ir {
 
     fn link_successor(&mut self, op: u32, index: u32) {
         let block = self.successor_slot(op, index).block;
+        self.stamp_op(op);
+        self.stamp_block(block.index);
         let head = self.block_data(block).first_pred;
         {
             let s = self.successor_slot_mut(op, index);
@@ -1226,6 +1300,8 @@ impl Ir {
             let s = self.successor_slot(op, index);
             (s.block, s.next, s.prev)
         };
+        self.stamp_op(op);
+        self.stamp_block(block.index);
         if prev.is_none() {
             self.blocks.at_mut(block.index).first_pred = next;
         } else {
@@ -1292,6 +1368,7 @@ impl Ir {
         self.block_data(b).args.iter().map(|a| a.ty)
     }
     pub fn add_argument(&mut self, b: BlockRef, ty: Type, loc: Location) -> Value {
+        self.stamp_block(b.index);
         let d = self.block_data_mut(b);
         d.args.push(ArgData {
             ty,
@@ -1311,6 +1388,7 @@ impl Ir {
             },
         );
         self.renumber_args_from(b, at + 1);
+        self.stamp_block(b.index);
         Value::argument(b, at as u32)
     }
     /// Erases argument `i`, which must have no uses; later arguments shift down.
@@ -1321,6 +1399,7 @@ impl Ir {
         );
         self.block_data_mut(b).args.remove(i);
         self.renumber_args_from(b, i);
+        self.stamp_block(b.index);
     }
 
     /// Rewrites the value stored in every use of arguments `from..` after the
@@ -1373,6 +1452,8 @@ impl Ir {
             d.prev = prev;
             d.next = next;
         }
+        self.stamp_op(op.index);
+        self.stamp_block(block.index);
         if prev == NONE {
             self.blocks.at_mut(block.index).first_op = op.index;
         } else {
@@ -1429,6 +1510,8 @@ impl Ir {
         if block == NONE {
             return;
         }
+        self.stamp_op(op.index);
+        self.stamp_block(block);
         if prev == NONE {
             self.blocks.at_mut(block).first_op = next;
         } else {
@@ -1458,21 +1541,31 @@ impl Ir {
     /// Drops all operand and successor references held by `op` and the ops
     /// nested in it (MLIR's `dropAllReferences`), so they can be erased in any order.
     pub fn drop_all_references(&mut self, op: OpRef) {
+        // Most erased ops have no regions: no walk, no allocation.
+        if self.op_data(op).extra == NONE {
+            self.drop_own_references(op);
+            return;
+        }
         let nested = self.walk_collect(op, WalkOrder::PreOrder);
         for o in nested {
-            let n = self.num_operands(o);
-            for i in 0..n {
-                self.unlink_use(o.index, i as u32);
-            }
-            self.clear_operand_list(o.index);
-            let ns = self.num_successors(o);
-            for i in 0..ns {
-                self.unlink_successor(o.index, i as u32);
-            }
-            if ns > 0 {
-                let e = self.ops.at(o.index).extra;
-                self.extras[e as usize].successors = Box::new([]);
-            }
+            self.drop_own_references(o);
+        }
+    }
+
+    /// Drops the operand and successor references of `op` alone.
+    fn drop_own_references(&mut self, o: OpRef) {
+        let n = self.num_operands(o);
+        for i in 0..n {
+            self.unlink_use(o.index, i as u32);
+        }
+        self.clear_operand_list(o.index);
+        let ns = self.num_successors(o);
+        for i in 0..ns {
+            self.unlink_successor(o.index, i as u32);
+        }
+        if ns > 0 {
+            let e = self.ops.at(o.index).extra;
+            self.extras[e as usize].successors = Box::new([]);
         }
     }
 
@@ -1490,6 +1583,13 @@ impl Ir {
     }
 
     fn free_op_tree(&mut self, op: OpRef) {
+        // Most erased ops have no regions: free the op alone, no allocation.
+        if self.ops.at(op.index).extra == NONE {
+            let data = self.ops.remove(op.index);
+            self.operand_pool.free(data.operands);
+            self.result_pool.free(data.results);
+            return;
+        }
         // Ops nested in `op` have already dropped their references; free
         // everything without recursion so deep nesting cannot overflow the stack.
         let mut stack = vec![op];
@@ -1548,6 +1648,8 @@ impl Ir {
             d.prev = prev;
             d.next = next;
         }
+        self.stamp_block(block.index);
+        self.stamp_region(region.index);
         if prev == NONE {
             self.regions.at_mut(region.index).first_block = block.index;
         } else {
@@ -1572,6 +1674,7 @@ impl Ir {
         if region == NONE {
             return;
         }
+        self.stamp_region(region);
         if prev == NONE {
             self.regions.at_mut(region).first_block = next;
         } else {

@@ -300,10 +300,17 @@ impl Ir {
 
         // Phase 3: hang the moved blocks under the destination regions and
         // leave the source regions empty.
+        // The move is not a change: the destination regions take over the
+        // source regions' change stamps and fixpoint records (see `stamps`).
         for (&s, &d) in src_regions.iter().zip(&dst_regions) {
-            let (first, last) = {
+            let (first, last, stamp, records) = {
                 let rd = self.regions.at_mut(s);
-                let fl = (rd.first_block, rd.last_block);
+                let fl = (
+                    rd.first_block,
+                    rd.last_block,
+                    rd.stamp,
+                    std::mem::take(&mut rd.records),
+                );
                 rd.first_block = NONE;
                 rd.last_block = NONE;
                 fl
@@ -311,6 +318,8 @@ impl Ir {
             let rd = dest.regions.at_mut(d);
             rd.first_block = block_of(&scratch, first);
             rd.last_block = block_of(&scratch, last);
+            rd.stamp = stamp;
+            rd.records = records;
         }
         self.reloc = scratch;
     }
