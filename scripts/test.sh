@@ -30,6 +30,10 @@
 #   determinism  scripts/determinism.sh: every upstream suite input through
 #              each relevant pass with 1 thread, 2 threads and 2 threads
 #              again: stdout+stderr byte-identical (~50 s CPU)      (fatal)
+#   incremental  scripts/incremental_check.sh --quick: canonicalizer runs
+#              that revisit only what changed must print what full runs
+#              print (suite inputs and generated workloads, 11 pipelines,
+#              2 threads)                                               (fatal)
 #   trace-html the HTML page of --mlir-print-rewrite-trace checked in headless
 #              chromium (scripts/check_trace_html.sh); installs chromium
 #              with apt-get when missing, skips (with a message) only if
@@ -59,7 +63,7 @@ JOBS=${JOBS:-2}
 SHARED="$ROOT/../shared"
 OPT="${RMLIR_OPT:-$ROOT/target/release/rmlir-opt}"   # override to validate the harness, e.g. with mlir-opt
 export LLVM_BIN RMLIR_OPT="$OPT"
-ALL_STEPS="setup fmt clippy build cargo-test lit no-panic roundtrip accepts gen-arith gen-arith-canon difftest upstream-pass determinism trace-html fuzz upstream"
+ALL_STEPS="setup fmt clippy build cargo-test lit no-panic roundtrip accepts gen-arith gen-arith-canon difftest upstream-pass determinism incremental trace-html fuzz upstream"
 
 SKIP=" "; ONLY=""
 while [ $# -gt 0 ]; do
@@ -174,6 +178,7 @@ step gen-arith-canon fatal bash "$ROOT/scripts/check_gen_arith_custom.sh" -- --c
 step difftest fatal bash "$ROOT/scripts/difftest.sh" --seeds 25 --quiet
 step upstream-pass fatal upstream_pass
 step determinism fatal env JOBS="$JOBS" RMLIR_OPT="$OPT" bash "$ROOT/scripts/determinism.sh"
+step incremental fatal env JOBS="$JOBS" RMLIR_OPT="$OPT" bash "$ROOT/scripts/incremental_check.sh" --quick
 step trace-html fatal trace_html
 step fuzz not-fatal env FUZZ_SEEDS=tests FUZZ_ARGS=-seed=1 bash "$ROOT/scripts/fuzz.sh" all 8
 step upstream not-fatal upstream
