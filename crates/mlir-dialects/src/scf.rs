@@ -44,16 +44,6 @@ impl Dialect for ScfDialect {
     fn operations(&self) -> Vec<OpInfo> {
         ops::operations()
             .into_iter()
-            .map(|info| match canonicalize::patterns_of(&info.name) {
-                Some(p) => info.with_interface(p),
-                None => info,
-            })
-            .map(|mut info| {
-                if info.name.as_ref() == "scf.if" {
-                    info.fold = Some(mlir_ir::fold::FoldHook::Multi(canonicalize::fold_if));
-                }
-                info
-            })
             .map(interfaces::attach)
             .map(crate::speculation::attach)
             .collect()

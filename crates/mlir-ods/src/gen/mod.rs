@@ -241,6 +241,25 @@ fn emit(rk: &RecordKeeper, model: &Model, out: &mut String) -> Result<(), Diagno
     for op in &model.ops {
         emit_op(rk, model, op, out)?;
     }
+    // A dialect declaring `hasConstantMaterializer` must implement
+    // `ConstantMaterializer`; the check is a `const` item, free at run time.
+    let mut dialects: Vec<&str> = Vec::new();
+    for op in &model.ops {
+        if !dialects.contains(&op.dialect_def.as_str()) {
+            dialects.push(&op.dialect_def);
+        }
+    }
+    for d in dialects {
+        let Some(r) = rk.def(d) else { continue };
+        if !r.get_bit("hasConstantMaterializer").unwrap_or(false) {
+            continue;
+        }
+        let ty = dialect_rust_type(r);
+        let _ = writeln!(
+            out,
+            "/// `{d}` declares `hasConstantMaterializer`: `{ty}` implements\n/// `mlir_ir::ods::ConstantMaterializer`.\nconst _: () = ::mlir_ir::ods::require_constant_materializer::<{ty}>();\n"
+        );
+    }
     // Registration.
     out.push_str("/// The registration info of every op of this file.\npub fn operations() -> ::std::vec::Vec<::mlir_ir::OpInfo> {\n    ::std::vec![\n");
     for op in &model.ops {
@@ -531,8 +550,9 @@ fn emit_op(
     let _ = writeln!(out, "/// {doc}\n#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]\npub struct {cls}(pub ::mlir_ir::OpRef);\n");
     let _ = writeln!(
         out,
-        "impl ::mlir_ir::OpType for {cls} {{\n    const NAME: &'static str = {};\n    fn from_op(ir: &::mlir_ir::Ir, op: ::mlir_ir::OpRef) -> ::std::option::Option<Self> {{\n        (ir.op_name_str(op) == Self::NAME).then_some({cls}(op))\n    }}\n    fn op(self) -> ::mlir_ir::OpRef {{\n        self.0\n    }}\n}}\n",
-        lit(&op.op_name)
+        "impl ::mlir_ir::OpType for {cls} {{\n    const NAME: &'static str = {};\n    fn from_op(ir: &::mlir_ir::Ir, op: ::mlir_ir::OpRef) -> ::std::option::Option<Self> {{\n        (ir.op_name_str(op) == Self::NAME).then_some({cls}(op))\n    }}\n    fn op(self) -> ::mlir_ir::OpRef {{\n        self.0\n    }}\n{}}}\n",
+        lit(&op.op_name),
+        declared_hook_consts(op)
     );
     let _ = writeln!(
         out,
@@ -549,14 +569,33 @@ fn emit_op(
         out,
         "        let info = ::mlir_ir::OpInfo::from_spec(&{spec}, ::mlir_ir::ods_hooks!({spec}));"
     );
-    // `hasFolder` / `hasCanonicalizer` declare hooks the dialect writes in
-    // Rust and attaches; recording the declaration lets a check report one
-    // left unimplemented (MLIR's build would fail to link).
-    if op.has_folder || op.has_canonicalizer {
+    // `hasFolder`, `hasCanonicalizer` and `hasCanonicalizeMethod` declare
+    // hooks the dialect crate implements as traits of the op type; naming
+    // the trait here makes a missing implementation a compile error that
+    // names the op and the hook (MLIR's build fails to link instead).
+    if op.has_folder {
+        if single_result(op) {
+            let _ = writeln!(
+                out,
+                "        let info = info.with_fold(<{cls} as ::mlir_ir::ods::HasFolder>::fold);"
+            );
+        } else {
+            let _ = writeln!(
+                out,
+                "        let info = info.with_fold_multi(<{cls} as ::mlir_ir::ods::HasMultiResultFolder>::fold);"
+            );
+        }
+    }
+    if op.has_canonicalizer {
         let _ = writeln!(
             out,
-            "        let info = info.declare_hooks({}, {});",
-            op.has_folder, op.has_canonicalizer
+            "        let info = info.with_interface(::mlir_rewrite::CanonicalizationPatterns(<{cls} as ::mlir_rewrite::HasCanonicalizer>::canonicalization_patterns));"
+        );
+    }
+    if op.has_canonicalize_method {
+        let _ = writeln!(
+            out,
+            "        let info = info.with_interface(::mlir_rewrite::CanonicalizeMethod(|op, rw| <{cls} as ::mlir_rewrite::HasCanonicalizeMethod>::canonicalize({cls}(op), rw)));"
         );
     }
     if !op.parents.is_empty() {
@@ -806,6 +845,38 @@ fn op_pred_closure(pred: &str, spec: &str) -> String {
         lookups.join(", "),
         binds.join(", ")
     )
+}
+
+/// The Rust type of dialect record `r`, as a path from the module that
+/// includes the generated code: its `rustType`, else `super::` and the def
+/// name without underscores (`Arith_Dialect` → `super::ArithDialect`).
+fn dialect_rust_type(r: &crate::tablegen::Record) -> String {
+    match r.get_string("rustType") {
+        Ok(t) if !t.is_empty() => t.to_string(),
+        _ => format!("super::{}", r.name.replace('_', "")),
+    }
+}
+
+/// The `OpType` constants recording the hooks the op declares (only those
+/// set; the trait's defaults are false).
+fn declared_hook_consts(op: &OpModel) -> String {
+    let mut s = String::new();
+    for (set, name) in [
+        (op.has_folder, "HAS_FOLDER"),
+        (op.has_canonicalizer, "HAS_CANONICALIZER"),
+        (op.has_canonicalize_method, "HAS_CANONICALIZE_METHOD"),
+    ] {
+        if set {
+            let _ = writeln!(s, "    const {name}: bool = true;");
+        }
+    }
+    s
+}
+
+/// Whether the op has exactly one result (one group of one value), so its
+/// fold hook has the single-result signature, as upstream's.
+fn single_result(op: &OpModel) -> bool {
+    op.results.len() == 1 && op.results[0].arity == Arity::Single
 }
 
 /// The suffix of a constraint static's name: the record name, or for an

@@ -131,6 +131,8 @@ pub struct OpModel {
     /// `func.return`.
     pub op_name: String,
     pub dialect: String,
+    /// The dialect record (`Arith_Dialect`).
+    pub dialect_def: String,
     pub summary: String,
     pub description: String,
     pub operands: Vec<Value>,
@@ -165,7 +167,11 @@ pub struct OpModel {
     pub has_verifier: bool,
     pub has_region_verifier: bool,
     pub has_folder: bool,
+    /// `hasCanonicalizer`: the op implements `mlir_rewrite::HasCanonicalizer`.
     pub has_canonicalizer: bool,
+    /// `hasCanonicalizeMethod`: the op implements
+    /// `mlir_rewrite::HasCanonicalizeMethod`.
+    pub has_canonicalize_method: bool,
     pub builders: Vec<Builder>,
     pub skip_default_builders: bool,
     /// `VariadicOfVariadic` operand groups: (group index, segment attribute).
@@ -436,6 +442,7 @@ fn build_op(rk: &RecordKeeper, op: &Record, model: &mut Model) -> Result<OpModel
         class_name,
         op_name,
         dialect: ns,
+        dialect_def: dialect_name.to_string(),
         summary: op.get_string("summary")?.to_string(),
         description: op.get_string("description")?.to_string(),
         operands: vec![],
@@ -465,8 +472,8 @@ fn build_op(rk: &RecordKeeper, op: &Record, model: &mut Model) -> Result<OpModel
         has_verifier: op.get_bit("hasVerifier")?,
         has_region_verifier: op.get_bit("hasRegionVerifier")?,
         has_folder: op.get_bit("hasFolder")?,
-        has_canonicalizer: op.get_bit("hasCanonicalizer")?
-            || op.get_bit("hasCanonicalizeMethod")?,
+        has_canonicalizer: op.get_bit("hasCanonicalizer")?,
+        has_canonicalize_method: op.get_bit("hasCanonicalizeMethod")?,
         builders: vec![],
         skip_default_builders: op.get_bit("skipDefaultBuilders")?,
         variadic_of_variadic: vec![],

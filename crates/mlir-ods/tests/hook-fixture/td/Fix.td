@@ -1,0 +1,37 @@
+// A dialect whose ops declare every hook the generated code wires; the
+// fixture crate's features leave one hook out at a time
+// (`tests/hooks_compile_fail.rs`).
+
+include "mlir/IR/OpBase.td"
+
+def Fix_Dialect : Dialect {
+  let name = "fix";
+  let hasConstantMaterializer = 1;
+}
+
+class Fix_Op<string mnemonic, list<Trait> traits = []> :
+    Op<Fix_Dialect, mnemonic, traits>;
+
+def Fix_FoldedOp : Fix_Op<"folded"> {
+  let arguments = (ins I32:$input);
+  let results = (outs I32:$output);
+  let hasFolder = 1;
+}
+
+def Fix_PairOp : Fix_Op<"pair"> {
+  let arguments = (ins I32:$input);
+  let results = (outs I32:$first, I32:$second);
+  let hasFolder = 1;
+}
+
+def Fix_CanonOp : Fix_Op<"canon"> {
+  let arguments = (ins I32:$input);
+  let hasCanonicalizer = 1;
+  let hasCanonicalizeMethod = 1;
+}
+
+def Fix_CheckedOp : Fix_Op<"checked"> {
+  let arguments = (ins I32:$input);
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+}
