@@ -712,10 +712,31 @@ fn emit_op(
             }
         }
     }
+    // A lone result is also `result()`, as upstream's `getResult()` of
+    // `OneTypedResult` ops.
+    let result_taken = op
+        .operands
+        .iter()
+        .chain(&op.results)
+        .map(|v| v.name.as_str())
+        .chain(op.attrs.iter().map(|a| a.name.as_str()))
+        .chain(
+            op.regions
+                .iter()
+                .chain(&op.successors)
+                .map(|r| r.name.as_str()),
+        )
+        .any(|n| ods::snake(n) == "result");
+    if single_result(op) && !result_taken {
+        let _ = writeln!(out, "    /// The op's only result.\n    pub fn result(self, ir: &::mlir_ir::Ir) -> ::mlir_ir::Value {{\n        ir.result(self.0, 0)\n    }}");
+    }
     for a in &op.attrs {
         let n = ods::snake(&a.name);
         let n = n.trim_start_matches("r#");
         let _ = writeln!(out, "    /// Attribute `{}` (absent on malformed or not yet verified ops).\n    pub fn {n}_attr(self, ir: &::mlir_ir::Ir) -> ::std::option::Option<::mlir_ir::Attribute> {{\n        ir.attr(self.0, {})\n    }}", a.name, lit(&a.name));
+        if a.prop.is_none() {
+            emit_typed_attr_accessor(rk, a, &ods::snake(&a.name), out)?;
+        }
         if let Some(p) = &a.prop {
             // The property's interface value; a property is always present
             // on a created op (the storage default fills it in), so only a
@@ -751,9 +772,11 @@ fn emit_op(
             let _ = writeln!(out, "    /// Successor `{}`.\n    pub fn {n}(self, ir: &::mlir_ir::Ir) -> ::mlir_ir::BlockRef {{\n        ir.successor(self.0, ::mlir_ir::ods::successor_group(ir, self.0, &{spec}, {i}).start)\n    }}", r.name);
         }
     }
-    if !op.skip_default_builders {
-        emit_default_builder(rk, op, out)?;
-    }
+    let default_params = if op.skip_default_builders {
+        None
+    } else {
+        Some(emit_default_builder(rk, op, out)?)
+    };
     let mut used_names: Vec<String> = Vec::new();
     for b in &op.builders {
         let mut name = String::from("build");
@@ -800,7 +823,44 @@ fn emit_op(
         );
     }
     out.push_str("}\n\n");
+    if let Some(params) = default_params {
+        emit_build_op(cls, &params, out);
+    }
     Ok(())
+}
+
+/// `impl BuildOp`: typed creation (`b.create_op::<Op>(loc, args)`) through
+/// the default builder, whose parameters after the builder and the location
+/// (`params`, as `name: Type`) become the `Args` tuple in order. References
+/// get the tuple's lifetime.
+fn emit_build_op(cls: &str, params: &[String], out: &mut String) {
+    let mut names = Vec::new();
+    let mut types = Vec::new();
+    for p in params {
+        let (n, t) = p.split_once(": ").unwrap_or((p, ""));
+        names.push(n.to_string());
+        let mut ty = String::new();
+        let mut chars = t.chars().peekable();
+        while let Some(c) = chars.next() {
+            ty.push(c);
+            if c == '&' && chars.peek() != Some(&'\'') {
+                ty.push_str("'a ");
+            }
+        }
+        types.push(ty);
+    }
+    let tuple = |v: &[String]| match v.len() {
+        1 => format!("({},)", v[0]),
+        _ => format!("({})", v.join(", ")),
+    };
+    let _ = writeln!(
+        out,
+        "/// Typed creation with the default builder: `Args` are its parameters after\n/// the location.\nimpl ::mlir_ir::BuildOp for {cls} {{\n    type Args<'a> = {};\n    fn build_op(b: &mut ::mlir_ir::OpBuilder<'_>, loc: ::mlir_ir::Location, args: Self::Args<'_>) -> Self {{\n        let {} = args;\n        Self::build(b, loc{}{})\n    }}\n}}\n",
+        tuple(&types),
+        tuple(&names),
+        if names.is_empty() { "" } else { ", " },
+        names.join(", ")
+    );
 }
 
 /// An op predicate as a non-capturing closure over `(&Ir, OpRef)`: each
@@ -855,6 +915,50 @@ fn dialect_rust_type(r: &crate::tablegen::Record) -> String {
         Ok(t) if !t.is_empty() => t.to_string(),
         _ => format!("super::{}", r.name.replace('_', "")),
     }
+}
+
+/// The typed accessor of attribute `a` (named `n`) when its kind has a
+/// Rust value (`rustReturnType`/`convertFromStorage` in `td/Attrs.td`): the
+/// value for a required attribute, the value or the default for a
+/// default-valued one, an `Option` for an optional one, and presence as a
+/// `bool` for a `UnitAttr`. The raw `<name>_attr` accessor stays.
+fn emit_typed_attr_accessor(
+    rk: &RecordKeeper,
+    a: &ods::Attr,
+    n: &str,
+    out: &mut String,
+) -> Result<(), Diagnostic> {
+    let Some(r) = rk.def(&a.constraint) else {
+        return Ok(());
+    };
+    let name = lit(&a.name);
+    if r.get_def("format").ok() == Some("AttrFormatUnit") {
+        let _ = writeln!(out, "    /// Whether unit attribute `{}` is set.\n    pub fn {n}(self, ir: &::mlir_ir::Ir) -> bool {{\n        ir.attr(self.0, {name}).is_some()\n    }}", a.name);
+        return Ok(());
+    }
+    let ret = r.get_string("rustReturnType").unwrap_or("");
+    let conv = r.get_string("convertFromStorage").unwrap_or("");
+    if ret.is_empty() || conv.is_empty() {
+        return Ok(());
+    }
+    let conv = conv.replace("$_ctx", "ir.ctx()").replace("$_self", "a");
+    match &a.presence {
+        Presence::Required => {
+            let _ = writeln!(out, "    /// The value of attribute `{}`. Panics on an op missing it, which the\n    /// verifier rejects.\n    pub fn {n}(self, ir: &::mlir_ir::Ir) -> {ret} {{\n        let a = ir.attr(self.0, {name}).expect(\"required attribute '{}' (the op was not verified)\");\n        {conv}\n    }}", a.name, a.name);
+        }
+        Presence::Default(d) => {
+            let call = r.get_string("constBuilderCall").unwrap_or("");
+            if call.is_empty() {
+                return Ok(());
+            }
+            let build = call.replace("$0", d).replace("$_ctx", "ir.ctx()");
+            let _ = writeln!(out, "    /// The value of attribute `{}`, or its default.\n    pub fn {n}(self, ir: &::mlir_ir::Ir) -> {ret} {{\n        let a = ir.attr(self.0, {name}).unwrap_or_else(|| {build});\n        {conv}\n    }}", a.name);
+        }
+        Presence::Optional => {
+            let _ = writeln!(out, "    /// The value of optional attribute `{}`.\n    pub fn {n}(self, ir: &::mlir_ir::Ir) -> ::std::option::Option<{ret}> {{\n        let a = ir.attr(self.0, {name})?;\n        ::std::option::Option::Some({conv})\n    }}", a.name);
+        }
+    }
+    Ok(())
 }
 
 /// The `OpType` constants recording the hooks the op declares (only those
@@ -978,11 +1082,13 @@ fn result_ty_param(op: &OpModel, r: &ods::Value) -> String {
     }
 }
 
+/// Emits the default builder and returns its parameters after the builder
+/// and the location (`name: Type`).
 fn emit_default_builder(
     rk: &RecordKeeper,
     op: &OpModel,
     out: &mut String,
-) -> Result<(), Diagnostic> {
+) -> Result<Vec<String>, Diagnostic> {
     let mut params: Vec<String> = Vec::new();
     let mut body = String::new();
     let spec = spec_name(op);
@@ -1182,7 +1288,7 @@ fn emit_default_builder(
         params.join(", "),
         op.class_name
     );
-    Ok(())
+    Ok(params)
 }
 
 /// Declared memory effects (`MemoryEffects<[...]>`, `Arg<..., [MemRead]>`)
