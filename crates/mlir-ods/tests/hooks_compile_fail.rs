@@ -6,7 +6,8 @@
 //! implemented, and each feature `no_<hook>` that leaves one out makes
 //! `cargo check` fail with an error naming the op and the hook; a hook
 //! implemented with the hook macros for an op that does not declare it is
-//! an error too (feature `undeclared_fold`).
+//! an error too (feature `undeclared_fold`), and so is a body-less custom
+//! builder without its `<name>_state` function (feature `no_builder_state`).
 //!
 //! The fixture is copied under `target/hook-fixture/` with the workspace's
 //! `Cargo.lock` and checked offline with its own target directory there,
@@ -101,6 +102,10 @@ fn missing_hooks_are_compile_errors_naming_them() {
         (
             "no_materializer",
             "dialect `FixDialect` declares `hasConstantMaterializer` in its .td but has no constant materializer",
+        ),
+        (
+            "no_builder_state",
+            "no function or associated item named `build_input_n_state` found for struct `ops::FoldedOp`",
         ),
         (
             "undeclared_fold",

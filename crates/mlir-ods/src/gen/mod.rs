@@ -777,40 +777,33 @@ fn emit_op(
     } else {
         Some(emit_default_builder(rk, op, out)?)
     };
-    let mut used_names: Vec<String> = Vec::new();
     for b in &op.builders {
-        let mut name = String::from("build");
-        if b.params.is_empty() {
-            // `build` is the default builder's name.
-            name.push_str("_empty");
-        }
-        for (p, _) in &b.params {
-            name.push('_');
-            name.push_str(p.trim_start_matches("r#"));
-        }
-        // Upstream overloads builders on parameter types (`build(double)`
-        // next to `build(DenseElementsAttr)`); Rust has no overloading, so
-        // a builder whose name is taken also names its parameter types
-        // (`build_value_f64`).
-        if used_names.contains(&name) {
-            for (_, t) in &b.params {
-                let last = t.rsplit("::").next().unwrap_or(t);
-                let ident: String = last
-                    .chars()
-                    .filter(|c| c.is_ascii_alphanumeric() || *c == '_')
-                    .collect();
-                name.push('_');
-                name.push_str(&ods::snake(&ident));
-            }
-        }
-        used_names.push(name.clone());
+        let name = &b.name;
         let params: Vec<String> = b.params.iter().map(|(n, t)| format!("{n}: {t}")).collect();
+        let args: Vec<&str> = b.params.iter().map(|(n, _)| n.as_str()).collect();
+        let sep = if params.is_empty() { "" } else { ", " };
+        let new_state = "let mut state = ::mlir_ir::OperationState::new(b.ctx().op_name(<Self as ::mlir_ir::OpType>::NAME), loc);";
+        let body = if b.body.is_empty() {
+            // Body-less: the op type's `<name>_state` fills the state, as
+            // upstream's declared-only `build` is defined in C++.
+            format!(
+                "{new_state}\n        Self::{name}_state(b, &mut state{sep}{});\n        Self(b.create(state))",
+                args.join(", ")
+            )
+        } else if b.fills_state {
+            format!("{new_state}\n        {{\n            {}\n        }}\n        Self(b.create(state))", b.body)
+        } else {
+            b.body.clone()
+        };
+        let doc = if b.body.is_empty() {
+            format!("A custom builder from the `.td`; it calls `Self::{name}_state(b, &mut state{sep}{})`,\n    /// which fills the op's `OperationState`.", args.join(", "))
+        } else {
+            "A custom builder from the `.td`.".to_string()
+        };
         let _ = writeln!(
             out,
-            "    /// A custom builder from the `.td`.\n    pub fn {name}(b: &mut ::mlir_ir::OpBuilder<'_>, loc: ::mlir_ir::Location{}{}) -> Self {{\n        {}\n    }}",
-            if params.is_empty() { "" } else { ", " },
+            "    /// {doc}\n    pub fn {name}(b: &mut ::mlir_ir::OpBuilder<'_>, loc: ::mlir_ir::Location{sep}{}) -> Self {{\n        {body}\n    }}",
             params.join(", "),
-            b.body
         );
     }
     // `extraClassDeclaration`/`extraClassDefinition`: Rust items of the

@@ -30,6 +30,19 @@ impl mlir_ir::ods::ConstantMaterializer for FixDialect {
     }
 }
 
+impl FoldedOp {
+    /// The body of the `.td`'s body-less builder `build_input_n`.
+    #[cfg(not(feature = "no_builder_state"))]
+    fn build_input_n_state(
+        _b: &mut OpBuilder<'_>,
+        state: &mut mlir_ir::OperationState,
+        input: mlir_ir::Value,
+        _n: i64,
+    ) {
+        state.operands.push(input);
+    }
+}
+
 #[cfg(not(feature = "no_fold"))]
 impl mlir_ir::ods::HasFolder for FoldedOp {
     fn fold(cx: &mut FoldCtx<'_>) -> Option<OpFoldResult> {

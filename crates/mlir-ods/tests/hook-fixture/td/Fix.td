@@ -16,6 +16,15 @@ def Fix_FoldedOp : Fix_Op<"folded"> {
   let arguments = (ins I32:$input);
   let results = (outs I32:$output);
   let hasFolder = 1;
+  // A body-less builder calls `FoldedOp::build_n_state`; a body mentioning
+  // `$_state` fills the op's `OperationState`.
+  let builders = [
+    OpBuilder<(ins "::mlir_ir::Value":$input, "i64":$n)>,
+    OpBuilder<(ins "::mlir_ir::Value":$v), [{
+      $_state.operands.push(v);
+      $_state.result_types.push($_builder.ir.value_type(v));
+    }], "build_via_state">
+  ];
 }
 
 def Fix_PairOp : Fix_Op<"pair"> {
