@@ -89,3 +89,24 @@ fn typed_attribute_accessors() {
     assert_eq!(g.sym_name(&ir), "g");
     assert_eq!(g.sym_visibility(&ir).as_deref(), Some("private"));
 }
+
+#[test]
+fn value_builder_takes_attribute_values() {
+    let ctx = ctx();
+    let (mut ir, module) = parse(&ctx, SRC);
+    let call = find(&ir, module, "func.call");
+    let loc = ir.op_loc(call);
+    let i32t = ctx.int_type(32);
+    let arg = ir.operand(call, 0);
+    let mut b = OpBuilder::new(&mut ir);
+    b.set_insertion_point(Some(InsertPoint::before(b.ir, call)));
+    // `callee` is a `FlatSymbolRefAttr` (`&str`), `no_inline` a `UnitAttr`.
+    let new = func::CallOp::build_values(&mut b, loc, &[i32t], &[arg], "g", None, None, true);
+    assert_eq!(new.callee(b.ir), "g");
+    assert!(new.no_inline(b.ir));
+    let printed = print_to_string(&ir, module, &PrintFlags::default());
+    assert!(
+        printed.contains("%0 = call @g(%arg0) {no_inline} : (i32) -> i32"),
+        "{printed}"
+    );
+}

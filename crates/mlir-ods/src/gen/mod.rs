@@ -775,7 +775,9 @@ fn emit_op(
     let default_params = if op.skip_default_builders {
         None
     } else {
-        Some(emit_default_builder(rk, op, out)?)
+        let params = emit_default_builder(rk, op, out)?;
+        emit_value_builder(rk, op, &params, out);
+        Some(params)
     };
     for b in &op.builders {
         let name = &b.name;
@@ -820,6 +822,72 @@ fn emit_op(
         emit_build_op(cls, &params, out);
     }
     Ok(())
+}
+
+/// The default builder with attribute values in place of attributes
+/// (`build_values`, upstream's builder overload taking unwrapped values):
+/// each attribute whose kind has a Rust value (`rustValueType` and
+/// `constBuilderCall`) takes that value (`&str` for `StrAttr` and
+/// `FlatSymbolRefAttr`, `i64` for integer attributes, `f64` for float ones,
+/// `bool` for `BoolAttr`; an `Option` when the attribute may be absent) and
+/// a `UnitAttr` takes a `bool`. Generated only when some attribute changes.
+fn emit_value_builder(rk: &RecordKeeper, op: &OpModel, params: &[String], out: &mut String) {
+    let mut new_params = Vec::new();
+    let mut converts = Vec::new();
+    let mut args = Vec::new();
+    let mut changed = false;
+    for p in params {
+        let (n, t) = p.split_once(": ").unwrap_or((p, ""));
+        args.push(n.to_string());
+        let attr = op
+            .attrs
+            .iter()
+            .find(|a| a.prop.is_none() && build_param(&a.name) == n);
+        let rec = attr.and_then(|a| rk.def(&a.constraint));
+        let (Some(a), Some(r)) = (attr, rec) else {
+            new_params.push(p.clone());
+            continue;
+        };
+        if r.get_def("format").ok() == Some("AttrFormatUnit") {
+            new_params.push(format!("{n}: bool"));
+            converts.push(format!("let {n} = {n}.then(|| b.ctx().unit_attr());"));
+            changed = true;
+            continue;
+        }
+        let vt = r.get_string("rustValueType").unwrap_or("");
+        let call = r.get_string("constBuilderCall").unwrap_or("");
+        if vt.is_empty() || call.is_empty() || model_enum(r) {
+            new_params.push(p.clone());
+            continue;
+        }
+        let build = call.replace("$0", "v").replace("$_ctx", "b.ctx()");
+        if a.presence == Presence::Required {
+            new_params.push(format!("{n}: {vt}"));
+            converts.push(format!("let {n} = {{ let v = {n}; {build} }};"));
+        } else {
+            new_params.push(format!("{n}: ::std::option::Option<{vt}>"));
+            converts.push(format!("let {n} = {n}.map(|v| {build});"));
+        }
+        let _ = t;
+        changed = true;
+    }
+    if !changed {
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "    /// [`Self::build`] taking attribute values (`&str`, `i64`, `f64`, `bool`, ...)\n    /// instead of attributes.\n    pub fn build_values(b: &mut ::mlir_ir::OpBuilder<'_>, loc: ::mlir_ir::Location, {}) -> Self {{\n        {}\n        Self::build(b, loc, {})\n    }}",
+        new_params.join(", "),
+        converts.join("\n        "),
+        args.join(", ")
+    );
+}
+
+/// Whether attribute record `r` is an enum (its value is a case number,
+/// built from the enum's spec rather than a plain value).
+fn model_enum(r: &crate::tablegen::Record) -> bool {
+    r.get_def("format")
+        .is_ok_and(|f| f == "AttrFormatDialectEnum" || f == "AttrFormatIntEnum")
 }
 
 /// `impl BuildOp`: typed creation (`b.create_op::<Op>(loc, args)`) through
