@@ -943,6 +943,10 @@ fn builder_name(
         if n == "build" && !m.skip_default_builders {
             return Some("the default builder".to_string());
         }
+        // Reserved for the default builder taking attribute values.
+        if n == "build_values" && !m.skip_default_builders {
+            return Some("the value builder".to_string());
+        }
         if m.builders.iter().any(|b| b.name == n) {
             return Some("an earlier builder".to_string());
         }
