@@ -186,6 +186,14 @@ impl<'a> DerefMut for ConversionPatternRewriter<'_, 'a> {
     }
 }
 
+/// Typed creation on the conversion rewriter is the wrapped rewriter's, so
+/// generic code can take any [`mlir_ir::OpCreator`].
+impl mlir_ir::OpCreator for ConversionPatternRewriter<'_, '_> {
+    fn with_op_builder<R>(&mut self, f: impl FnOnce(&mut mlir_ir::OpBuilder<'_>) -> R) -> R {
+        self.rw.with_builder(f)
+    }
+}
+
 impl<'r, 'a> ConversionPatternRewriter<'r, 'a> {
     /// Wraps the driver's rewriter; `None` if it carries no conversion state.
     pub fn from_rewriter(rw: &'r mut PatternRewriter<'a>) -> Option<Self> {

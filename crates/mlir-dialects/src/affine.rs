@@ -38,11 +38,6 @@ impl Dialect for AffineDialect {
     fn operations(&self) -> Vec<OpInfo> {
         ops::operations()
             .into_iter()
-            .map(|info| match &*info.name {
-                "affine.apply" => info.with_fold(fold_apply),
-                "affine.min" => info.with_fold(fold_min),
-                _ => info,
-            })
             .map(crate::speculation::attach)
             .collect()
     }
@@ -54,8 +49,26 @@ impl Dialect for AffineDialect {
         ty: Type,
         loc: Location,
     ) -> Option<OpRef> {
+        <Self as mlir_ir::ods::ConstantMaterializer>::materialize(builder, value, ty, loc)
+    }
+}
+
+/// `hasConstantMaterializer` in the dialect's `.td`.
+impl mlir_ir::ods::ConstantMaterializer for AffineDialect {
+    fn materialize(
+        builder: &mut mlir_ir::OpBuilder<'_>,
+        value: mlir_ir::Attribute,
+        ty: mlir_ir::Type,
+        loc: mlir_ir::Location,
+    ) -> Option<mlir_ir::OpRef> {
         crate::arith::materialize_arith_constant(builder, value, ty, loc)
     }
+}
+
+// The fold hooks `td/Affine.td` declares (`hasFolder`).
+mlir_ir::fold_hooks! {
+    AffineApplyOp => fold_apply,
+    AffineMinOp => fold_min,
 }
 
 type PResult = Result<(), ()>;

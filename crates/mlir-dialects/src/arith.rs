@@ -15,7 +15,7 @@ pub mod fold;
 use mlir_ir::asm::lexer::TokenKind;
 use mlir_ir::asm::{OpAsmInterface, OpAsmParser, OpAsmPrinter, SetValueName};
 use mlir_ir::interfaces::cast::CastOpInterface;
-use mlir_ir::ods::EnumSpec;
+use mlir_ir::ods::{ConstantMaterializer, EnumSpec};
 use mlir_ir::{
     AttrKind, Attribute, Context, Diagnostic, Dialect, Ir, Location, OpBuilder, OpInfo, OpRef,
     OperationState, Type, TypeKind,
@@ -54,12 +54,6 @@ impl Dialect for ArithDialect {
         ops::operations()
             .into_iter()
             .map(|mut info| {
-                if let Some(hook) = fold::fold_hook(&info.name) {
-                    info.fold = Some(hook);
-                }
-                if let Some(patterns) = canonicalize::patterns_of(&info.name) {
-                    info = info.with_interface(patterns);
-                }
                 // `CastOpInterface`: the verifier runs its check after the
                 // op's traits and before the op's own `verify`.
                 if let Some(f) = cast_compatibility(&info.name) {
@@ -96,7 +90,7 @@ impl Dialect for ArithDialect {
         ty: Type,
         loc: Location,
     ) -> Option<OpRef> {
-        materialize_arith_constant(builder, value, ty, loc)
+        <Self as ConstantMaterializer>::materialize(builder, value, ty, loc)
     }
 
     fn canonicalize_attribute(
@@ -105,6 +99,18 @@ impl Dialect for ArithDialect {
         body: &str,
     ) -> Result<Option<String>, Vec<(usize, String)>> {
         mlir_ir::ods::enums::canonicalize_enum_attr(&DIALECT_ENUMS, "arith", body)
+    }
+}
+
+/// `hasConstantMaterializer`.
+impl ConstantMaterializer for ArithDialect {
+    fn materialize(
+        builder: &mut OpBuilder<'_>,
+        value: Attribute,
+        ty: Type,
+        loc: Location,
+    ) -> Option<OpRef> {
+        materialize_arith_constant(builder, value, ty, loc)
     }
 }
 

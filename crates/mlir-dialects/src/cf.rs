@@ -42,17 +42,6 @@ impl Dialect for ControlFlowDialect {
         // trait verifiers do.
         ops::operations()
             .into_iter()
-            .map(|info| {
-                let name = info.name.clone();
-                let info = match canonicalize::patterns_of(&name) {
-                    Some(p) => info.with_interface(p),
-                    None => info,
-                };
-                match canonicalize::method_of(&name) {
-                    Some(m) => info.with_interface(m),
-                    None => info,
-                }
-            })
             .map(|info| match &*info.name {
                 "cf.br" => info
                     .with_interface(mlir_ir::interfaces::BranchSuccessorForOperands(

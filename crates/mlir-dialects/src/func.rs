@@ -40,6 +40,15 @@ impl Dialect for FuncDialect {
     fn interface(&self, id: std::any::TypeId) -> Option<&(dyn std::any::Any + Send + Sync)> {
         crate::inliner::interface_for(&crate::inliner::FUNC, id)
     }
+    fn materialize_constant(
+        &self,
+        builder: &mut mlir_ir::OpBuilder<'_>,
+        value: mlir_ir::Attribute,
+        ty: Type,
+        loc: mlir_ir::Location,
+    ) -> Option<OpRef> {
+        <Self as mlir_ir::ods::ConstantMaterializer>::materialize(builder, value, ty, loc)
+    }
     fn operations(&self) -> Vec<OpInfo> {
         vec![
             CallOp::op_info()
@@ -59,10 +68,7 @@ impl Dialect for FuncDialect {
                     },
                     arg_operands: |ir, op| 1.min(ir.num_operands(op))..ir.num_operands(op),
                     set_callee: None,
-                })
-                .with_interface(mlir_rewrite::CanonicalizationPatterns(
-                    call_indirect_patterns,
-                )),
+                }),
             ConstantOp::op_info()
                 .with_interface(OpAsmInterface {
                     result_names: Some(constant_result_names),
@@ -91,6 +97,27 @@ impl Dialect for FuncDialect {
             ReturnOp::op_info(),
         ]
     }
+}
+
+/// Upstream `FuncDialect::materializeConstant`: a `func.constant` for a
+/// flat symbol reference of function type (`ConstantOp::isBuildableWith`).
+impl mlir_ir::ods::ConstantMaterializer for FuncDialect {
+    fn materialize(
+        builder: &mut mlir_ir::OpBuilder<'_>,
+        value: mlir_ir::Attribute,
+        ty: Type,
+        loc: mlir_ir::Location,
+    ) -> Option<OpRef> {
+        let ctx = builder.ctx();
+        let flat = matches!(ctx.attr(value), mlir_ir::AttrKind::SymbolRef { nested, .. } if nested.is_empty());
+        let function = matches!(ctx.ty(ty), mlir_ir::TypeKind::Function { .. });
+        (flat && function).then(|| ConstantOp::build(builder, loc, ty, value).0)
+    }
+}
+
+// The hook `td/Func.td` declares (`hasCanonicalizer`).
+mlir_rewrite::canonicalization_hooks! {
+    CallIndirectOp => call_indirect_patterns,
 }
 
 /// `func.call_indirect` of a `func.constant` becomes a direct `func.call`

@@ -29,16 +29,6 @@ impl Dialect for MathDialect {
 
     fn operations(&self) -> Vec<OpInfo> {
         ops::operations()
-            .into_iter()
-            .map(|info| match &*info.name {
-                "math.absf" => info.with_fold(fold_absf),
-                "math.sin" => info.with_fold(|cx| fold_libm(cx, f64::sin, f32::sin)),
-                "math.cos" => info.with_fold(|cx| fold_libm(cx, f64::cos, f32::cos)),
-                "math.exp" => info.with_fold(|cx| fold_libm(cx, f64::exp, f32::exp)),
-                "math.fma" => info.with_fold(fold_fma),
-                _ => info,
-            })
-            .collect()
     }
 
     fn materialize_constant(
@@ -48,8 +38,29 @@ impl Dialect for MathDialect {
         ty: Type,
         loc: Location,
     ) -> Option<OpRef> {
+        <Self as mlir_ir::ods::ConstantMaterializer>::materialize(builder, value, ty, loc)
+    }
+}
+
+/// `hasConstantMaterializer` in the dialect's `.td`.
+impl mlir_ir::ods::ConstantMaterializer for MathDialect {
+    fn materialize(
+        builder: &mut mlir_ir::OpBuilder<'_>,
+        value: mlir_ir::Attribute,
+        ty: mlir_ir::Type,
+        loc: mlir_ir::Location,
+    ) -> Option<mlir_ir::OpRef> {
         crate::arith::materialize_arith_constant(builder, value, ty, loc)
     }
+}
+
+// The fold hooks `td/Math.td` declares (`hasFolder`).
+mlir_ir::fold_hooks! {
+    AbsFOp => fold_absf,
+    SinOp => |cx| fold_libm(cx, f64::sin, f32::sin),
+    CosOp => |cx| fold_libm(cx, f64::cos, f32::cos),
+    ExpOp => |cx| fold_libm(cx, f64::exp, f32::exp),
+    FmaOp => fold_fma,
 }
 
 /// Upstream `AbsFOp::fold`: the absolute value of a constant (the sign bit

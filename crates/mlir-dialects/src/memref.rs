@@ -35,7 +35,7 @@ impl Dialect for MemRefDialect {
         ops::operations()
             .into_iter()
             .map(|info| match &*info.name {
-                "memref.subview" => info.with_fold(fold_subview).with_interface(OpAsmInterface {
+                "memref.subview" => info.with_interface(OpAsmInterface {
                     result_names: Some(|ir: &Ir, op: OpRef, set: SetValueName<'_>| {
                         set(ir.result(op, 0), "subview")
                     }),
@@ -68,6 +68,18 @@ impl Dialect for MemRefDialect {
         ty: Type,
         loc: Location,
     ) -> Option<OpRef> {
+        <Self as mlir_ir::ods::ConstantMaterializer>::materialize(builder, value, ty, loc)
+    }
+}
+
+/// `hasConstantMaterializer` in the dialect's `.td`.
+impl mlir_ir::ods::ConstantMaterializer for MemRefDialect {
+    fn materialize(
+        builder: &mut mlir_ir::OpBuilder<'_>,
+        value: mlir_ir::Attribute,
+        ty: mlir_ir::Type,
+        loc: mlir_ir::Location,
+    ) -> Option<mlir_ir::OpRef> {
         crate::arith::materialize_arith_constant(builder, value, ty, loc)
     }
 }
@@ -142,6 +154,11 @@ pub fn print_dynamic_index_list(p: &mut OpAsmPrinter<'_, '_>, op: OpRef, args: &
         }
     }
     p.print_char(']');
+}
+
+// The fold hook `td/MemRef.td` declares (`hasFolder`).
+mlir_ir::fold_hooks! {
+    SubViewOp => fold_subview,
 }
 
 /// Upstream `SubViewOp::fold` (the identity part): a subview whose result

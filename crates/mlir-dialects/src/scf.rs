@@ -44,13 +44,8 @@ impl Dialect for ScfDialect {
     fn operations(&self) -> Vec<OpInfo> {
         ops::operations()
             .into_iter()
-            .map(|info| match canonicalize::patterns_of(&info.name) {
-                Some(p) => info.with_interface(p),
-                None => info,
-            })
             .map(|mut info| {
                 if info.name.as_ref() == "scf.if" {
-                    info.fold = Some(mlir_ir::fold::FoldHook::Multi(canonicalize::fold_if));
                     // Upstream's `IfOp::inferReturnTypes`: the types the then
                     // region yields. mlir-opt reports mismatches through the
                     // region-branch verifier, so the generic check is off.

@@ -9,9 +9,7 @@ use mlir_ir::{
     Attribute, Context, Dialect, FoldCtx, Ir, Location, OpBuilder, OpFoldResult, OpInfo, OpRef,
     Type, TypeKind,
 };
-use mlir_rewrite::{
-    CanonicalizationPatterns, LogicalResult, Pattern, PatternRewriter, RewritePatternSet,
-};
+use mlir_rewrite::{LogicalResult, Pattern, PatternRewriter, RewritePatternSet};
 
 /// The generated op definitions of `td/Tensor.td`. Generated code keeps the
 /// shapes of its templates, so style lints are not actionable on it.
@@ -49,24 +47,15 @@ impl Dialect for TensorDialect {
         ops::operations()
             .into_iter()
             .map(|info| match &*info.name {
-                "tensor.dim" => info.with_fold(fold_dim).with_interface(result_name!("dim")),
+                "tensor.dim" => info.with_interface(result_name!("dim")),
                 "tensor.cast" => info
                     .with_interface(mlir_ir::interfaces::cast::CastOpInterface {
                         are_cast_compatible: cast_compatible,
                     })
-                    .with_fold(fold_cast)
-                    .with_interface(result_name!("cast"))
-                    .with_interface(CanonicalizationPatterns(cast_patterns)),
+                    .with_interface(result_name!("cast")),
                 "tensor.extract" => info.with_interface(result_name!("extracted")),
-                "tensor.extract_slice" => info
-                    .with_interface(result_name!("extracted_slice"))
-                    .with_interface(CanonicalizationPatterns(extract_slice_patterns)),
-                "tensor.insert_slice" => info
-                    .with_interface(result_name!("inserted_slice"))
-                    .with_interface(CanonicalizationPatterns(insert_slice_patterns)),
-                "tensor.parallel_insert_slice" => {
-                    info.with_interface(CanonicalizationPatterns(parallel_insert_slice_patterns))
-                }
+                "tensor.extract_slice" => info.with_interface(result_name!("extracted_slice")),
+                "tensor.insert_slice" => info.with_interface(result_name!("inserted_slice")),
                 "tensor.empty" => info.with_verify(verify_empty),
                 _ => info,
             })
@@ -81,8 +70,33 @@ impl Dialect for TensorDialect {
         ty: Type,
         loc: Location,
     ) -> Option<OpRef> {
+        <Self as mlir_ir::ods::ConstantMaterializer>::materialize(builder, value, ty, loc)
+    }
+}
+
+/// `hasConstantMaterializer` in the dialect's `.td`.
+impl mlir_ir::ods::ConstantMaterializer for TensorDialect {
+    fn materialize(
+        builder: &mut mlir_ir::OpBuilder<'_>,
+        value: mlir_ir::Attribute,
+        ty: mlir_ir::Type,
+        loc: mlir_ir::Location,
+    ) -> Option<mlir_ir::OpRef> {
         crate::arith::materialize_arith_constant(builder, value, ty, loc)
     }
+}
+
+// The hooks `td/Tensor.td` declares (`hasFolder`, `hasCanonicalizer`).
+mlir_ir::fold_hooks! {
+    DimOp => fold_dim,
+    CastOp => fold_cast,
+}
+
+mlir_rewrite::canonicalization_hooks! {
+    CastOp => cast_patterns,
+    ExtractSliceOp => extract_slice_patterns,
+    InsertSliceOp => insert_slice_patterns,
+    ParallelInsertSliceOp => parallel_insert_slice_patterns,
 }
 
 /// `tensor.dim`'s source constraint: a tensor of rank other than 0, or an

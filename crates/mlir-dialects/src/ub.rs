@@ -26,12 +26,6 @@ impl Dialect for UbDialect {
 
     fn operations(&self) -> Vec<OpInfo> {
         ops::operations()
-            .into_iter()
-            .map(|info| match &*info.name {
-                "ub.poison" => info.with_fold(fold_poison),
-                _ => info,
-            })
-            .collect()
     }
 
     fn materialize_constant(
@@ -41,7 +35,7 @@ impl Dialect for UbDialect {
         ty: Type,
         loc: Location,
     ) -> Option<OpRef> {
-        is_poison(builder.ctx(), value).then(|| PoisonOp::build(builder, loc, ty, Some(value)).0)
+        <Self as mlir_ir::ods::ConstantMaterializer>::materialize(builder, value, ty, loc)
     }
 
     fn canonicalize_attribute(
@@ -58,6 +52,23 @@ impl Dialect for UbDialect {
             )])
         }
     }
+}
+
+/// `hasConstantMaterializer` in the dialect's `.td`.
+impl mlir_ir::ods::ConstantMaterializer for UbDialect {
+    fn materialize(
+        builder: &mut mlir_ir::OpBuilder<'_>,
+        value: mlir_ir::Attribute,
+        ty: mlir_ir::Type,
+        loc: mlir_ir::Location,
+    ) -> Option<mlir_ir::OpRef> {
+        is_poison(builder.ctx(), value).then(|| PoisonOp::build(builder, loc, ty, Some(value)).0)
+    }
+}
+
+// The fold hook `td/UB.td` declares (`hasFolder`).
+mlir_ir::fold_hooks! {
+    PoisonOp => fold_poison,
 }
 
 /// `#ub.poison`.

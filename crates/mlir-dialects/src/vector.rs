@@ -27,12 +27,6 @@ impl Dialect for VectorDialect {
 
     fn operations(&self) -> Vec<OpInfo> {
         ops::operations()
-            .into_iter()
-            .map(|info| match &*info.name {
-                "vector.broadcast" => info.with_fold(fold_broadcast),
-                _ => info,
-            })
-            .collect()
     }
 
     fn materialize_constant(
@@ -42,8 +36,25 @@ impl Dialect for VectorDialect {
         ty: Type,
         loc: Location,
     ) -> Option<OpRef> {
+        <Self as mlir_ir::ods::ConstantMaterializer>::materialize(builder, value, ty, loc)
+    }
+}
+
+/// `hasConstantMaterializer` in the dialect's `.td`.
+impl mlir_ir::ods::ConstantMaterializer for VectorDialect {
+    fn materialize(
+        builder: &mut mlir_ir::OpBuilder<'_>,
+        value: mlir_ir::Attribute,
+        ty: mlir_ir::Type,
+        loc: mlir_ir::Location,
+    ) -> Option<mlir_ir::OpRef> {
         crate::arith::materialize_arith_constant(builder, value, ty, loc)
     }
+}
+
+// The fold hook `td/Vector.td` declares (`hasFolder`).
+mlir_ir::fold_hooks! {
+    BroadcastOp => fold_broadcast,
 }
 
 /// Upstream `BroadcastOp::fold` (constant part): a scalar constant of the

@@ -41,6 +41,7 @@ def CallIndirectOp : Func_Op<"call_indirect", [CallOpInterface]> {
   // function type, a range-valued `TypesMatchWith` the runtime does not
   // model yet, so the parser and printer stay hand-written.
   let hasCustomAssemblyFormat = 1;
+  let hasCanonicalizer = 1;
 }
 
 def ConstantOp : Func_Op<"constant", [ConstantLike, Pure, OpAsmOpInterface]> {

@@ -109,6 +109,7 @@ def Tensor_ExtractSliceOp : Tensor_Op<"extract_slice", [
     custom<DynamicIndexList>($strides, $static_strides)
     attr-dict `:` type($source) `to` type($result)
   }];
+  let hasCanonicalizer = 1;
 }
 
 // Upstream: [DeclareOpInterfaceMethods<OpAsmOpInterface>,
@@ -136,6 +137,7 @@ def Tensor_InsertSliceOp : Tensor_Op<"insert_slice", [
     custom<DynamicIndexList>($strides, $static_strides)
     attr-dict `:` type($source) `into` type($dest)
   }];
+  let hasCanonicalizer = 1;
 }
 
 // Upstream: [AttrSizedOperandSegments, OffsetSizeAndStrideOpInterface,
@@ -159,6 +161,7 @@ def Tensor_ParallelInsertSliceOp : Tensor_Op<"parallel_insert_slice", [
     custom<DynamicIndexList>($strides, $static_strides)
     attr-dict `:` type($source) `into` type($dest)
   }];
+  let hasCanonicalizer = 1;
 }
 
 #endif // RMLIR_TENSOR

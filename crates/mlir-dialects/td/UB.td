@@ -25,6 +25,7 @@ def UB_Dialect : Dialect {
   let summary = "Undefined Behavior dialect";
   // `materializeConstant` (hand-written): ub.poison for `#ub.poison`.
   let hasConstantMaterializer = 1;
+  let rustType = "super::UbDialect";
 }
 
 // Upstream `PoisonAttrInterface`: satisfied by `#ub.poison`.

@@ -1514,11 +1514,8 @@ impl<'a> PatGen<'a> {
                     .as_ref()
                     .map_or(String::new(), |p| format!("{p}::"));
                 if !self.can_deduce(&d) {
-                    let mut name = String::from("build");
-                    for (p, _) in &b.params {
-                        name.push('_');
-                        name.push_str(p.trim_start_matches("r#"));
-                    }
+                    // The builder's Rust name as the ODS model decided it.
+                    let name = &b.name;
                     let o = self.fresh("new_op");
                     let _ = writeln!(
                         self.r,

@@ -53,7 +53,7 @@ impl Dialect for BuiltinDialect {
                 .with_parse(parse_module)
                 .with_print(print_module)
                 .with_verify(verify_module),
-            UnrealizedConversionCastOp::op_info().with_fold_multi(fold_cast),
+            UnrealizedConversionCastOp::op_info(),
         ]
     }
 }
@@ -126,6 +126,16 @@ impl UnrealizedConversionCastOp {
 /// output types forwards its inputs; a cast of all the results of another
 /// cast, in order, back to that cast's input types forwards the inputs of
 /// the other cast.
+/// `hasFolder`: the generated registration attaches [`fold_cast`].
+impl crate::ods::HasMultiResultFolder for UnrealizedConversionCastOp {
+    fn fold(
+        cx: &mut FoldCtx<'_>,
+        results: &mut smallvec::SmallVec<[OpFoldResult; 1]>,
+    ) -> Result<(), ()> {
+        fold_cast(cx, results)
+    }
+}
+
 fn fold_cast(
     cx: &mut FoldCtx<'_>,
     results: &mut smallvec::SmallVec<[OpFoldResult; 1]>,

@@ -77,15 +77,6 @@ pub struct OpInfo {
     pub prepare_properties: Option<PreparePropertiesFn>,
     /// The fold hook (MLIR's `fold` method); see [`crate::fold`].
     pub fold: Option<crate::fold::FoldHook>,
-    /// Whether the op's definition declares a fold hook (ODS `hasFolder`).
-    /// The dialect implements it in Rust and attaches it (`with_fold`);
-    /// `mlir_transforms::canonicalize::missing_declared_hooks` reports a
-    /// declaration left without its hook, as a C++ build fails to link.
-    pub declares_folder: bool,
-    /// Whether the op's definition declares canonicalization patterns or a
-    /// canonicalize method (ODS `hasCanonicalizer` /
-    /// `hasCanonicalizeMethod`), attached as an interface by its dialect.
-    pub declares_canonicalizer: bool,
     /// The op interfaces the op's definition declares (ODS trait lists), by
     /// upstream name; see [`OpInfo::declare_interfaces`].
     pub declared_interfaces: Box<[Box<str>]>,
@@ -111,8 +102,6 @@ impl OpInfo {
             print: None,
             prepare_properties: None,
             fold: None,
-            declares_folder: false,
-            declares_canonicalizer: false,
             declared_interfaces: Box::new([]),
             interfaces: HashMap::new(),
         }
@@ -139,14 +128,6 @@ impl OpInfo {
     }
     pub fn with_inherent_attrs(mut self, names: &[&str]) -> Self {
         self.inherent_attrs = names.iter().map(|p| Box::<str>::from(*p)).collect();
-        self
-    }
-    /// Records the hooks the op's definition declares (ODS `hasFolder`,
-    /// `hasCanonicalizer`/`hasCanonicalizeMethod`); the generated `op_info`
-    /// calls this, the dialect attaches the hooks themselves.
-    pub fn declare_hooks(mut self, folder: bool, canonicalizer: bool) -> Self {
-        self.declares_folder = folder;
-        self.declares_canonicalizer = canonicalizer;
         self
     }
     /// Records the op interfaces the op's definition declares (the

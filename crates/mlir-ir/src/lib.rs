@@ -51,7 +51,7 @@ pub use ir::{
     BlockOperand, BlockRef, Ir, IrMapping, OpOperand, OpRef, OperationEquivalence,
     OperationFingerprint, OperationState, RegionRef, Value, ValueDef, WalkOrder, WalkResult,
 };
-pub use ods::OpType;
+pub use ods::{BuildOp, OpCreator, OpType};
 pub use traits::TraitSet;
 pub use types::{FloatKind, Signedness, Type, TypeKind, DYNAMIC};
 pub use verifier::Verify;

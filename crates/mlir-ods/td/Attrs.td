@@ -12,6 +12,10 @@
 //                    builder takes an `Attribute`);
 //   constBuilderCall a Rust expression over `$_ctx` and `$0` (the value, of
 //                    `rustValueType`) building the attribute;
+//   rustReturnType   the Rust type of the op's typed accessor (empty: only
+//                    the `<name>_attr` accessor returning an `Attribute`);
+//   convertFromStorage a Rust expression over `$_self` (the `Attribute`)
+//                    and `$_ctx` giving the accessor's value;
 //   defaultValue     the Rust value of a `DefaultValuedAttr` (for enums, a
 //                    path ending in the case's symbol, as upstream writes);
 //   isOptional       `OptionalAttr`;
@@ -56,6 +60,8 @@ class Attr<Pred condition, string summary = ""> :
   Type valueType = ?;
   string rustValueType = "";
   string constBuilderCall = "";
+  string rustReturnType = "";
+  string convertFromStorage = "";
   string defaultValue = ?;
   bit isOptional = 0;
   Attr baseAttr = ?;
@@ -74,6 +80,8 @@ class OptionalAttr<Attr attr> : Attr<attr.predicate, attr.summary> {
   let valueType = attr.valueType;
   let rustValueType = attr.rustValueType;
   let constBuilderCall = attr.constBuilderCall;
+  let rustReturnType = attr.rustReturnType;
+  let convertFromStorage = attr.convertFromStorage;
   let isOptional = 1;
   let baseAttr = attr;
 }
@@ -85,6 +93,8 @@ class DefaultValuedAttr<Attr attr, string val>
   let valueType = attr.valueType;
   let rustValueType = attr.rustValueType;
   let constBuilderCall = attr.constBuilderCall;
+  let rustReturnType = attr.rustReturnType;
+  let convertFromStorage = attr.convertFromStorage;
   let defaultValue = val;
   let baseAttr = attr;
 }
@@ -106,6 +116,8 @@ class ConfinedAttr<Attr attr, list<AttrConstraint> constraints> : Attr<
   let valueType = attr.valueType;
   let rustValueType = attr.rustValueType;
   let constBuilderCall = attr.constBuilderCall;
+  let rustReturnType = attr.rustReturnType;
+  let convertFromStorage = attr.convertFromStorage;
   let defaultValue = attr.defaultValue;
   let isOptional = attr.isOptional;
   let baseAttr = attr;
@@ -139,6 +151,8 @@ class SignlessIntegerAttrBase<I attrValType, string summary>
   let rustValueType = "i64";
   let constBuilderCall = "$_ctx.int_attr($_ctx.int_type("
                          # attrValType.bitwidth # "), $0)";
+  let rustReturnType = "i64";
+  let convertFromStorage = P # "attr_i64($_ctx, $_self)";
 }
 def I1Attr : SignlessIntegerAttrBase<I1, "1-bit signless integer attribute">;
 def I8Attr : SignlessIntegerAttrBase<I8, "8-bit signless integer attribute">;
@@ -153,12 +167,16 @@ def IndexAttr : TypedAttrBase<Index, CPred<P # "is_index_attr($_ctx, $_self)">,
                               "index attribute"> {
   let rustValueType = "i64";
   let constBuilderCall = "$_ctx.int_attr($_ctx.index_type(), $0)";
+  let rustReturnType = "i64";
+  let convertFromStorage = P # "attr_i64($_ctx, $_self)";
 }
 
 def BoolAttr : Attr<CPred<P # "is_bool_attr($_ctx, $_self)">, "bool attribute"> {
   let valueType = I1;
   let rustValueType = "bool";
   let constBuilderCall = "$_ctx.bool_attr($0)";
+  let rustReturnType = "bool";
+  let convertFromStorage = P # "attr_bool($_ctx, $_self)";
 }
 
 // ----- floats -----
@@ -171,6 +189,8 @@ class FloatAttrBase<F attrValType, string summary>
   let rustValueType = "f64";
   let constBuilderCall = P # "float_attr($_ctx, ::mlir_ir::FloatKind::F"
                          # attrValType.bitwidth # ", $0)";
+  let rustReturnType = "f64";
+  let convertFromStorage = P # "attr_f64($_ctx, $_self)";
 }
 def F32Attr : FloatAttrBase<F32, "32-bit float attribute">;
 def F64Attr : FloatAttrBase<F64, "64-bit float attribute">;
@@ -187,6 +207,8 @@ class StringBasedAttr<Pred condition, string summary>
   let format = AttrFormatString;
   let rustValueType = "&str";
   let constBuilderCall = "$_ctx.string_attr($0)";
+  let rustReturnType = "::std::string::String";
+  let convertFromStorage = P # "attr_string($_ctx, $_self)";
 }
 def StrAttr : StringBasedAttr<StrAttrPred, "string attribute">;
 
@@ -205,6 +227,8 @@ def FlatSymbolRefAttr
   let format = AttrFormatSymbolRef;
   let rustValueType = "&str";
   let constBuilderCall = "$_ctx.flat_symbol_ref($0)";
+  let rustReturnType = "::std::string::String";
+  let convertFromStorage = P # "attr_symbol($_ctx, $_self)";
 }
 
 // ----- unit, types, dictionaries -----
@@ -223,6 +247,8 @@ class TypeAttrBase<string summary, Pred typePred = CPred<"true">>
   let format = AttrFormatTyped;
   let rustValueType = "::mlir_ir::Type";
   let constBuilderCall = "$_ctx.type_attr($0)";
+  let rustReturnType = "::mlir_ir::Type";
+  let convertFromStorage = P # "type_attr_value($_ctx, $_self)";
 }
 def TypeAttr : TypeAttrBase<"any type attribute">;
 class TypeAttrOf<Type ty>

@@ -17,8 +17,13 @@ class Dialect {
   string cppNamespace = name;
   // Dialects whose ops this dialect's ops may create.
   list<string> dependentDialects = [];
-  // The dialect writes `materialize_constant` by hand.
+  // The dialect implements `mlir_ir::ods::ConstantMaterializer` (checked
+  // by the generated code of every file defining ops of the dialect).
   bit hasConstantMaterializer = 0;
+  // The Rust type implementing `mlir_ir::Dialect`, as a path from the module
+  // that includes the generated code; empty means `super::` and the def
+  // name without underscores (`Arith_Dialect` -> `super::ArithDialect`).
+  string rustType = "";
   // The dialect canonicalizes its own attributes (enum attributes).
   bit hasCanonicalizer = 0;
   bit useDefaultAttributePrinterParser = 0;

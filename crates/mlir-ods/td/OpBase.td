@@ -102,9 +102,18 @@ class VariadicSuccessor<Successor successor>
 // parameter types, `body` a Rust block that receives `b: &mut OpBuilder`,
 // `loc: Location` and the parameters, and returns the built `Self`
 // (`OpBuilder<(ins "Value":$lhs), [{ Self::build(b, loc, lhs, lhs) }]>`).
-class OpBuilder<dag p, code b = ""> {
+// A custom builder. `b` is its Rust body (`$_builder` is the `OpBuilder`,
+// `$_loc` the location; a body that mentions `$_state` fills that
+// `OperationState` and the generated code creates the op from it). Without
+// a body the generated builder calls the op type's
+// `fn <name>_state(b: &mut OpBuilder<'_>, state: &mut OperationState,
+// params...)`, written in Rust like a `hasVerifier` hook. `rustName` names
+// the builder (default: `build_<parameter names>`, or with the parameter
+// types appended when an earlier builder has the same parameter names).
+class OpBuilder<dag p, code b = "", string rustName = ""> {
   dag dagParams = p;
   code body = b;
+  string name = rustName;
 }
 
 // A builder parameter with a default value (upstream's `CArg<"int", "0">`).

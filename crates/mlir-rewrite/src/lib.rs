@@ -95,8 +95,10 @@ pub use abort::{misuse, panic_message, PatternPanic, RewriterMisuse};
 pub use applicator::{ContractChecks, ContractViolation, PatternApplicator, ViolationKind};
 pub use canonicalization::{
     CanonicalizationPatterns, CanonicalizeMethod, DialectCanonicalizationPatterns,
+    HasCanonicalizeMethod, HasCanonicalizer,
 };
 pub use listener::{ForwardingListener, ListenerChain, RewriterListener};
+pub use mlir_ir::{BuildOp, OpCreator};
 pub use pattern::{
     BoxedPattern, FnPattern, InterfacePattern, OpFnPattern, OpInterfaceRewritePattern, OpPattern,
     OpRewritePattern, OpType, Pattern, PatternBenefit, RewritePattern, RootKind, SplitPattern,

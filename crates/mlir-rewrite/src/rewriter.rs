@@ -915,6 +915,16 @@ impl<'a> PatternRewriter<'a> {
         self.replace_op_with_op(op, new_op);
         new_op
     }
+    /// Creates an op of type `O` with its ODS default builder at the
+    /// insertion point, at `op`'s location, and replaces `op` with it
+    /// (MLIR's `rewriter.replaceOpWithNewOp<OpTy>(op, args...)`); the
+    /// notifications are those of [`Self::replace_op_with_new_op`].
+    pub fn replace_op_with_new<O: mlir_ir::BuildOp>(&mut self, op: OpRef, args: O::Args<'_>) -> O {
+        let loc = self.ir.op_loc(op);
+        let new_op = mlir_ir::OpCreator::create_op::<O>(self, loc, args);
+        self.replace_op_with_op(op, new_op.op());
+        new_op
+    }
     /// [`Self::replace_op_with_new_op`] for an op built by name at `op`'s location.
     pub fn replace_op_with_new_named(
         &mut self,
@@ -1423,5 +1433,14 @@ impl OpMut<'_> {
     /// Sets the type of result `i`.
     pub fn set_result_type(&mut self, i: usize, ty: Type) {
         self.ir.set_value_type(Value::result(self.op, i as u32), ty)
+    }
+}
+
+/// Typed creation (`rewriter.create_op::<arith::AddFOp>(loc, (lhs, rhs,
+/// None))`) goes through [`PatternRewriter::with_builder`], so the
+/// listener and the driver hooks hear of every op the builder creates.
+impl mlir_ir::OpCreator for PatternRewriter<'_> {
+    fn with_op_builder<R>(&mut self, f: impl FnOnce(&mut OpBuilder<'_>) -> R) -> R {
+        self.with_builder(f)
     }
 }

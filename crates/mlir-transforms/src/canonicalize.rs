@@ -95,39 +95,6 @@ pub fn collect_canonicalization_patterns(ctx: &Arc<Context>) -> RewritePatternSe
     set
 }
 
-/// The hooks that registered ops declare (ODS `hasFolder`,
-/// `hasCanonicalizer`, `hasCanonicalizeMethod`) but whose dialect did not
-/// attach: one message per missing hook, sorted by op name. Empty when every
-/// declaration is implemented. Tools and dialect tests assert it is empty,
-/// the counterpart of the link error a C++ dialect gets for a declared but
-/// undefined `fold` or `getCanonicalizationPatterns`.
-pub fn missing_declared_hooks(ctx: &Context) -> Vec<String> {
-    let mut missing = Vec::new();
-    for name in ctx.op_names() {
-        let info = ctx.op_info(name);
-        if !info.registered {
-            continue;
-        }
-        if info.declares_folder && info.fold.is_none() {
-            missing.push(format!(
-                "'{}' declares a folder (hasFolder) but its dialect attaches no fold hook",
-                info.name
-            ));
-        }
-        if info.declares_canonicalizer
-            && info.interface::<CanonicalizationPatterns>().is_none()
-            && info.interface::<CanonicalizeMethod>().is_none()
-        {
-            missing.push(format!(
-                "'{}' declares canonicalization patterns (hasCanonicalizer) but its dialect attaches none",
-                info.name
-            ));
-        }
-    }
-    missing.sort();
-    missing
-}
-
 /// The canonicalizer with its patterns frozen once (MLIR's `Canonicalizer`
 /// pass after `initialize`), to run on many ops.
 pub struct Canonicalizer {

@@ -7,7 +7,7 @@
 
 use smallvec::SmallVec;
 
-use mlir_ir::fold::{FoldCtx, FoldHook, OpFoldResult};
+use mlir_ir::fold::{FoldCtx, OpFoldResult};
 use mlir_ir::interfaces::{
     AppendSuccessorOperands, BranchOpInterface, MemoryEffect, MemoryEffectKind,
     MemoryEffectsInterface, SuccessorOperands,
@@ -16,7 +16,7 @@ use mlir_ir::ods::preds::dense_int_array;
 use mlir_ir::ods::spec::OPERAND_SEGMENTS;
 use mlir_ir::{AttrKind, Context, Ir, OpInfo, OpRef, RegionRef, Signedness, Value};
 use mlir_rewrite::{FrozenRewritePatternSet, Pattern, PatternRewriter, RewritePatternSet};
-use mlir_transforms::canonicalize::{CanonicalizationPatterns, DialectCanonicalizationPatterns};
+use mlir_transforms::canonicalize::DialectCanonicalizationPatterns;
 use mlir_transforms::greedy::{apply_patterns_greedily, GreedyRewriteConfig};
 use mlir_transforms::pass::{PassContext, PassRegistry};
 
@@ -31,7 +31,7 @@ pub mod ops {
 pub fn operations() -> Vec<OpInfo> {
     ops::operations()
         .into_iter()
-        .map(|mut info| match &*info.name {
+        .map(|info| match &*info.name {
             "test.producing_br" => info
                 .with_interface(BranchOpInterface {
                     successor_operands: producing_br_successor_operands,
@@ -41,17 +41,6 @@ pub fn operations() -> Vec<OpInfo> {
             "test.test_effects_result" => info.with_interface(MemoryEffectsInterface {
                 get_effects: effects_result_effects,
             }),
-            "test.op_with_region_pattern" => {
-                info.with_interface(CanonicalizationPatterns(op_with_region_pattern_patterns))
-            }
-            "test.op_with_variadic_results_and_folder" => {
-                info.fold = Some(FoldHook::Multi(fold_variadic_results));
-                info
-            }
-            "test.op_involution_trait_failing_operation_fold" => info.with_fold(fold_failing),
-            "test.op_involution_trait_succesful_operation_fold" => {
-                info.with_fold(fold_operand_if_defined_by_op)
-            }
             _ => info,
         })
         .collect()
@@ -137,6 +126,20 @@ fn effects_result_effects(ir: &Ir, op: OpRef, effects: &mut SmallVec<[MemoryEffe
             resource: "TestResource",
         });
     }
+}
+
+// The hooks `td/TestOpsCanon.td` declares.
+mlir_rewrite::canonicalization_hooks! {
+    ops::TestOpWithRegionPattern => op_with_region_pattern_patterns,
+}
+
+mlir_ir::fold_hooks! {
+    ops::TestInvolutionTraitFailingOperationFolderOp => fold_failing,
+    ops::TestInvolutionTraitSuccesfulOperationFolderOp => fold_operand_if_defined_by_op,
+}
+
+mlir_ir::multi_result_fold_hooks! {
+    ops::TestOpWithVariadicResultsAndFolder => fold_variadic_results,
 }
 
 /// `TestRemoveOpWithInnerOps`: erases `test.op_with_region_pattern` with

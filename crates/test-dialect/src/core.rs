@@ -21,8 +21,6 @@ pub fn operations() -> Vec<OpInfo> {
     ops::operations()
         .into_iter()
         .map(|info| match &*info.name {
-            "test.constant" => info.with_fold(fold_constant),
-            "test.op_with_region_fold" => info.with_fold(fold_to_first_operand),
             "test.br" => info
                 .with_verify(mlir_ir::interfaces::verify_branch_successor_operands)
                 .with_interface(BranchOpInterface {
@@ -32,6 +30,12 @@ pub fn operations() -> Vec<OpInfo> {
             _ => info,
         })
         .collect()
+}
+
+// The fold hooks `td/TestOpsCore.td` declares.
+mlir_ir::fold_hooks! {
+    ops::TestOpConstant => fold_constant,
+    ops::TestOpWithRegionFold => fold_to_first_operand,
 }
 
 /// `test.constant` folds to its `value` attribute.

@@ -32,11 +32,7 @@ pub fn operations() -> Vec<OpInfo> {
     ops::operations()
         .into_iter()
         .map(|info| {
-            if &*info.name == "test.op_in_place_self_fold" {
-                // Its in-place folder belongs to the conversion tests
-                // (`-test-legalize-patterns` legalizes it by folding).
-                info.with_fold(crate::conversion::fold_in_place_self_fold)
-            } else if multi_group_spec(&info.name).is_some() {
+            if multi_group_spec(&info.name).is_some() {
                 info.with_interface(OpAsmInterface {
                     result_names: Some(ods_result_names),
                     ..Default::default()
@@ -46,6 +42,12 @@ pub fn operations() -> Vec<OpInfo> {
             }
         })
         .collect()
+}
+
+// `test.op_in_place_self_fold`'s folder belongs to the conversion tests
+// (`-test-legalize-patterns` legalizes it by folding).
+mlir_ir::fold_hooks! {
+    ops::TestOpInPlaceSelfFold => crate::conversion::fold_in_place_self_fold,
 }
 
 /// The ops of this area with several named result groups: ODS names their

@@ -22,7 +22,6 @@ pub mod patterns;
 
 use mlir_ir::fold::{FoldCtx, InPlaceEdit, OpFoldResult};
 use mlir_ir::{AttrKind, OpInfo};
-use mlir_transforms::canonicalize::CanonicalizationPatterns;
 use mlir_transforms::pass::PassRegistry;
 
 /// The generated op definitions of `td/TestOpsGreedy.td`. Generated code keeps the
@@ -35,19 +34,28 @@ pub mod ops {
 /// The ops of this area, with their hand-written hooks attached.
 pub fn operations() -> Vec<OpInfo> {
     ops::operations()
-        .into_iter()
-        .map(|info| match &*info.name {
-            "test.op_in_place_fold" => info.with_fold(fold_in_place),
-            "test.panicking_hooks" => info.with_verify(panicking_verify).with_fold(panicking_fold),
-            "test.rmlir_flip" => info.with_interface(CanonicalizationPatterns(|set, _| {
-                set.add(patterns::FLIP_ON).add(patterns::FLIP_OFF);
-            })),
-            "test.rmlir_grow" => info.with_interface(CanonicalizationPatterns(|set, _| {
-                set.add(patterns::GROW_FOREVER);
-            })),
-            _ => info,
-        })
-        .collect()
+}
+
+// The hooks `td/TestOpsGreedy.td` declares.
+mlir_ir::fold_hooks! {
+    ops::TestOpInPlaceFold => fold_in_place,
+    ops::TestPanickingHooksOp => panicking_fold,
+}
+
+mlir_rewrite::canonicalization_hooks! {
+    ops::TestRmlirFlipOp => |set: &mut mlir_rewrite::RewritePatternSet, _| {
+        set.add(patterns::FLIP_ON).add(patterns::FLIP_OFF);
+    },
+    ops::TestRmlirGrowOp => |set: &mut mlir_rewrite::RewritePatternSet, _| {
+        set.add(patterns::GROW_FOREVER);
+    },
+}
+
+impl ops::TestPanickingHooksOp {
+    /// `hasVerifier`.
+    fn verify(self, ir: &mlir_ir::Ir) -> Result<(), mlir_ir::Diagnostic> {
+        panicking_verify(ir, self.0)
+    }
 }
 
 /// `test.op_in_place_fold` folds in place: when its operand is a constant

@@ -84,7 +84,7 @@ impl Dialect for TestDialect {
         ty: Type,
         loc: Location,
     ) -> Option<OpRef> {
-        core::materialize_constant(builder, value, ty, loc)
+        <Self as mlir_ir::ods::ConstantMaterializer>::materialize(builder, value, ty, loc)
     }
 
     fn should_materialize_into(&self, ir: &mlir_ir::Ir, region: mlir_ir::RegionRef) -> bool {
@@ -142,6 +142,18 @@ impl Dialect for TestDialect {
             return Some(&passes::INLINER);
         }
         None
+    }
+}
+
+/// `hasConstantMaterializer` in the dialect's `.td`.
+impl mlir_ir::ods::ConstantMaterializer for TestDialect {
+    fn materialize(
+        builder: &mut mlir_ir::OpBuilder<'_>,
+        value: mlir_ir::Attribute,
+        ty: mlir_ir::Type,
+        loc: mlir_ir::Location,
+    ) -> Option<mlir_ir::OpRef> {
+        core::materialize_constant(builder, value, ty, loc)
     }
 }
 

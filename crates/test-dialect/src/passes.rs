@@ -18,7 +18,7 @@ use mlir_ir::interfaces::speculation::{
 use mlir_ir::interfaces::{BranchOpInterface, SuccessorOperands};
 use mlir_ir::ir::WalkOrder;
 use mlir_ir::{ApInt, Ir, OpInfo, OpRef, OperationState};
-use mlir_rewrite::{CanonicalizationPatterns, Pattern, PatternRewriter, RewritePatternSet};
+use mlir_rewrite::{Pattern, PatternRewriter, RewritePatternSet};
 use mlir_transforms::pass::{PassContext, PassRegistry};
 use mlir_transforms::topological_sort::{compute_topological_sorting, no_extra_ready};
 
@@ -100,9 +100,6 @@ pub fn operations() -> Vec<OpInfo> {
                 result_types: |ir, op| function_type_of_result(ir, op).1,
                 argument_types: |ir, op| function_type_of_result(ir, op).0,
             }),
-            "test.fold_to_call_op" => {
-                info.with_interface(CanonicalizationPatterns(fold_to_call_patterns))
-            }
             "test.internal_br" => info.with_interface(BranchOpInterface {
                 successor_operands: internal_br_successor_operands,
                 erase_successor_operand: None,
@@ -146,6 +143,11 @@ fn function_type_of_result(ir: &Ir, op: OpRef) -> (Vec<mlir_ir::Type>, Vec<mlir_
         mlir_ir::TypeKind::Function { inputs, results } => (inputs.to_vec(), results.to_vec()),
         _ => (Vec::new(), Vec::new()),
     }
+}
+
+// The hook `td/TestOpsPasses.td` declares (`hasCanonicalizer`).
+mlir_rewrite::canonicalization_hooks! {
+    ops::FoldToCallOp => fold_to_call_patterns,
 }
 
 /// `test.fold_to_call_op` becomes `func.call @callee()` (upstream's

@@ -16,6 +16,7 @@ def Test_Dialect : Dialect {
   let name = "test";
   let cppNamespace = "::test";
   let hasConstantMaterializer = 1;
+  let rustType = "crate::TestDialect";
 }
 
 class TEST_Op<string mnemonic, list<Trait> traits = []>

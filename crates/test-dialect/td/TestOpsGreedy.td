@@ -70,6 +70,8 @@ def TestOpInPlaceFold : TEST_Op<"op_in_place_fold"> {
 def TestPanickingHooksOp : TEST_Op<"panicking_hooks"> {
   let arguments = (ins UnitAttr:$verifier_panics, UnitAttr:$folder_panics);
   let results = (outs I32);
+  let hasVerifier = 1;
+  let hasFolder = 1;
 }
 
 // ----- patterns that never converge (rmlir's test of non-convergence reports) -----
@@ -79,8 +81,11 @@ def TestPanickingHooksOp : TEST_Op<"panicking_hooks"> {
 // iteration, which only `max-num-rewrites` stops).
 def TestRmlirFlipOp : TEST_Op<"rmlir_flip"> {
   let arguments = (ins UnitAttr:$flipped);
+  let hasCanonicalizer = 1;
 }
 
 // rmlir only: its canonicalization pattern inserts a new op before it in
 // every iteration, so the IR grows until `max-iterations` stops it.
-def TestRmlirGrowOp : TEST_Op<"rmlir_grow">;
+def TestRmlirGrowOp : TEST_Op<"rmlir_grow"> {
+  let hasCanonicalizer = 1;
+}

@@ -16,122 +16,119 @@ use mlir_ir::{
     ApFloat, ApInt, AttrKind, Attribute, Context, FloatKind, Location, OpRef, OperationState, Type,
     TypeKind, Value,
 };
-use mlir_rewrite::CanonicalizationPatterns;
 use mlir_rewrite::{LogicalResult, Pattern, PatternRewriter, RewritePatternSet};
 
 use super::fold::{cmpi, def_named, predicate, splat_int, wide_binop, Int, WideOp};
+use super::ops::*;
 
-/// The canonicalization patterns of `name`, if it has any.
-pub(crate) fn patterns_of(name: &str) -> Option<CanonicalizationPatterns> {
-    let f: fn(&mut RewritePatternSet, &Context) = match name {
-        "arith.addi" => addi_patterns,
-        "arith.addui_extended" => |s, c| {
-            extended_to_plain(
-                s,
-                c,
-                "arith.addui_extended",
-                "AddUIExtendedToAddI",
-                "arith.addi",
-            )
-        },
-        "arith.subi" => subi_patterns,
-        "arith.muli" => |s, c| {
-            const_chain(s, c, "arith.muli", "MulIMulIConstant", Chain::MulMul);
-        },
-        "arith.mulsi_extended" => |s, c| {
-            extended_to_plain(
-                s,
-                c,
-                "arith.mulsi_extended",
-                "MulSIExtendedToMulI",
-                "arith.muli",
-            );
-            mulsi_extended_rhs_one(s, c);
-        },
-        "arith.mului_extended" => |s, c| {
-            extended_to_plain(
-                s,
-                c,
-                "arith.mului_extended",
-                "MulUIExtendedToMulI",
-                "arith.muli",
-            )
-        },
-        "arith.xori" => |s, c| {
-            xori_not_cmpi(s, c);
-            binop_of_ext(s, c, "arith.xori", "arith.extui", "XOrIOfExtUI");
-            binop_of_ext(s, c, "arith.xori", "arith.extsi", "XOrIOfExtSI");
-        },
-        "arith.andi" => |s, c| {
-            binop_of_ext(s, c, "arith.andi", "arith.extui", "AndOfExtUI");
-            binop_of_ext(s, c, "arith.andi", "arith.extsi", "AndOfExtSI");
-        },
-        "arith.ori" => |s, c| {
-            binop_of_ext(s, c, "arith.ori", "arith.extui", "OrOfExtUI");
-            binop_of_ext(s, c, "arith.ori", "arith.extsi", "OrOfExtSI");
-        },
-        "arith.cmpi" => |s, c| {
-            cmpi_of_ext(s, c, "arith.extsi", "CmpIExtSI");
-            cmpi_of_ext(s, c, "arith.extui", "CmpIExtUI");
-        },
-        "arith.cmpf" => cmpf_int_to_fp_const,
-        "arith.select" => select_patterns,
-        "arith.index_cast" => |s, c| {
-            cast_roundtrip(s, c, "arith.index_cast", "IndexCastOfIndexCast");
-            cast_of_cast(
-                s,
-                c,
-                "arith.index_cast",
-                "arith.extsi",
-                "arith.index_cast",
-                "IndexCastOfExtSI",
-            )
-        },
-        "arith.index_castui" => |s, c| {
-            cast_roundtrip(s, c, "arith.index_castui", "IndexCastUIOfIndexCastUI");
-            cast_of_cast(
-                s,
-                c,
-                "arith.index_castui",
-                "arith.extui",
-                "arith.index_castui",
-                "IndexCastUIOfExtUI",
-            )
-        },
-        "arith.bitcast" => |s, c| {
-            cast_of_cast(
-                s,
-                c,
-                "arith.bitcast",
-                "arith.bitcast",
-                "arith.bitcast",
-                "BitcastOfBitcast",
-            )
-        },
-        "arith.extsi" => |s, c| {
-            cast_of_cast(
-                s,
-                c,
-                "arith.extsi",
-                "arith.extui",
-                "arith.extui",
-                "ExtSIOfExtUI",
-            )
-        },
-        "arith.trunci" => |s, c| {
-            trunci_of_ext(s, c, "arith.extsi", "TruncIExtSIToExtSI");
-            trunci_of_ext(s, c, "arith.extui", "TruncIExtUIToExtUI");
-            trunci_shrsi_to_shrui(s, c);
-        },
-        "arith.truncf" => |s, c| {
-            truncf_of_itofp(s, c, "arith.sitofp", "TruncFSIToFPToSIToFP");
-            truncf_of_itofp(s, c, "arith.uitofp", "TruncFUIToFPToUIToFP");
-        },
-        "arith.mulf" => |s, c| negf_negf(s, c, "arith.mulf", "MulFOfNegF"),
-        "arith.divf" => |s, c| negf_negf(s, c, "arith.divf", "DivFOfNegF"),
-        _ => return None,
-    };
-    Some(CanonicalizationPatterns(f))
+// The canonicalization patterns the ops of `td/Arith.td` declare
+// (`hasCanonicalizer`).
+mlir_rewrite::canonicalization_hooks! {
+    AddIOp => addi_patterns,
+    AddUIExtendedOp => |s, c| {
+        extended_to_plain(
+            s,
+            c,
+            "arith.addui_extended",
+            "AddUIExtendedToAddI",
+            "arith.addi",
+        )
+    },
+    SubIOp => subi_patterns,
+    MulIOp => |s, c| {
+        const_chain(s, c, "arith.muli", "MulIMulIConstant", Chain::MulMul);
+    },
+    MulSIExtendedOp => |s, c| {
+        extended_to_plain(
+            s,
+            c,
+            "arith.mulsi_extended",
+            "MulSIExtendedToMulI",
+            "arith.muli",
+        );
+        mulsi_extended_rhs_one(s, c);
+    },
+    MulUIExtendedOp => |s, c| {
+        extended_to_plain(
+            s,
+            c,
+            "arith.mului_extended",
+            "MulUIExtendedToMulI",
+            "arith.muli",
+        )
+    },
+    XOrIOp => |s, c| {
+        xori_not_cmpi(s, c);
+        binop_of_ext(s, c, "arith.xori", "arith.extui", "XOrIOfExtUI");
+        binop_of_ext(s, c, "arith.xori", "arith.extsi", "XOrIOfExtSI");
+    },
+    AndIOp => |s, c| {
+        binop_of_ext(s, c, "arith.andi", "arith.extui", "AndOfExtUI");
+        binop_of_ext(s, c, "arith.andi", "arith.extsi", "AndOfExtSI");
+    },
+    OrIOp => |s, c| {
+        binop_of_ext(s, c, "arith.ori", "arith.extui", "OrOfExtUI");
+        binop_of_ext(s, c, "arith.ori", "arith.extsi", "OrOfExtSI");
+    },
+    CmpIOp => |s, c| {
+        cmpi_of_ext(s, c, "arith.extsi", "CmpIExtSI");
+        cmpi_of_ext(s, c, "arith.extui", "CmpIExtUI");
+    },
+    CmpFOp => cmpf_int_to_fp_const,
+    SelectOp => select_patterns,
+    IndexCastOp => |s, c| {
+        cast_roundtrip(s, c, "arith.index_cast", "IndexCastOfIndexCast");
+        cast_of_cast(
+            s,
+            c,
+            "arith.index_cast",
+            "arith.extsi",
+            "arith.index_cast",
+            "IndexCastOfExtSI",
+        )
+    },
+    IndexCastUIOp => |s, c| {
+        cast_roundtrip(s, c, "arith.index_castui", "IndexCastUIOfIndexCastUI");
+        cast_of_cast(
+            s,
+            c,
+            "arith.index_castui",
+            "arith.extui",
+            "arith.index_castui",
+            "IndexCastUIOfExtUI",
+        )
+    },
+    BitcastOp => |s, c| {
+        cast_of_cast(
+            s,
+            c,
+            "arith.bitcast",
+            "arith.bitcast",
+            "arith.bitcast",
+            "BitcastOfBitcast",
+        )
+    },
+    ExtSIOp => |s, c| {
+        cast_of_cast(
+            s,
+            c,
+            "arith.extsi",
+            "arith.extui",
+            "arith.extui",
+            "ExtSIOfExtUI",
+        )
+    },
+    TruncIOp => |s, c| {
+        trunci_of_ext(s, c, "arith.extsi", "TruncIExtSIToExtSI");
+        trunci_of_ext(s, c, "arith.extui", "TruncIExtUIToExtUI");
+        trunci_shrsi_to_shrui(s, c);
+    },
+    TruncFOp => |s, c| {
+        truncf_of_itofp(s, c, "arith.sitofp", "TruncFSIToFPToSIToFP");
+        truncf_of_itofp(s, c, "arith.uitofp", "TruncFUIToFPToUIToFP");
+    },
+    MulFOp => |s, c| negf_negf(s, c, "arith.mulf", "MulFOfNegF"),
+    DivFOp => |s, c| negf_negf(s, c, "arith.divf", "DivFOfNegF"),
 }
 
 // ----- helpers -----

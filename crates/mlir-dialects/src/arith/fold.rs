@@ -19,6 +19,7 @@
 use smallvec::SmallVec;
 
 use super::float::Fmt;
+use super::ops::*;
 
 use mlir_ir::{
     ApFloat, ApInt, AttrKind, Attribute, Context, FloatKind, FoldCtx, InPlaceEdit, Ir,
@@ -552,62 +553,60 @@ fn default_rounding(ir: &Ir, op: OpRef) -> bool {
 
 // ----- the fold hooks -----
 
-/// The fold hook of each arith op that has one.
-pub(crate) fn fold_hook(name: &str) -> Option<mlir_ir::fold::FoldHook> {
-    use mlir_ir::fold::FoldHook::{Multi, Single};
-    let single: mlir_ir::fold::SingleFoldFn = match name {
-        "arith.constant" => |cx| attr(cx.ir.attr(cx.op, "value")),
-        "arith.addi" => fold_addi,
-        "arith.subi" => fold_subi,
-        "arith.muli" => fold_muli,
-        "arith.divui" => fold_divui,
-        "arith.divsi" => fold_divsi,
-        "arith.ceildivui" => fold_ceildivui,
-        "arith.ceildivsi" => fold_ceildivsi,
-        "arith.floordivsi" => fold_floordivsi,
-        "arith.remui" => fold_remui,
-        "arith.remsi" => fold_remsi,
-        "arith.andi" => fold_andi,
-        "arith.ori" => fold_ori,
-        "arith.xori" => fold_xori,
-        "arith.shli" => |cx| fold_shift(cx, Shift::Left),
-        "arith.shrui" => |cx| fold_shift(cx, Shift::RightUnsigned),
-        "arith.shrsi" => |cx| fold_shift(cx, Shift::RightSigned),
-        "arith.maxsi" => |cx| fold_minmax_int(cx, MinMax::MaxS),
-        "arith.maxui" => |cx| fold_minmax_int(cx, MinMax::MaxU),
-        "arith.minsi" => |cx| fold_minmax_int(cx, MinMax::MinS),
-        "arith.minui" => |cx| fold_minmax_int(cx, MinMax::MinU),
-        "arith.negf" => fold_negf,
-        "arith.addf" => fold_addf,
-        "arith.subf" => fold_subf,
-        "arith.mulf" => fold_mulf,
-        "arith.divf" => fold_divf,
-        "arith.remf" => fold_remf,
-        "arith.maximumf" => |cx| fold_minmax_float(cx, FMinMax::Maximum),
-        "arith.minimumf" => |cx| fold_minmax_float(cx, FMinMax::Minimum),
-        "arith.maxnumf" => |cx| fold_minmax_float(cx, FMinMax::MaxNum),
-        "arith.minnumf" => |cx| fold_minmax_float(cx, FMinMax::MinNum),
-        "arith.extui" => |cx| fold_ext(cx, false).or_else(|| fold_cast_same_type(cx)),
-        "arith.extsi" => |cx| fold_ext(cx, true).or_else(|| fold_cast_same_type(cx)),
-        "arith.trunci" => |cx| fold_trunci(cx).or_else(|| fold_cast_same_type(cx)),
-        "arith.extf" => |cx| fold_extf(cx).or_else(|| fold_cast_same_type(cx)),
-        "arith.truncf" => |cx| fold_truncf(cx).or_else(|| fold_cast_same_type(cx)),
-        "arith.uitofp" => |cx| fold_itofp(cx, false).or_else(|| fold_cast_same_type(cx)),
-        "arith.sitofp" => |cx| fold_itofp(cx, true).or_else(|| fold_cast_same_type(cx)),
-        "arith.fptoui" => |cx| fold_fptoi(cx, false).or_else(|| fold_cast_same_type(cx)),
-        "arith.fptosi" => |cx| fold_fptoi(cx, true).or_else(|| fold_cast_same_type(cx)),
-        "arith.index_cast" => |cx| fold_index_cast(cx, true).or_else(|| fold_cast_same_type(cx)),
-        "arith.index_castui" => |cx| fold_index_cast(cx, false).or_else(|| fold_cast_same_type(cx)),
-        "arith.bitcast" => |cx| fold_bitcast(cx).or_else(|| fold_cast_same_type(cx)),
-        "arith.cmpi" => fold_cmpi,
-        "arith.cmpf" => fold_cmpf,
-        "arith.select" => fold_select,
-        "arith.addui_extended" => return Some(Multi(fold_addui_extended)),
-        "arith.mulsi_extended" => return Some(Multi(|cx, r| fold_mul_extended(cx, r, true))),
-        "arith.mului_extended" => return Some(Multi(|cx, r| fold_mul_extended(cx, r, false))),
-        _ => return None,
-    };
-    Some(Single(single))
+// The fold hooks the ops of `td/Arith.td` declare (`hasFolder`).
+mlir_ir::fold_hooks! {
+    ConstantOp => |cx| attr(cx.ir.attr(cx.op, "value")),
+    AddIOp => fold_addi,
+    SubIOp => fold_subi,
+    MulIOp => fold_muli,
+    DivUIOp => fold_divui,
+    DivSIOp => fold_divsi,
+    CeilDivUIOp => fold_ceildivui,
+    CeilDivSIOp => fold_ceildivsi,
+    FloorDivSIOp => fold_floordivsi,
+    RemUIOp => fold_remui,
+    RemSIOp => fold_remsi,
+    AndIOp => fold_andi,
+    OrIOp => fold_ori,
+    XOrIOp => fold_xori,
+    ShLIOp => |cx| fold_shift(cx, Shift::Left),
+    ShRUIOp => |cx| fold_shift(cx, Shift::RightUnsigned),
+    ShRSIOp => |cx| fold_shift(cx, Shift::RightSigned),
+    MaxSIOp => |cx| fold_minmax_int(cx, MinMax::MaxS),
+    MaxUIOp => |cx| fold_minmax_int(cx, MinMax::MaxU),
+    MinSIOp => |cx| fold_minmax_int(cx, MinMax::MinS),
+    MinUIOp => |cx| fold_minmax_int(cx, MinMax::MinU),
+    NegFOp => fold_negf,
+    AddFOp => fold_addf,
+    SubFOp => fold_subf,
+    MulFOp => fold_mulf,
+    DivFOp => fold_divf,
+    RemFOp => fold_remf,
+    MaximumFOp => |cx| fold_minmax_float(cx, FMinMax::Maximum),
+    MinimumFOp => |cx| fold_minmax_float(cx, FMinMax::Minimum),
+    MaxNumFOp => |cx| fold_minmax_float(cx, FMinMax::MaxNum),
+    MinNumFOp => |cx| fold_minmax_float(cx, FMinMax::MinNum),
+    ExtUIOp => |cx| fold_ext(cx, false).or_else(|| fold_cast_same_type(cx)),
+    ExtSIOp => |cx| fold_ext(cx, true).or_else(|| fold_cast_same_type(cx)),
+    TruncIOp => |cx| fold_trunci(cx).or_else(|| fold_cast_same_type(cx)),
+    ExtFOp => |cx| fold_extf(cx).or_else(|| fold_cast_same_type(cx)),
+    TruncFOp => |cx| fold_truncf(cx).or_else(|| fold_cast_same_type(cx)),
+    UIToFPOp => |cx| fold_itofp(cx, false).or_else(|| fold_cast_same_type(cx)),
+    SIToFPOp => |cx| fold_itofp(cx, true).or_else(|| fold_cast_same_type(cx)),
+    FPToUIOp => |cx| fold_fptoi(cx, false).or_else(|| fold_cast_same_type(cx)),
+    FPToSIOp => |cx| fold_fptoi(cx, true).or_else(|| fold_cast_same_type(cx)),
+    IndexCastOp => |cx| fold_index_cast(cx, true).or_else(|| fold_cast_same_type(cx)),
+    IndexCastUIOp => |cx| fold_index_cast(cx, false).or_else(|| fold_cast_same_type(cx)),
+    BitcastOp => |cx| fold_bitcast(cx).or_else(|| fold_cast_same_type(cx)),
+    CmpIOp => fold_cmpi,
+    CmpFOp => fold_cmpf,
+    SelectOp => fold_select,
+}
+
+mlir_ir::multi_result_fold_hooks! {
+    AddUIExtendedOp => fold_addui_extended,
+    MulSIExtendedOp => |cx, r| fold_mul_extended(cx, r, true),
+    MulUIExtendedOp => |cx, r| fold_mul_extended(cx, r, false),
 }
 
 /// The `CastOpInterface` trait fold (upstream `foldCastInterfaceOp`), tried

@@ -13,27 +13,29 @@
 //! decides between patterns of equal benefit.
 
 use mlir_ir::{AttrKind, Attribute, BlockRef, Context, Ir, OpRef, OperationState, Value};
-use mlir_rewrite::{CanonicalizationPatterns, CanonicalizeMethod};
+use mlir_rewrite::HasCanonicalizeMethod;
 use mlir_rewrite::{LogicalResult, Pattern, PatternRewriter, RewritePatternSet};
 
+use super::ops::{AssertOp, BranchOp, CondBranchOp, SwitchOp};
 use super::{cond_br_segments, elements, segment_sizes};
 use crate::arith::fold::{is_one, is_zero, splat_int};
 
-/// The canonicalization patterns of `name`, if it has any.
-pub(crate) fn patterns_of(name: &str) -> Option<CanonicalizationPatterns> {
-    match name {
-        "cf.cond_br" => Some(CanonicalizationPatterns(cond_br_patterns)),
-        "cf.switch" => Some(CanonicalizationPatterns(switch_patterns)),
-        _ => None,
+// The hooks `td/ControlFlow.td` declares (`hasCanonicalizer`,
+// `hasCanonicalizeMethod`).
+mlir_rewrite::canonicalization_hooks! {
+    CondBranchOp => cond_br_patterns,
+    SwitchOp => switch_patterns,
+}
+
+impl HasCanonicalizeMethod for AssertOp {
+    fn canonicalize(op: AssertOp, rw: &mut PatternRewriter<'_>) -> LogicalResult {
+        assert_canonicalize(op.0, rw)
     }
 }
 
-/// The canonicalize method of `name`, if it has one.
-pub(crate) fn method_of(name: &str) -> Option<CanonicalizeMethod> {
-    match name {
-        "cf.assert" => Some(CanonicalizeMethod(assert_canonicalize)),
-        "cf.br" => Some(CanonicalizeMethod(br_canonicalize)),
-        _ => None,
+impl HasCanonicalizeMethod for BranchOp {
+    fn canonicalize(op: BranchOp, rw: &mut PatternRewriter<'_>) -> LogicalResult {
+        br_canonicalize(op.0, rw)
     }
 }
 

@@ -19,25 +19,26 @@
 //! `llvm::getTypeName` spells them, the bare class name for those upstream
 //! declares outside any namespace.
 
+use super::ops::{ExecuteRegionOp, ForOp, ForallOp, IfOp, IndexSwitchOp, ParallelOp, WhileOp};
 use mlir_ir::{AttrKind, Context, Ir, OpRef, OperationState, RegionRef, Value};
-use mlir_rewrite::CanonicalizationPatterns;
 
 use super::forall_canonicalize::{self as forall, Ofr};
 use super::region_branch;
 use mlir_rewrite::{LogicalResult, Pattern, PatternRewriter, RewritePatternSet};
 
-/// The canonicalization patterns of `name`, if it has any.
-pub(crate) fn patterns_of(name: &str) -> Option<CanonicalizationPatterns> {
-    match name {
-        "scf.if" => Some(CanonicalizationPatterns(if_patterns)),
-        "scf.for" => Some(CanonicalizationPatterns(for_patterns)),
-        "scf.execute_region" => Some(CanonicalizationPatterns(execute_region_patterns)),
-        "scf.index_switch" => Some(CanonicalizationPatterns(index_switch_patterns)),
-        "scf.while" => Some(CanonicalizationPatterns(while_patterns)),
-        "scf.parallel" => Some(CanonicalizationPatterns(parallel_patterns)),
-        "scf.forall" => Some(CanonicalizationPatterns(forall_patterns)),
-        _ => None,
-    }
+// The hooks `td/SCF.td` declares (`hasCanonicalizer`, `hasFolder`).
+mlir_rewrite::canonicalization_hooks! {
+    IfOp => if_patterns,
+    ForOp => for_patterns,
+    ExecuteRegionOp => execute_region_patterns,
+    IndexSwitchOp => index_switch_patterns,
+    WhileOp => while_patterns,
+    ParallelOp => parallel_patterns,
+    ForallOp => forall_patterns,
+}
+
+mlir_ir::multi_result_fold_hooks! {
+    IfOp => fold_if,
 }
 
 /// A pattern's `matchAndRewrite`.

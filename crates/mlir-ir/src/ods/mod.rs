@@ -9,6 +9,9 @@
 //! - [`format`]: the declarative assembly format — compilation with
 //!   OpFormatGen's validation, and the printer and parser engines.
 //! - [`enums`]: integer and dialect enum attributes (`#arith.overflow<nsw>`).
+//! - [`hooks`]: the traits declared hooks are implemented through
+//!   (`HasFolder`, `ConstantMaterializer`) and typed creation (`BuildOp`,
+//!   `OpCreator`).
 //!
 //! An op is registered with [`OpInfo::from_spec`] and the function-pointer
 //! trampolines made by [`ods_hooks!`](crate::ods_hooks):
@@ -20,6 +23,7 @@
 
 pub mod enums;
 pub mod format;
+pub mod hooks;
 pub mod preds;
 pub mod spec;
 pub mod verify;
@@ -37,6 +41,10 @@ use crate::verifier::Verify;
 
 pub use enums::{canonicalize_enum_attr, EnumCase, EnumSpec};
 pub use format::{Format, FormatError};
+pub use hooks::{
+    require_constant_materializer, BuildOp, ConstantMaterializer, HasFolder, HasMultiResultFolder,
+    OpCreator,
+};
 pub use spec::{
     named_value, operand_group, operand_value, operand_values, region_group, result_group,
     successor_group, Arity, AttrConstraint, AttrDefault, AttrFormat, AttrPresence, AttrSpec,
@@ -58,6 +66,14 @@ pub trait OpType: Copy + 'static {
     fn from_op(ir: &Ir, op: OpRef) -> Option<Self>;
     /// The underlying op.
     fn op(self) -> OpRef;
+    /// Whether the op's `.td` declares `hasFolder` (set by generated code;
+    /// the hook macros check it, so an implementation the registration
+    /// would never call is a compile error).
+    const HAS_FOLDER: bool = false;
+    /// Whether the op's `.td` declares `hasCanonicalizer`.
+    const HAS_CANONICALIZER: bool = false;
+    /// Whether the op's `.td` declares `hasCanonicalizeMethod`.
+    const HAS_CANONICALIZE_METHOD: bool = false;
 }
 
 /// MLIR's `DerivedAttributeOpInterface`: the op's derived attributes

@@ -317,3 +317,45 @@ pub fn float_elements(ctx: &Context, width: u32, shape: &[i64], values: &[f64]) 
         elements: elements.into(),
     })
 }
+
+// ----- typed attribute accessors (`convertFromStorage` of `td/Attrs.td`) -----
+
+/// The value of an integer attribute (`I32Attr`, `IndexAttr`, ...); 0 for
+/// an attribute of another kind (the verifier rejects such ops first).
+pub fn attr_i64(ctx: &Context, a: Attribute) -> i64 {
+    ctx.int_attr_value(a).unwrap_or(0)
+}
+
+/// The value of a `BoolAttr` (an `i1` integer attribute).
+pub fn attr_bool(ctx: &Context, a: Attribute) -> bool {
+    ctx.int_attr_value(a).is_some_and(|v| v != 0)
+}
+
+/// The value of an `f32` or `f64` float attribute as `f64` (NaN for other
+/// kinds).
+pub fn attr_f64(ctx: &Context, a: Attribute) -> f64 {
+    match ctx.attr(a) {
+        AttrKind::Float { value, .. } => match value.kind {
+            FloatKind::F64 => f64::from_bits(value.bits as u64),
+            FloatKind::F32 => f32::from_bits(value.bits as u32) as f64,
+            _ => f64::NAN,
+        },
+        _ => f64::NAN,
+    }
+}
+
+/// The text of a string attribute (lossy for non-UTF-8 bytes).
+pub fn attr_string(ctx: &Context, a: Attribute) -> String {
+    ctx.string_attr_value(a)
+        .map(|s| s.into_owned())
+        .unwrap_or_default()
+}
+
+/// The root name of a symbol reference attribute (the whole name of a
+/// `FlatSymbolRefAttr`).
+pub fn attr_symbol(ctx: &Context, a: Attribute) -> String {
+    match ctx.attr(a) {
+        AttrKind::SymbolRef { root, .. } => ctx.ident_str(*root).to_string(),
+        _ => String::new(),
+    }
+}

@@ -243,6 +243,25 @@ fn emit(rk: &RecordKeeper, model: &Model, out: &mut String) -> Result<(), Diagno
     for op in &model.ops {
         emit_op(rk, model, op, out)?;
     }
+    // A dialect declaring `hasConstantMaterializer` must implement
+    // `ConstantMaterializer`; the check is a `const` item, free at run time.
+    let mut dialects: Vec<&str> = Vec::new();
+    for op in &model.ops {
+        if !dialects.contains(&op.dialect_def.as_str()) {
+            dialects.push(&op.dialect_def);
+        }
+    }
+    for d in dialects {
+        let Some(r) = rk.def(d) else { continue };
+        if !r.get_bit("hasConstantMaterializer").unwrap_or(false) {
+            continue;
+        }
+        let ty = dialect_rust_type(r);
+        let _ = writeln!(
+            out,
+            "/// `{d}` declares `hasConstantMaterializer`: `{ty}` implements\n/// `mlir_ir::ods::ConstantMaterializer`.\nconst _: () = ::mlir_ir::ods::require_constant_materializer::<{ty}>();\n"
+        );
+    }
     // Registration.
     out.push_str("/// The registration info of every op of this file.\npub fn operations() -> ::std::vec::Vec<::mlir_ir::OpInfo> {\n    ::std::vec![\n");
     for op in &model.ops {
@@ -533,8 +552,9 @@ fn emit_op(
     let _ = writeln!(out, "/// {doc}\n#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]\npub struct {cls}(pub ::mlir_ir::OpRef);\n");
     let _ = writeln!(
         out,
-        "impl ::mlir_ir::OpType for {cls} {{\n    const NAME: &'static str = {};\n    fn from_op(ir: &::mlir_ir::Ir, op: ::mlir_ir::OpRef) -> ::std::option::Option<Self> {{\n        (ir.op_name_str(op) == Self::NAME).then_some({cls}(op))\n    }}\n    fn op(self) -> ::mlir_ir::OpRef {{\n        self.0\n    }}\n}}\n",
-        lit(&op.op_name)
+        "impl ::mlir_ir::OpType for {cls} {{\n    const NAME: &'static str = {};\n    fn from_op(ir: &::mlir_ir::Ir, op: ::mlir_ir::OpRef) -> ::std::option::Option<Self> {{\n        (ir.op_name_str(op) == Self::NAME).then_some({cls}(op))\n    }}\n    fn op(self) -> ::mlir_ir::OpRef {{\n        self.0\n    }}\n{}}}\n",
+        lit(&op.op_name),
+        declared_hook_consts(op)
     );
     let _ = writeln!(
         out,
@@ -551,14 +571,33 @@ fn emit_op(
         out,
         "        let info = ::mlir_ir::OpInfo::from_spec(&{spec}, ::mlir_ir::ods_hooks!({spec}));"
     );
-    // `hasFolder` / `hasCanonicalizer` declare hooks the dialect writes in
-    // Rust and attaches; recording the declaration lets a check report one
-    // left unimplemented (MLIR's build would fail to link).
-    if op.has_folder || op.has_canonicalizer {
+    // `hasFolder`, `hasCanonicalizer` and `hasCanonicalizeMethod` declare
+    // hooks the dialect crate implements as traits of the op type; naming
+    // the trait here makes a missing implementation a compile error that
+    // names the op and the hook (MLIR's build fails to link instead).
+    if op.has_folder {
+        if single_result(op) {
+            let _ = writeln!(
+                out,
+                "        let info = info.with_fold(<{cls} as ::mlir_ir::ods::HasFolder>::fold);"
+            );
+        } else {
+            let _ = writeln!(
+                out,
+                "        let info = info.with_fold_multi(<{cls} as ::mlir_ir::ods::HasMultiResultFolder>::fold);"
+            );
+        }
+    }
+    if op.has_canonicalizer {
         let _ = writeln!(
             out,
-            "        let info = info.declare_hooks({}, {});",
-            op.has_folder, op.has_canonicalizer
+            "        let info = info.with_interface(::mlir_rewrite::CanonicalizationPatterns(<{cls} as ::mlir_rewrite::HasCanonicalizer>::canonicalization_patterns));"
+        );
+    }
+    if op.has_canonicalize_method {
+        let _ = writeln!(
+            out,
+            "        let info = info.with_interface(::mlir_rewrite::CanonicalizeMethod(|op, rw| <{cls} as ::mlir_rewrite::HasCanonicalizeMethod>::canonicalize({cls}(op), rw)));"
         );
     }
     if !op.parents.is_empty() {
@@ -676,10 +715,31 @@ fn emit_op(
             }
         }
     }
+    // A lone result is also `result()`, as upstream's `getResult()` of
+    // `OneTypedResult` ops.
+    let result_taken = op
+        .operands
+        .iter()
+        .chain(&op.results)
+        .map(|v| v.name.as_str())
+        .chain(op.attrs.iter().map(|a| a.name.as_str()))
+        .chain(
+            op.regions
+                .iter()
+                .chain(&op.successors)
+                .map(|r| r.name.as_str()),
+        )
+        .any(|n| ods::snake(n) == "result");
+    if single_result(op) && !result_taken {
+        let _ = writeln!(out, "    /// The op's only result.\n    pub fn result(self, ir: &::mlir_ir::Ir) -> ::mlir_ir::Value {{\n        ir.result(self.0, 0)\n    }}");
+    }
     for a in &op.attrs {
         let n = ods::snake(&a.name);
         let n = n.trim_start_matches("r#");
         let _ = writeln!(out, "    /// Attribute `{}` (absent on malformed or not yet verified ops).\n    pub fn {n}_attr(self, ir: &::mlir_ir::Ir) -> ::std::option::Option<::mlir_ir::Attribute> {{\n        ir.attr(self.0, {})\n    }}", a.name, lit(&a.name));
+        if a.prop.is_none() {
+            emit_typed_attr_accessor(rk, a, &ods::snake(&a.name), out)?;
+        }
         if let Some(p) = &a.prop {
             // The property's interface value; a property is always present
             // on a created op (the storage default fills it in), so only a
@@ -715,43 +775,40 @@ fn emit_op(
             let _ = writeln!(out, "    /// Successor `{}`.\n    pub fn {n}(self, ir: &::mlir_ir::Ir) -> ::mlir_ir::BlockRef {{\n        ir.successor(self.0, ::mlir_ir::ods::successor_group(ir, self.0, &{spec}, {i}).start)\n    }}", r.name);
         }
     }
-    if !op.skip_default_builders {
-        emit_default_builder(rk, op, out)?;
-    }
-    let mut used_names: Vec<String> = Vec::new();
+    let default_params = if op.skip_default_builders {
+        None
+    } else {
+        let params = emit_default_builder(rk, op, out)?;
+        emit_value_builder(rk, op, &params, out);
+        Some(params)
+    };
     for b in &op.builders {
-        let mut name = String::from("build");
-        if b.params.is_empty() {
-            // `build` is the default builder's name.
-            name.push_str("_empty");
-        }
-        for (p, _) in &b.params {
-            name.push('_');
-            name.push_str(p.trim_start_matches("r#"));
-        }
-        // Upstream overloads builders on parameter types (`build(double)`
-        // next to `build(DenseElementsAttr)`); Rust has no overloading, so
-        // a builder whose name is taken also names its parameter types
-        // (`build_value_f64`).
-        if used_names.contains(&name) {
-            for (_, t) in &b.params {
-                let last = t.rsplit("::").next().unwrap_or(t);
-                let ident: String = last
-                    .chars()
-                    .filter(|c| c.is_ascii_alphanumeric() || *c == '_')
-                    .collect();
-                name.push('_');
-                name.push_str(&ods::snake(&ident));
-            }
-        }
-        used_names.push(name.clone());
+        let name = &b.name;
         let params: Vec<String> = b.params.iter().map(|(n, t)| format!("{n}: {t}")).collect();
+        let args: Vec<&str> = b.params.iter().map(|(n, _)| n.as_str()).collect();
+        let sep = if params.is_empty() { "" } else { ", " };
+        let new_state = "let mut state = ::mlir_ir::OperationState::new(b.ctx().op_name(<Self as ::mlir_ir::OpType>::NAME), loc);";
+        let body = if b.body.is_empty() {
+            // Body-less: the op type's `<name>_state` fills the state, as
+            // upstream's declared-only `build` is defined in C++.
+            format!(
+                "{new_state}\n        Self::{name}_state(b, &mut state{sep}{});\n        Self(b.create(state))",
+                args.join(", ")
+            )
+        } else if b.fills_state {
+            format!("{new_state}\n        {{\n            {}\n        }}\n        Self(b.create(state))", b.body)
+        } else {
+            b.body.clone()
+        };
+        let doc = if b.body.is_empty() {
+            format!("A custom builder from the `.td`; it calls `Self::{name}_state(b, &mut state{sep}{})`,\n    /// which fills the op's `OperationState`.", args.join(", "))
+        } else {
+            "A custom builder from the `.td`.".to_string()
+        };
         let _ = writeln!(
             out,
-            "    /// A custom builder from the `.td`.\n    pub fn {name}(b: &mut ::mlir_ir::OpBuilder<'_>, loc: ::mlir_ir::Location{}{}) -> Self {{\n        {}\n    }}",
-            if params.is_empty() { "" } else { ", " },
+            "    /// {doc}\n    pub fn {name}(b: &mut ::mlir_ir::OpBuilder<'_>, loc: ::mlir_ir::Location{sep}{}) -> Self {{\n        {body}\n    }}",
             params.join(", "),
-            b.body
         );
     }
     // `extraClassDeclaration`/`extraClassDefinition`: Rust items of the
@@ -764,7 +821,110 @@ fn emit_op(
         );
     }
     out.push_str("}\n\n");
+    if let Some(params) = default_params {
+        emit_build_op(cls, &params, out);
+    }
     Ok(())
+}
+
+/// The default builder with attribute values in place of attributes
+/// (`build_values`, upstream's builder overload taking unwrapped values):
+/// each attribute whose kind has a Rust value (`rustValueType` and
+/// `constBuilderCall`) takes that value (`&str` for `StrAttr` and
+/// `FlatSymbolRefAttr`, `i64` for integer attributes, `f64` for float ones,
+/// `bool` for `BoolAttr`; an `Option` when the attribute may be absent) and
+/// a `UnitAttr` takes a `bool`. Generated only when some attribute changes.
+fn emit_value_builder(rk: &RecordKeeper, op: &OpModel, params: &[String], out: &mut String) {
+    let mut new_params = Vec::new();
+    let mut converts = Vec::new();
+    let mut args = Vec::new();
+    let mut changed = false;
+    for p in params {
+        let (n, t) = p.split_once(": ").unwrap_or((p, ""));
+        args.push(n.to_string());
+        let attr = op
+            .attrs
+            .iter()
+            .find(|a| a.prop.is_none() && build_param(&a.name) == n);
+        let rec = attr.and_then(|a| rk.def(&a.constraint));
+        let (Some(a), Some(r)) = (attr, rec) else {
+            new_params.push(p.clone());
+            continue;
+        };
+        if r.get_def("format").ok() == Some("AttrFormatUnit") {
+            new_params.push(format!("{n}: bool"));
+            converts.push(format!("let {n} = {n}.then(|| b.ctx().unit_attr());"));
+            changed = true;
+            continue;
+        }
+        let vt = r.get_string("rustValueType").unwrap_or("");
+        let call = r.get_string("constBuilderCall").unwrap_or("");
+        if vt.is_empty() || call.is_empty() || model_enum(r) {
+            new_params.push(p.clone());
+            continue;
+        }
+        let build = call.replace("$0", "v").replace("$_ctx", "b.ctx()");
+        if a.presence == Presence::Required {
+            new_params.push(format!("{n}: {vt}"));
+            converts.push(format!("let {n} = {{ let v = {n}; {build} }};"));
+        } else {
+            new_params.push(format!("{n}: ::std::option::Option<{vt}>"));
+            converts.push(format!("let {n} = {n}.map(|v| {build});"));
+        }
+        let _ = t;
+        changed = true;
+    }
+    if !changed {
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "    /// [`Self::build`] taking attribute values (`&str`, `i64`, `f64`, `bool`, ...)\n    /// instead of attributes.\n    pub fn build_values(b: &mut ::mlir_ir::OpBuilder<'_>, loc: ::mlir_ir::Location, {}) -> Self {{\n        {}\n        Self::build(b, loc, {})\n    }}",
+        new_params.join(", "),
+        converts.join("\n        "),
+        args.join(", ")
+    );
+}
+
+/// Whether attribute record `r` is an enum (its value is a case number,
+/// built from the enum's spec rather than a plain value).
+fn model_enum(r: &crate::tablegen::Record) -> bool {
+    r.get_def("format")
+        .is_ok_and(|f| f == "AttrFormatDialectEnum" || f == "AttrFormatIntEnum")
+}
+
+/// `impl BuildOp`: typed creation (`b.create_op::<Op>(loc, args)`) through
+/// the default builder, whose parameters after the builder and the location
+/// (`params`, as `name: Type`) become the `Args` tuple in order. References
+/// get the tuple's lifetime.
+fn emit_build_op(cls: &str, params: &[String], out: &mut String) {
+    let mut names = Vec::new();
+    let mut types = Vec::new();
+    for p in params {
+        let (n, t) = p.split_once(": ").unwrap_or((p, ""));
+        names.push(n.to_string());
+        let mut ty = String::new();
+        let mut chars = t.chars().peekable();
+        while let Some(c) = chars.next() {
+            ty.push(c);
+            if c == '&' && chars.peek() != Some(&'\'') {
+                ty.push_str("'a ");
+            }
+        }
+        types.push(ty);
+    }
+    let tuple = |v: &[String]| match v.len() {
+        1 => format!("({},)", v[0]),
+        _ => format!("({})", v.join(", ")),
+    };
+    let _ = writeln!(
+        out,
+        "/// Typed creation with the default builder: `Args` are its parameters after\n/// the location.\nimpl ::mlir_ir::BuildOp for {cls} {{\n    type Args<'a> = {};\n    fn build_op(b: &mut ::mlir_ir::OpBuilder<'_>, loc: ::mlir_ir::Location, args: Self::Args<'_>) -> Self {{\n        let {} = args;\n        Self::build(b, loc{}{})\n    }}\n}}\n",
+        tuple(&types),
+        tuple(&names),
+        if names.is_empty() { "" } else { ", " },
+        names.join(", ")
+    );
 }
 
 /// An op predicate as a non-capturing closure over `(&Ir, OpRef)`: each
@@ -809,6 +969,82 @@ fn op_pred_closure(pred: &str, spec: &str) -> String {
         lookups.join(", "),
         binds.join(", ")
     )
+}
+
+/// The Rust type of dialect record `r`, as a path from the module that
+/// includes the generated code: its `rustType`, else `super::` and the def
+/// name without underscores (`Arith_Dialect` → `super::ArithDialect`).
+fn dialect_rust_type(r: &crate::tablegen::Record) -> String {
+    match r.get_string("rustType") {
+        Ok(t) if !t.is_empty() => t.to_string(),
+        _ => format!("super::{}", r.name.replace('_', "")),
+    }
+}
+
+/// The typed accessor of attribute `a` (named `n`) when its kind has a
+/// Rust value (`rustReturnType`/`convertFromStorage` in `td/Attrs.td`): the
+/// value for a required attribute, the value or the default for a
+/// default-valued one, an `Option` for an optional one, and presence as a
+/// `bool` for a `UnitAttr`. The raw `<name>_attr` accessor stays.
+fn emit_typed_attr_accessor(
+    rk: &RecordKeeper,
+    a: &ods::Attr,
+    n: &str,
+    out: &mut String,
+) -> Result<(), Diagnostic> {
+    let Some(r) = rk.def(&a.constraint) else {
+        return Ok(());
+    };
+    let name = lit(&a.name);
+    if r.get_def("format").ok() == Some("AttrFormatUnit") {
+        let _ = writeln!(out, "    /// Whether unit attribute `{}` is set.\n    pub fn {n}(self, ir: &::mlir_ir::Ir) -> bool {{\n        ir.attr(self.0, {name}).is_some()\n    }}", a.name);
+        return Ok(());
+    }
+    let ret = r.get_string("rustReturnType").unwrap_or("");
+    let conv = r.get_string("convertFromStorage").unwrap_or("");
+    if ret.is_empty() || conv.is_empty() {
+        return Ok(());
+    }
+    let conv = conv.replace("$_ctx", "ir.ctx()").replace("$_self", "a");
+    match &a.presence {
+        Presence::Required => {
+            let _ = writeln!(out, "    /// The value of attribute `{}`. Panics on an op missing it, which the\n    /// verifier rejects.\n    pub fn {n}(self, ir: &::mlir_ir::Ir) -> {ret} {{\n        let a = ir.attr(self.0, {name}).expect(\"required attribute '{}' (the op was not verified)\");\n        {conv}\n    }}", a.name, a.name);
+        }
+        Presence::Default(d) => {
+            let call = r.get_string("constBuilderCall").unwrap_or("");
+            if call.is_empty() {
+                return Ok(());
+            }
+            let build = call.replace("$0", d).replace("$_ctx", "ir.ctx()");
+            let _ = writeln!(out, "    /// The value of attribute `{}`, or its default.\n    pub fn {n}(self, ir: &::mlir_ir::Ir) -> {ret} {{\n        let a = ir.attr(self.0, {name}).unwrap_or_else(|| {build});\n        {conv}\n    }}", a.name);
+        }
+        Presence::Optional => {
+            let _ = writeln!(out, "    /// The value of optional attribute `{}`.\n    pub fn {n}(self, ir: &::mlir_ir::Ir) -> ::std::option::Option<{ret}> {{\n        let a = ir.attr(self.0, {name})?;\n        ::std::option::Option::Some({conv})\n    }}", a.name);
+        }
+    }
+    Ok(())
+}
+
+/// The `OpType` constants recording the hooks the op declares (only those
+/// set; the trait's defaults are false).
+fn declared_hook_consts(op: &OpModel) -> String {
+    let mut s = String::new();
+    for (set, name) in [
+        (op.has_folder, "HAS_FOLDER"),
+        (op.has_canonicalizer, "HAS_CANONICALIZER"),
+        (op.has_canonicalize_method, "HAS_CANONICALIZE_METHOD"),
+    ] {
+        if set {
+            let _ = writeln!(s, "    const {name}: bool = true;");
+        }
+    }
+    s
+}
+
+/// Whether the op has exactly one result (one group of one value), so its
+/// fold hook has the single-result signature, as upstream's.
+fn single_result(op: &OpModel) -> bool {
+    op.results.len() == 1 && op.results[0].arity == Arity::Single
 }
 
 /// The suffix of a constraint static's name: the record name, or for an
@@ -910,11 +1146,13 @@ fn result_ty_param(op: &OpModel, r: &ods::Value) -> String {
     }
 }
 
+/// Emits the default builder and returns its parameters after the builder
+/// and the location (`name: Type`).
 fn emit_default_builder(
     rk: &RecordKeeper,
     op: &OpModel,
     out: &mut String,
-) -> Result<(), Diagnostic> {
+) -> Result<Vec<String>, Diagnostic> {
     let mut params: Vec<String> = Vec::new();
     let mut body = String::new();
     let spec = spec_name(op);
@@ -1114,7 +1352,7 @@ fn emit_default_builder(
         params.join(", "),
         op.class_name
     );
-    Ok(())
+    Ok(params)
 }
 
 /// Declared memory effects (`MemoryEffects<[...]>`, `Arg<..., [MemRead]>`)

@@ -114,11 +114,17 @@ pub struct Effect {
     pub on: EffectOn,
 }
 
-/// A custom builder: Rust parameters and body.
+/// A custom builder: its Rust name, parameters and body.
 #[derive(Debug, Clone)]
 pub struct Builder {
+    /// The method name (`build_value`, `build_value_f64`, or the `.td`'s).
+    pub name: String,
     pub params: Vec<(String, String)>,
+    /// The Rust body with `$_builder`/`$_loc`/`$_state` substituted; empty
+    /// when the `.td` gives none (the op type's `<name>_state` is called).
     pub body: String,
+    /// Whether the body fills `state` (it mentioned `$_state`).
+    pub fills_state: bool,
 }
 
 /// One op, ready for code generation.
@@ -131,6 +137,8 @@ pub struct OpModel {
     /// `func.return`.
     pub op_name: String,
     pub dialect: String,
+    /// The dialect record (`Arith_Dialect`).
+    pub dialect_def: String,
     pub summary: String,
     pub description: String,
     pub operands: Vec<Value>,
@@ -168,7 +176,11 @@ pub struct OpModel {
     pub has_verifier: bool,
     pub has_region_verifier: bool,
     pub has_folder: bool,
+    /// `hasCanonicalizer`: the op implements `mlir_rewrite::HasCanonicalizer`.
     pub has_canonicalizer: bool,
+    /// `hasCanonicalizeMethod`: the op implements
+    /// `mlir_rewrite::HasCanonicalizeMethod`.
+    pub has_canonicalize_method: bool,
     pub builders: Vec<Builder>,
     pub skip_default_builders: bool,
     /// `VariadicOfVariadic` operand groups: (group index, segment attribute).
@@ -241,11 +253,30 @@ pub fn build_model(rk: &RecordKeeper, main_file: &str) -> Result<Model, Vec<Diag
     // Op names in `HasParent`/`ParentOneOf`/`SingleBlockImplicitTerminator`
     // may be the wrapper type names of ops of the same file (`"YieldOp"`,
     // as upstream writes `"scf::YieldOp"`); they resolve to full op names.
-    let by_class: BTreeMap<String, String> = model
-        .ops
-        .iter()
-        .map(|o| (o.class_name.clone(), o.op_name.clone()))
-        .collect();
+    // Ops of included files resolve too (`HasParent<"func::FuncOp">`), by
+    // their wrapper type name; this file's ops take precedence.
+    let mut by_class: BTreeMap<String, String> = BTreeMap::new();
+    for r in rk.defs_derived_from("Op") {
+        let (Ok(d), Ok(mnemonic)) = (r.get_def("opDialect"), r.get_string("opName")) else {
+            continue;
+        };
+        let Some(ns) = rk.def(d).and_then(|d| d.get_string("name").ok()) else {
+            continue;
+        };
+        let class = match r.name.split_once('_') {
+            Some((_, rest)) if !rest.is_empty() => rest.to_string(),
+            _ => r.name.clone(),
+        };
+        let full = if ns.is_empty() {
+            mnemonic.to_string()
+        } else {
+            format!("{ns}.{mnemonic}")
+        };
+        by_class.entry(class).or_insert(full);
+    }
+    for o in &model.ops {
+        by_class.insert(o.class_name.clone(), o.op_name.clone());
+    }
     let resolve = |n: &mut String| {
         let short = n.rsplit("::").next().unwrap_or(n);
         if let Some(full) = by_class.get(short) {
@@ -256,6 +287,20 @@ pub fn build_model(rk: &RecordKeeper, main_file: &str) -> Result<Model, Vec<Diag
         op.parents.iter_mut().for_each(resolve);
         if let Some(t) = &mut op.implicit_terminator {
             resolve(t);
+        }
+        // A name that is neither an op name (`dialect.op`) nor the type of
+        // a known op would silently never match at run time.
+        let unknown = op
+            .parents
+            .iter()
+            .chain(&op.implicit_terminator)
+            .find(|n| !n.contains('.'))
+            .cloned();
+        if let (Some(n), Some(rec)) = (unknown, seen_names.get(&op.op_name)) {
+            errors.push(rec.field_error(
+                "traits",
+                format!("'{n}' in a trait of '{}' names no known op (expected an op name such as 'scf.yield' or the type of an op defined or included here)", op.op_name),
+            ));
         }
     }
     if errors.is_empty() {
@@ -439,6 +484,7 @@ fn build_op(rk: &RecordKeeper, op: &Record, model: &mut Model) -> Result<OpModel
         class_name,
         op_name,
         dialect: ns,
+        dialect_def: dialect_name.to_string(),
         summary: op.get_string("summary")?.to_string(),
         description: op.get_string("description")?.to_string(),
         operands: vec![],
@@ -469,8 +515,8 @@ fn build_op(rk: &RecordKeeper, op: &Record, model: &mut Model) -> Result<OpModel
         has_verifier: op.get_bit("hasVerifier")?,
         has_region_verifier: op.get_bit("hasRegionVerifier")?,
         has_folder: op.get_bit("hasFolder")?,
-        has_canonicalizer: op.get_bit("hasCanonicalizer")?
-            || op.get_bit("hasCanonicalizeMethod")?,
+        has_canonicalizer: op.get_bit("hasCanonicalizer")?,
+        has_canonicalize_method: op.get_bit("hasCanonicalizeMethod")?,
         builders: vec![],
         skip_default_builders: op.get_bit("skipDefaultBuilders")?,
         variadic_of_variadic: vec![],
@@ -866,13 +912,19 @@ fn build_op(rk: &RecordKeeper, op: &Record, model: &mut Model) -> Result<OpModel
                 ps.push((snake(pn), ty));
             }
             let body = br.get_string("body")?.trim().to_string();
-            if body.is_empty() {
-                return Err(op.field_error(
-                    "builders",
-                    "custom builders need a Rust body (`OpBuilder<(ins ...), [{ ... }]>`)",
-                ));
-            }
-            m.builders.push(Builder { params: ps, body });
+            let fills_state = body.contains("$_state");
+            let body = body
+                .replace("$_builder", "b")
+                .replace("$_loc", "loc")
+                .replace("$_state", "state");
+            let explicit = br.get_string("name").unwrap_or("").to_string();
+            let name = builder_name(op, &m, &explicit, &ps)?;
+            m.builders.push(Builder {
+                name,
+                params: ps,
+                body,
+                fills_state,
+            });
         }
     }
 
@@ -883,6 +935,91 @@ fn build_op(rk: &RecordKeeper, op: &Record, model: &mut Model) -> Result<OpModel
         }
     }
     Ok(m)
+}
+
+/// The Rust name of a custom builder with parameters `ps`: `explicit` if
+/// given, else `build_<parameter names>` (`build_empty` without any), with
+/// the parameter types appended when an earlier builder took that name
+/// (C++ overloads on types). A name that is still taken (by the default
+/// builder `build`, an earlier builder or an accessor) is a located error,
+/// never a rustc error in the generated file.
+fn builder_name(
+    op: &Record,
+    m: &OpModel,
+    explicit: &str,
+    ps: &[(String, String)],
+) -> Result<String, Diagnostic> {
+    let taken = |n: &str| -> Option<String> {
+        if n == "build" && !m.skip_default_builders {
+            return Some("the default builder".to_string());
+        }
+        // Reserved for the default builder taking attribute values.
+        if n == "build_values" && !m.skip_default_builders {
+            return Some("the value builder".to_string());
+        }
+        if m.builders.iter().any(|b| b.name == n) {
+            return Some("an earlier builder".to_string());
+        }
+        let accessor = m
+            .operands
+            .iter()
+            .chain(&m.results)
+            .map(|v| v.name.as_str())
+            .chain(m.attrs.iter().map(|a| a.name.as_str()))
+            .any(|v| snake(v) == n);
+        accessor.then(|| "an accessor".to_string())
+    };
+    if !explicit.is_empty() {
+        let ident = explicit
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+            && explicit
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_')
+            && !is_rust_keyword(explicit);
+        if !ident {
+            return Err(op.field_error(
+                "builders",
+                format!("builder name '{explicit}' is not a Rust identifier"),
+            ));
+        }
+        if let Some(what) = taken(explicit) {
+            return Err(op.field_error(
+                "builders",
+                format!("builder name '{explicit}' is already used by {what}"),
+            ));
+        }
+        return Ok(explicit.to_string());
+    }
+    let mut name = String::from("build");
+    if ps.is_empty() {
+        name.push_str("_empty");
+    }
+    for (p, _) in ps {
+        name.push('_');
+        name.push_str(p.trim_start_matches("r#"));
+    }
+    if taken(&name).is_some() {
+        // Upstream overloads builders on parameter types (`build(double)`
+        // next to `build(DenseElementsAttr)`); Rust has no overloading.
+        for (_, t) in ps {
+            let last = t.rsplit("::").next().unwrap_or(t);
+            let ident: String = last
+                .chars()
+                .filter(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect();
+            name.push('_');
+            name.push_str(&snake(&ident));
+        }
+    }
+    if let Some(what) = taken(&name) {
+        return Err(op.field_error(
+            "builders",
+            format!("builder name '{name}' is already used by {what} (builders with the same parameter names and types); name it with OpBuilder's third argument"),
+        ));
+    }
+    Ok(name)
 }
 
 fn arity(rec: &Record) -> Arity {

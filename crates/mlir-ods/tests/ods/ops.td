@@ -56,7 +56,12 @@ def Snap_BuilderOp : Snap_Op<"builder"> {
   let arguments = (ins I32:$value);
   let results = (outs I32:$result);
   let builders = [
-    OpBuilder<(ins "::mlir_ir::Value":$v), [{ Self::build(b, loc, v) }]>
+    OpBuilder<(ins "::mlir_ir::Value":$v), [{ Self::build($_builder, $_loc, v) }]>,
+    // Body-less: calls `Self::build_n_state(b, &mut state, n)`.
+    OpBuilder<(ins "i64":$n)>,
+    // Fills `$_state`; named explicitly.
+    OpBuilder<(ins "::mlir_ir::Value":$v), [{ $_state.operands.push(v); }],
+              "build_pushing">
   ];
 }
 
