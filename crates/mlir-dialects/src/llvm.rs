@@ -245,9 +245,7 @@ impl<'t> LlvmTypeParser<'t> {
         }
         self.pos += kw.len();
         match kw {
-            "void" | "ppc_fp128" | "x86_amx" | "token" | "label" | "metadata" => {
-                Ok(kw.to_string())
-            }
+            "void" | "ppc_fp128" | "x86_amx" | "token" | "label" | "metadata" => Ok(kw.to_string()),
             "ptr" => {
                 if !self.eat('<') {
                     return Ok("ptr".into());
