@@ -11,8 +11,9 @@ rmlir-opt and mlir-opt 22 on it and check that rmlir's output
   * has no more ops than mlir-opt's output for the same options.
 mlir-opt's own output is checked for refinement too: a mismatch there is a
 bug of this harness (reported as `oracle`), not of rmlir.
-A failing program is reduced (--reduce) by greedy delta debugging over ops,
-branches and blocks while the same kind of failure persists.
+A failing program is reduced (--reduce) by structured delta debugging (ddmin
+over whole region ops, then the ops of each block, then branches) while the
+same kind of failure persists.
 
 Usage: run.py [--seeds N] [--start S] [--reduce] [--quiet] [--inputs K]
 Environment: RMLIR_OPT (default target/release/rmlir-opt), MLIR_OPT.
@@ -20,6 +21,7 @@ Exit status 0 when no failure was found.
 """
 
 import argparse
+import copy
 import os
 import random
 import subprocess
@@ -94,15 +96,24 @@ def _balanced_list(self):
 mlir.Parser.balanced_list = _balanced_list
 
 
-def semantics(src_ops, tgt_ops, inputs):
-    """None when tgt refines src on every input, else a message."""
+def semantics(src_ops, tgt_ops, inputs, info=None, out_fuel_factor=None):
+    """None when tgt refines src on every input, else a message (and
+    info["args"] = the input that shows it, when info is given).
+    out_fuel_factor bounds the output's steps by that multiple of the
+    input's (the reducer's cheap stand-in for 2,000,000 steps)."""
     for args in inputs:
         try:
-            sres, strace = interp.Interp(src_ops).run("main", list(args))
+            src = interp.Interp(src_ops)
+            sres, strace = src.run("main", list(args))
         except (interp.UB, interp.OutOfFuel):
             continue
+        if info is not None:
+            info["args"] = args
+        fuel = 2000000
+        if out_fuel_factor is not None:
+            fuel = min(fuel, 10000 + out_fuel_factor * (200000 - src.fuel))
         try:
-            tres, ttrace = interp.Interp(tgt_ops, fuel=2000000).run("main", list(args))
+            tres, ttrace = interp.Interp(tgt_ops, fuel=fuel).run("main", list(args))
         except interp.UB as e:
             return f"output hits UB ({e}) on {args}"
         except interp.OutOfFuel:
@@ -117,10 +128,13 @@ def semantics(src_ops, tgt_ops, inputs):
     return None
 
 
-def check(text, opts, n_inputs=8, seed=0, compare=True):
+def check(text, opts, n_inputs=8, seed=0, compare=True, info=None, first_args=None, out_fuel_factor=None):
     """Check one program under one option set: (kind, message) or None.
     kind is one of crash, error, invalid, miscompile, larger, oracle;
-    compare=False skips mlir-opt's output (no larger/oracle verdicts)."""
+    compare=False skips mlir-opt's output (no larger/oracle verdicts);
+    info (a dict) receives the failing input of a miscompile as "args";
+    first_args is an input tried before the random ones and
+    out_fuel_factor bounds the output's steps (see semantics())."""
     src_g = generic(text)
     if src_g is None:
         return ("badinput", "mlir-opt rejects the input")
@@ -145,7 +159,9 @@ def check(text, opts, n_inputs=8, seed=0, compare=True):
     rng = random.Random(seed)
     types = main_types(src_ops)
     inputs = [random_args(rng, types) for _ in range(n_inputs)]
-    msg = semantics(src_ops, r_ops, inputs)
+    if first_args is not None:
+        inputs.insert(0, first_args)
+    msg = semantics(src_ops, r_ops, inputs, info, out_fuel_factor)
     if msg:
         return ("miscompile", msg)
     if mrc == 0:
@@ -252,50 +268,223 @@ def drop_dead_blocks(ops):
     return changed
 
 
-def reduce(text, opts, kind, log=lambda s: None):
-    """Greedy delta debugging keeping `kind` of failure under `opts`."""
-    cur = mlir.print_module(mlir.parse(generic(text)))
+def block_paths(ops):
+    """Paths of every block (op path + [region, block]), outermost first."""
+    out = []
 
-    def still_fails(cand):
-        # check() itself rejects candidates mlir-opt does not accept.
-        res = check(cand, opts, compare=kind in ("larger", "oracle"))
-        return res is not None and res[0] == kind
+    def visit(block_ops, path):
+        for k, op in enumerate(block_ops):
+            for ri, r in enumerate(op.regions):
+                for bi, b in enumerate(r.blocks):
+                    out.append(path + [k, ri, bi])
+            for ri, r in enumerate(op.regions):
+                for bi, b in enumerate(r.blocks):
+                    visit(b.ops, path + [k, ri, bi])
 
-    # Passes over the ops in pre-order, so that a region op (with all it
-    # holds) goes before its nested ops are tried one by one; after a
-    # success the paths are recomputed and the pass continues at the same
-    # index. Passes repeat until one makes no progress.
-    for _ in range(4):
-        progress = False
-        paths = candidates(mlir.parse(cur))
-        idx = 0
-        while idx < len(paths):
-            base_ops = mlir.parse(cur)
-            size = (mlir.count_ops(base_ops), len(mlir.print_module(base_ops)))
-            hit = False
-            for how in ("drop", "true", "false", "default"):
-                cand_ops = mlir.parse(cur)
+    visit(ops, [])
+    return out
+
+
+def block_at(ops, bpath):
+    """The op list of the block at bpath, or None when it no longer exists."""
+    block = ops
+    try:
+        for j in range(0, len(bpath), 3):
+            block = block[bpath[j]].regions[bpath[j + 1]].blocks[bpath[j + 2]].ops
+    except (IndexError, AttributeError):
+        return None
+    return block
+
+
+def droppable(block):
+    """Indices of the ops of a block that a drop may remove: not the
+    terminator, no function or module, no constant that is still used
+    (replacing it by a zero constant is no reduction)."""
+    out = []
+    for k, op in enumerate(block):
+        if op.name in ("func.func", "builtin.module"):
+            continue
+        if k == len(block) - 1 and not op.results and op.name != "func.call":
+            continue
+        out.append(k)
+    return out
+
+
+class Reducer:
+    """Structured delta debugging (ddmin) of a failing program.
+
+    Candidates are mutated copies of the current module: whole region ops
+    first (largest first), then ddmin over the ops of each block (outermost
+    blocks first, halving chunk sizes down to single ops), then branch
+    folding. Every tested candidate text is cached. A candidate is first
+    judged by one rmlir-opt run (asked for the generic form, which this
+    tool parses itself) and the interpreter, with the failing input first
+    and the output's fuel bounded relative to the input's steps; only a
+    candidate that looks like the same failure is confirmed by the full
+    check (mlir-opt's validation of the candidate and of rmlir's output).
+    So a rejected candidate costs one process, a kept one three or four.
+    """
+
+    def __init__(self, opts, kind, args, log):
+        self.opts, self.kind, self.log = opts, kind, log
+        self.first = [args] if args is not None else []
+        self.cache = {}
+        self.runs = 0
+        self.tests = 0
+        self.kept = 0
+
+    def fast_fails(self, text):
+        """The cheap verdict: could text fail with self.kind?"""
+        rc, out, err = run([RMLIR, "--mlir-print-op-generic"] + self.opts, text)
+        self.runs += 1
+        if self.kind in ("crash", "error"):
+            if rc == "timeout":
+                return self.kind == "crash"
+            crashed = rc not in (0, 1) or "panicked" in err
+            return rc != 0 and (self.kind == "crash") == crashed
+        if rc != 0:
+            return False
+        if self.kind != "miscompile":
+            return True  # invalid / larger / oracle need mlir-opt: confirm
+        try:
+            src_ops = mlir.parse(text)
+            r_ops = mlir.parse(out)
+            rng = random.Random(0)
+            inputs = self.first + [random_args(rng, main_types(src_ops)) for _ in range(7)]
+            return semantics(src_ops, r_ops, inputs, out_fuel_factor=50) is not None
+        except Exception:  # noqa: BLE001 - an unparsable candidate is no failure
+            return False
+
+    def fails(self, ops):
+        text = mlir.print_module(ops)
+        hit = self.cache.get(text)
+        if hit is None:
+            self.tests += 1
+            hit = self.fast_fails(text)
+            if hit:
+                res = check(
+                    text,
+                    self.opts,
+                    compare=self.kind in ("larger", "oracle"),
+                    first_args=self.first[0] if self.first else None,
+                    out_fuel_factor=50,
+                )
+                self.runs += 4
+                self.kept += 1
+                hit = res is not None and res[0] == self.kind
+            self.cache[text] = hit
+        return hit
+
+    @staticmethod
+    def size(ops):
+        return (mlir.count_ops(ops), len(mlir.print_module(ops)))
+
+    def try_candidate(self, cur, mutate_fn):
+        """The mutated copy of cur if it is smaller and still fails, else None."""
+        cand = copy.deepcopy(cur)
+        try:
+            if not mutate_fn(cand):
+                return None
+        except (IndexError, ValueError, AttributeError):
+            return None
+        drop_dead_blocks(cand)
+        if self.size(cand) >= self.size(cur) or not self.fails(cand):
+            return None
+        self.log(f"reduced to {mlir.count_ops(cand)} ops")
+        return cand
+
+    def drop_ops(self, bpath, indices):
+        """A mutation dropping the ops at indices of the block at bpath."""
+
+        def apply(ops):
+            done = False
+            for k in sorted(indices, reverse=True):
                 try:
-                    if not mutate(cand_ops, paths[idx], how):
-                        continue
+                    done |= mutate(ops, bpath + [k], "drop")
                 except (IndexError, ValueError, AttributeError):
-                    continue
-                drop_dead_blocks(cand_ops)
-                cand = mlir.print_module(cand_ops)
-                # Progress is measured by (op count, text size) so that
-                # turning a cond_br into a br counts as a reduction.
-                if (mlir.count_ops(cand_ops), len(cand)) < size and still_fails(cand):
-                    cur = generic(cand)
-                    log(f"reduced to {mlir.count_ops(mlir.parse(cur))} ops")
-                    progress = hit = True
-                    paths = candidates(mlir.parse(cur))
+                    pass
+            return done
+
+        return apply
+
+    def ddmin_block(self, cur, bpath):
+        block = block_at(cur, bpath)
+        if block is None:
+            return cur
+        items = droppable(block)
+        n = 2
+        while items:
+            size = -(-len(items) // n)
+            chunks = [items[i:i + size] for i in range(0, len(items), size)]
+            for chunk in chunks:
+                cand = self.try_candidate(cur, self.drop_ops(bpath, chunk))
+                if cand is not None:
+                    cur = cand
+                    block = block_at(cur, bpath)
+                    items = droppable(block) if block is not None else []
+                    n = max(n - 1, 2)
                     break
-            if not hit:
-                idx += 1
-        if not progress:
-            break
-    rc, out, _ = run([MLIR], cur)
-    return out if rc == 0 else cur
+            else:
+                if n >= len(items):
+                    break
+                n = min(2 * n, len(items))
+        return cur
+
+    def region_ops(self, cur):
+        """Paths of ops holding regions (not functions), largest first."""
+        out = []
+        for path in candidates(cur):
+            block, k = locate(cur, path)
+            op = block[k]
+            if op.regions and op.name not in ("func.func", "builtin.module"):
+                out.append((-mlir.count_ops([op]), path))
+        return [p for _, p in sorted(out)]
+
+    def first_success(self, cur, mutations_of):
+        """Applies the first mutation of mutations_of(cur) that reduces,
+        again and again until none does."""
+        while True:
+            for m in mutations_of(cur):
+                cand = self.try_candidate(cur, m)
+                if cand is not None:
+                    cur = cand
+                    break
+            else:
+                return cur
+
+    def reduce(self, cur):
+        for _ in range(6):
+            before = self.size(cur)
+            # Whole region ops first: one test removes all they hold. After
+            # a success the paths are recomputed (failed candidates stay in
+            # the cache, so starting over costs no tool run).
+            cur = self.first_success(cur, lambda c: [
+                (lambda o, p=path: mutate(o, p, "drop")) for path in self.region_ops(c)])
+            for bpath in block_paths(cur):
+                cur = self.ddmin_block(cur, bpath)
+            cur = self.first_success(cur, lambda c: [
+                (lambda o, p=path, h=how: mutate(o, p, h))
+                for path in candidates(c) for how in ("true", "false", "default")])
+            if self.size(cur) >= before:
+                break
+        return cur
+
+
+def reduce(text, opts, kind, log=lambda s: None):
+    """Structured delta debugging keeping `kind` of failure under `opts`."""
+    info = {}
+    check(text, opts, info=info)
+    r = Reducer(opts, kind, info.get("args"), log)
+    cur = r.reduce(mlir.parse(generic(text)))
+    log(f"{r.tests} candidates tested, {r.kept} confirmed, {r.runs} tool runs")
+    out_text = mlir.print_module(cur)
+    # The reducer bounded the output's steps; the result must fail the
+    # same way under the full check too.
+    final = check(out_text, opts, compare=kind in ("larger", "oracle"))
+    if final is None or final[0] != kind:
+        log(f"warning: the reduced program fails differently under the full check: {final}")
+    rc, out, _ = run([MLIR], out_text)
+    return out if rc == 0 else out_text
 
 
 def main():

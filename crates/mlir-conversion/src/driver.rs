@@ -165,6 +165,26 @@ pub fn apply_conversion(
     mode: ConversionMode,
     listener: Option<&mut (dyn RewriterListener + '_)>,
 ) -> (Result<(), ()>, ConversionReport) {
+    // A rewrite trace hears the conversion, after the caller's listener if
+    // there is one (an analysis converts a clone, which the trace cannot
+    // see).
+    let mut trace = if mode != ConversionMode::Analysis {
+        mlir_rewrite::listener::driver_listener("dialect-conversion")
+    } else {
+        None
+    };
+    let mut chain;
+    let listener: Option<&mut (dyn RewriterListener + '_)> = match (listener, trace.as_deref_mut())
+    {
+        (Some(l), Some(t)) => {
+            chain = mlir_rewrite::ListenerChain::new()
+                .with(l as &mut dyn RewriterListener)
+                .with(t as &mut dyn RewriterListener);
+            Some(&mut chain)
+        }
+        (Some(l), None) => Some(l as &mut dyn RewriterListener),
+        (None, t) => t.map(|t| t as &mut dyn RewriterListener),
+    };
     // The whole conversion is one action (MLIR's `ApplyConversionAction`).
     mlir_ir::action::execute_action(
         "apply-conversion",

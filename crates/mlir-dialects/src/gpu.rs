@@ -95,15 +95,61 @@ impl Dialect for GpuDialect {
 
     fn canonicalize_type(
         &self,
-        _ctx: &std::sync::Arc<Context>,
+        ctx: &std::sync::Arc<Context>,
         body: &str,
     ) -> Result<Option<String>, Vec<(usize, String)>> {
-        if body == "async.token" {
-            Ok(None)
-        } else {
-            Err(vec![(0, format!("unknown type `{body}` in dialect `gpu`"))])
+        // Upstream's `GPUDialect::parseType` reads a keyword (dots
+        // included) and dispatches on it.
+        let kw_end = body
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '.' || c == '$'))
+            .unwrap_or(body.len());
+        match &body[..kw_end] {
+            "async.token"
+            | "sparse.dntensor_handle"
+            | "sparse.spmat_handle"
+            | "sparse.spgemmop_handle" => Ok(None),
+            "mma_matrix" => canonicalize_mma_matrix(ctx, body, kw_end).map_err(|e| vec![e]),
+            kw => Err(vec![(0, format!("unknown gpu type: {kw}"))]),
         }
     }
+}
+
+/// `mma_matrix<16x16xf16, "AOp">`: a static shape with an element type,
+/// then the operand kind (`"AOp"`, `"BOp"` or `"COp"`). The shape and
+/// element type are read as the element of a `vector<...>` would be, and
+/// the type is printed back in MLIR's spelling.
+fn canonicalize_mma_matrix(
+    ctx: &std::sync::Arc<Context>,
+    body: &str,
+    start: usize,
+) -> Result<Option<String>, (usize, String)> {
+    let inner_start = body[start..]
+        .find('<')
+        .map(|i| start + i + 1)
+        .ok_or((start, "expected '<'".to_string()))?;
+    let Some(comma) = body.rfind(',') else {
+        return Err((body.len(), "expected ','".into()));
+    };
+    // Reuse the builtin shape parser: `vector<16x16xf16>` has the same
+    // dimension list and element type.
+    let shape = &body[inner_start..comma];
+    let probe = format!("vector<{shape}>");
+    let ty = mlir_ir::asm::parse_type_prefix(ctx.clone(), &probe, 0)
+        .map_err(|(o, m)| ((inner_start + o).saturating_sub(7).min(body.len()), m))?
+        .0;
+    let operand = body[comma + 1..].trim().trim_end_matches('>').trim();
+    if !matches!(operand, "\"AOp\"" | "\"BOp\"" | "\"COp\"") {
+        return Err((
+            comma + 1,
+            "operand expected to be one of AOp, BOp or COp".into(),
+        ));
+    }
+    let flags = mlir_ir::asm::PrintFlags::default();
+    let mut text = String::new();
+    mlir_ir::asm::printer::attrs::AttrPrinter::new(ctx, &flags, None).print_type(&mut text, ty);
+    let shape = text.trim_start_matches("vector<").trim_end_matches('>');
+    let canonical = format!("mma_matrix<{shape}, {operand}>");
+    Ok((canonical != body).then_some(canonical))
 }
 
 /// `async`? `[deps]`? (upstream `parseAsyncDependencies`): whether the op

@@ -42,6 +42,13 @@ impl Dialect for LlvmDialect {
             LLVMReturnOp::op_info(),
         ]
     }
+    fn canonicalize_type(
+        &self,
+        ctx: &std::sync::Arc<Context>,
+        body: &str,
+    ) -> Result<Option<String>, Vec<(usize, String)>> {
+        canonicalize_llvm_type(ctx, body)
+    }
 }
 
 /// The inputs and results of an `!llvm.func<result (inputs)>`, parsed
@@ -106,12 +113,330 @@ const LINKAGES: &[&str] = &[
     "external",
 ];
 
-/// The mnemonics of LLVM types, which lose their `!llvm.` prefix inside an
-/// LLVM type such as `!llvm.func<ptr (ptr)>`.
+/// The mnemonics of LLVM types (MLIR 22's `dispatchParse` keywords), which
+/// lose their `!llvm.` prefix inside an LLVM type such as
+/// `!llvm.func<ptr (ptr)>`.
 const LLVM_TYPE_KEYWORDS: &[&str] = &[
-    "void", "ptr", "struct", "array", "vec", "func", "label", "metadata", "token", "target",
+    "void",
+    "ptr",
+    "ppc_fp128",
     "x86_amx",
+    "token",
+    "label",
+    "metadata",
+    "func",
+    "array",
+    "struct",
+    "target",
 ];
+
+type TypeError = (usize, String);
+
+/// A cursor over the body of an LLVM type (the text after `!llvm.`), which
+/// parses it the way MLIR's LLVM type parser does and builds its canonical
+/// spelling: LLVM types nested in LLVM types without their `!llvm.`
+/// prefix, other types as the builtin printer writes them, one space after
+/// commas. Error offsets are byte offsets into the body.
+struct LlvmTypeParser<'t> {
+    ctx: std::sync::Arc<Context>,
+    text: &'t str,
+    pos: usize,
+}
+
+impl<'t> LlvmTypeParser<'t> {
+    fn skip_ws(&mut self) {
+        let b = self.text.as_bytes();
+        while self.pos < b.len() && b[self.pos].is_ascii_whitespace() {
+            self.pos += 1;
+        }
+    }
+
+    /// Consumes `c` if it is the next character.
+    fn eat(&mut self, c: char) -> bool {
+        self.skip_ws();
+        if self.text[self.pos..].starts_with(c) {
+            self.pos += c.len_utf8();
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Consumes `c` or reports it missing where the next token starts.
+    fn expect(&mut self, c: char) -> Result<(), TypeError> {
+        if self.eat(c) {
+            Ok(())
+        } else {
+            Err((self.pos, format!("expected '{c}'")))
+        }
+    }
+
+    /// The identifier at the cursor, without consuming it.
+    fn peek_keyword(&mut self) -> &'t str {
+        self.skip_ws();
+        let rest = &self.text[self.pos..];
+        let starts = rest
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_');
+        if !starts {
+            return "";
+        }
+        let end = rest
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '$' || c == '.'))
+            .unwrap_or(rest.len());
+        &rest[..end]
+    }
+
+    /// Consumes the keyword `kw` if it is next.
+    fn eat_keyword(&mut self, kw: &str) -> bool {
+        if self.peek_keyword() == kw {
+            self.pos += kw.len();
+            true
+        } else {
+            false
+        }
+    }
+
+    /// A decimal integer literal (a leading `-` wraps to `u32`, as MLIR's
+    /// unsigned parameter parser does for the address space).
+    fn parse_integer(&mut self) -> Result<i64, TypeError> {
+        self.skip_ws();
+        let start = self.pos;
+        let rest = &self.text[self.pos..];
+        let neg = rest.starts_with('-');
+        let digits = &rest[usize::from(neg)..];
+        let len = digits
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(digits.len());
+        if len == 0 {
+            return Err((start, "expected integer value".into()));
+        }
+        self.pos += usize::from(neg) + len;
+        let v: i64 = digits[..len]
+            .parse()
+            .map_err(|_| (start, "integer value too large".to_string()))?;
+        Ok(if neg { -v } else { v })
+    }
+
+    /// A `"..."` string literal, returned with its quotes.
+    fn parse_string(&mut self) -> Result<&'t str, TypeError> {
+        self.skip_ws();
+        let start = self.pos;
+        let b = self.text.as_bytes();
+        if b.get(start) != Some(&b'"') {
+            return Err((start, "expected string".into()));
+        }
+        let mut i = start + 1;
+        while i < b.len() && b[i] != b'"' {
+            i += if b[i] == b'\\' { 2 } else { 1 };
+        }
+        if i >= b.len() {
+            return Err((start, "expected '\"' in string literal".into()));
+        }
+        self.pos = i + 1;
+        Ok(&self.text[start..=i])
+    }
+
+    /// A type nested in an LLVM type: an LLVM type with or without its
+    /// `!llvm.` prefix, or any other MLIR type.
+    fn parse_nested(&mut self) -> Result<String, TypeError> {
+        self.skip_ws();
+        if self.text[self.pos..].starts_with("!llvm.") {
+            self.pos += "!llvm.".len();
+            return self.parse_keyword_type();
+        }
+        let kw = self.peek_keyword();
+        if LLVM_TYPE_KEYWORDS.contains(&kw) {
+            return self.parse_keyword_type();
+        }
+        match mlir_ir::asm::parse_type_prefix(self.ctx.clone(), self.text, self.pos) {
+            Ok((ty, end)) => {
+                self.pos = end;
+                Ok(nested_type_text(&self.ctx, ty))
+            }
+            // A bare word that is no MLIR type is read as an LLVM keyword.
+            Err(_) if !kw.is_empty() => self.parse_keyword_type(),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The top-level type of `!llvm.<body>`: only the keyword forms (MLIR
+    /// rejects `!llvm.i32`).
+    fn parse_top(&mut self) -> Result<String, TypeError> {
+        let kw = self.peek_keyword();
+        if !LLVM_TYPE_KEYWORDS.contains(&kw)
+            && mlir_ir::asm::parse_type_prefix(self.ctx.clone(), self.text, self.pos).is_ok()
+        {
+            return Err((self.pos, "unexpected type, expected keyword".into()));
+        }
+        let text = self.parse_keyword_type()?;
+        self.skip_ws();
+        if self.pos < self.text.len() {
+            return Err((self.pos, "expected end of LLVM type".into()));
+        }
+        Ok(text)
+    }
+
+    /// `void`, `ptr<3>`, `func<...>`, `array<...>`, `struct<...>`,
+    /// `target<...>` and the other keyword types.
+    fn parse_keyword_type(&mut self) -> Result<String, TypeError> {
+        let key_loc = self.pos;
+        let kw = self.peek_keyword();
+        if kw.is_empty() {
+            return Err((key_loc, "expected valid keyword".into()));
+        }
+        self.pos += kw.len();
+        match kw {
+            "void" | "ppc_fp128" | "x86_amx" | "token" | "label" | "metadata" => Ok(kw.to_string()),
+            "ptr" => {
+                if !self.eat('<') {
+                    return Ok("ptr".into());
+                }
+                let space = self.parse_integer()? as u32;
+                self.expect('>')?;
+                Ok(if space == 0 {
+                    "ptr".into()
+                } else {
+                    format!("ptr<{space}>")
+                })
+            }
+            "func" => {
+                self.expect('<')?;
+                let result = self.parse_nested()?;
+                self.expect('(')?;
+                let mut params: Vec<String> = Vec::new();
+                if !self.eat(')') {
+                    loop {
+                        self.skip_ws();
+                        if self.text[self.pos..].starts_with("...") {
+                            self.pos += 3;
+                            params.push("...".into());
+                            self.expect(')')?;
+                            break;
+                        }
+                        params.push(self.parse_nested()?);
+                        if self.eat(')') {
+                            break;
+                        }
+                        self.expect(',')?;
+                    }
+                }
+                self.expect('>')?;
+                Ok(format!("func<{result} ({})>", params.join(", ")))
+            }
+            "array" => {
+                // MLIR reports an invalid element type at the `<`.
+                self.skip_ws();
+                let lt_loc = self.pos;
+                self.expect('<')?;
+                let n = self.parse_integer()?;
+                if !self.eat_keyword("x") {
+                    return Err((self.pos, "expected 'x'".into()));
+                }
+                let elem = self.parse_nested()?;
+                if matches!(elem.as_str(), "void" | "label" | "metadata" | "token") {
+                    return Err((
+                        lt_loc,
+                        format!("invalid array element type: '!llvm.{elem}'"),
+                    ));
+                }
+                self.expect('>')?;
+                Ok(format!("array<{n} x {elem}>"))
+            }
+            "struct" => self.parse_struct(),
+            "target" => {
+                self.expect('<')?;
+                let name = self.parse_string()?;
+                let mut params = vec![name.to_string()];
+                let mut seen_int = false;
+                while self.eat(',') {
+                    self.skip_ws();
+                    let at = self.pos;
+                    let c = self.text[self.pos..].chars().next();
+                    if c.is_some_and(|c| c.is_ascii_digit() || c == '-') {
+                        seen_int = true;
+                        params.push(self.parse_integer()?.to_string());
+                    } else if seen_int {
+                        return Err((
+                            at,
+                            "failed to parse parameter list for target extension type".into(),
+                        ));
+                    } else {
+                        params.push(self.parse_nested()?);
+                    }
+                }
+                self.expect('>')?;
+                Ok(format!("target<{}>", params.join(", ")))
+            }
+            _ => Err((key_loc, format!("unknown LLVM type: {kw}"))),
+        }
+    }
+
+    /// `struct<(types)>`, `struct<packed (types)>`, `struct<"name", opaque>`,
+    /// `struct<"name", packed? (types)>`.
+    fn parse_struct(&mut self) -> Result<String, TypeError> {
+        self.expect('<')?;
+        self.skip_ws();
+        let mut name = None;
+        if self.text[self.pos..].starts_with('"') {
+            name = Some(self.parse_string()?);
+            if !self.eat(',') {
+                return Err((
+                    self.pos,
+                    "struct without a body only allowed in a recursive struct".into(),
+                ));
+            }
+            if self.eat_keyword("opaque") {
+                self.expect('>')?;
+                return Ok(format!("struct<{}, opaque>", name.unwrap_or_default()));
+            }
+        }
+        let packed = self.eat_keyword("packed");
+        self.expect('(')?;
+        let mut fields = Vec::new();
+        if !self.eat(')') {
+            loop {
+                fields.push(self.parse_nested()?);
+                if self.eat(')') {
+                    break;
+                }
+                self.expect(',')?;
+            }
+        }
+        self.expect('>')?;
+        let mut out = String::from("struct<");
+        if let Some(n) = name {
+            out.push_str(n);
+            out.push_str(", ");
+        }
+        if packed {
+            out.push_str("packed ");
+        }
+        out.push('(');
+        out.push_str(&fields.join(", "));
+        out.push_str(")>");
+        Ok(out)
+    }
+}
+
+/// Checks and canonicalizes the body of an `!llvm.` type (MLIR's
+/// `LLVMDialect::parseType` + `printType`).
+fn canonicalize_llvm_type(
+    ctx: &std::sync::Arc<Context>,
+    body: &str,
+) -> Result<Option<String>, Vec<(usize, String)>> {
+    let mut p = LlvmTypeParser {
+        ctx: ctx.clone(),
+        text: body,
+        pos: 0,
+    };
+    match p.parse_top() {
+        Ok(text) if text == body => Ok(None),
+        Ok(text) => Ok(Some(text)),
+        Err(e) => Err(vec![e]),
+    }
+}
 
 fn dialect_attr(ctx: &Context, body: &str) -> Attribute {
     let dialect = ctx.ident("llvm");

@@ -242,13 +242,22 @@ pub trait Dialect: Send + Sync + 'static {
     /// types are equal handles and print as MLIR prints them. Same contract
     /// as [`Dialect::canonicalize_attribute`]; nested types can be parsed
     /// with [`crate::asm::parse_type_prefix`] (hence the `Arc`). The default
-    /// keeps the text as written.
+    /// is MLIR's `Dialect::parseType` of a dialect that defines no types: it
+    /// rejects every type, so a dialect with types must override this (a
+    /// dialect type is never kept unchecked, as a typo such as `!llvm.prt`
+    /// once was).
     fn canonicalize_type(
         &self,
         _ctx: &std::sync::Arc<Context>,
         _body: &str,
     ) -> Result<Option<String>, Vec<(usize, String)>> {
-        Ok(None)
+        Err(vec![(
+            0,
+            format!(
+                "dialect '{}' provides no type parsing hook",
+                self.namespace()
+            ),
+        )])
     }
     /// The dialect's parser for the custom form of op `name` when the op
     /// has none of its own: an op the dialect does not register, or a

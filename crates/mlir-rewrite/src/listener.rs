@@ -10,6 +10,8 @@
 //! receives the IR read-only: a listener can look at the IR but never change
 //! it.
 
+use std::sync::OnceLock;
+
 use smallvec::SmallVec;
 
 use mlir_ir::PreviousPosition;
@@ -238,4 +240,26 @@ impl RewriterListener for ListenerChain<'_> {
             l.notify_fold_end(ir, result)
         }
     }
+}
+
+/// Makes the listener a rewrite driver attaches when its caller gave it
+/// none (`driver` names the driver: `greedy-driver`, `walk-driver`,
+/// `dialect-conversion`), or `None`. A tool that records a rewrite trace
+/// installs one, so that every driver run reports to the trace whichever
+/// pass started it.
+pub type DriverListenerFactory = fn(driver: &str) -> Option<Box<dyn RewriterListener>>;
+
+static DRIVER_LISTENER: OnceLock<DriverListenerFactory> = OnceLock::new();
+
+/// Installs the [`DriverListenerFactory`] (once per process; later calls
+/// are ignored).
+pub fn set_driver_listener_factory(factory: DriverListenerFactory) {
+    let _ = DRIVER_LISTENER.set(factory);
+}
+
+/// The listener for a run of `driver` whose caller gave none: `None`
+/// unless a factory is installed and wants one. Costs one atomic load when
+/// no factory is installed.
+pub fn driver_listener(driver: &str) -> Option<Box<dyn RewriterListener>> {
+    DRIVER_LISTENER.get().and_then(|f| f(driver))
 }

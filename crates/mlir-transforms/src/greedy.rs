@@ -168,6 +168,29 @@ pub struct GreedyRewriteConfig<'l> {
     pub fixpoint_key: Option<u64>,
 }
 
+impl GreedyRewriteConfig<'_> {
+    /// This configuration with `listener` as its listener (the rewrite
+    /// trace hook of the driver entry points uses it when the caller gave
+    /// none).
+    fn with_listener<'m>(self, listener: &'m mut dyn RewriterListener) -> GreedyRewriteConfig<'m> {
+        GreedyRewriteConfig {
+            scope: self.scope,
+            use_top_down_traversal: self.use_top_down_traversal,
+            region_simplification: self.region_simplification,
+            max_iterations: self.max_iterations,
+            max_num_rewrites: self.max_num_rewrites,
+            strictness: self.strictness,
+            listener: Some(listener),
+            fold: self.fold,
+            cse_constants: self.cse_constants,
+            random_seed: self.random_seed,
+            contract_checks: self.contract_checks,
+            detect_recursion: self.detect_recursion,
+            expensive_checks: self.expensive_checks,
+        }
+    }
+}
+
 impl Default for GreedyRewriteConfig<'_> {
     fn default() -> Self {
         GreedyRewriteConfig {
@@ -1249,6 +1272,17 @@ pub fn apply_patterns_greedily_in_region(
     patterns: &FrozenRewritePatternSet,
     mut config: GreedyRewriteConfig<'_>,
 ) -> GreedyRewriteResult {
+    // A rewrite trace hears every driver run (one atomic load otherwise).
+    if config.listener.is_none() {
+        if let Some(mut trace) = mlir_rewrite::listener::driver_listener("greedy-driver") {
+            return apply_patterns_greedily_in_region(
+                ir,
+                region,
+                patterns,
+                config.with_listener(&mut *trace),
+            );
+        }
+    }
     if config.scope.is_none() {
         config.scope = Some(region);
     }
@@ -1418,6 +1452,12 @@ pub fn apply_patterns_greedily(
     patterns: &FrozenRewritePatternSet,
     mut config: GreedyRewriteConfig<'_>,
 ) -> GreedyRewriteResult {
+    // A rewrite trace hears every driver run (one atomic load otherwise).
+    if config.listener.is_none() {
+        if let Some(mut trace) = mlir_rewrite::listener::driver_listener("greedy-driver") {
+            return apply_patterns_greedily(ir, op, patterns, config.with_listener(&mut *trace));
+        }
+    }
     let regions: SmallVec<[RegionRef; 2]> = ir.regions(op).iter().copied().collect();
     let mut total = GreedyRewriteResult::default();
     for r in regions {
@@ -1479,6 +1519,17 @@ pub fn apply_op_patterns_greedily(
     patterns: &FrozenRewritePatternSet,
     mut config: GreedyRewriteConfig<'_>,
 ) -> GreedyRewriteResult {
+    // A rewrite trace hears every driver run (one atomic load otherwise).
+    if config.listener.is_none() {
+        if let Some(mut trace) = mlir_rewrite::listener::driver_listener("greedy-driver") {
+            return apply_op_patterns_greedily(
+                ir,
+                ops,
+                patterns,
+                config.with_listener(&mut *trace),
+            );
+        }
+    }
     if ops.is_empty() {
         return GreedyRewriteResult {
             all_erased: true,

@@ -11,16 +11,30 @@
 //! it is returned by a function callers outside the module may see, or
 //! when it is forwarded (by a call, a return, a branch) to a live value.
 //!
-//! Region-branching ops (`scf.if`, `scf.while`, ...) are handled
-//! conservatively: one that stays keeps all of its operands, results and
-//! region arguments live (upstream also prunes their unused results and
-//! region arguments; see `docs/DEVIATIONS.md`). One that has no memory
-//! effects and only dead results is erased like any other op.
+//! Region-branching ops (`scf.if`, `scf.for`, `scf.while`,
+//! `scf.index_switch`, any `RegionBranchOpInterface` op) are analysed edge
+//! by edge, as upstream's liveness does: a result or region argument is
+//! live only when something live uses it, and then so are the values
+//! forwarded to it along every edge (the op's operands on entry, its
+//! terminators' operands); the non-forwarded operands (a condition, loop
+//! bounds, a switch selector) are live once the op is needed (it has
+//! memory effects, or a result or region argument is live). The cleanup
+//! then does what mlir-opt 22 does: every forwarded operand whose
+//! receivers are all dead is replaced by a `ub.poison` of its type (made
+//! just before the op or the terminator), dead effect-free ops go, and the
+//! canonicalization patterns run on the region-branching ops (a worklist
+//! seeded with those ops, plus what their rewrites touch), which drops the
+//! results, iteration arguments and yielded values that only carried
+//! poison, and simplifies what is left (an `scf.if` choosing between two
+//! values becomes an `arith.select`). One that has no memory effects and
+//! only dead results is erased like any other op.
 
 use std::collections::{HashMap, HashSet};
 
 use mlir_ir::interfaces::call::{call_arguments, call_op, callable_op, resolve_callable};
-use mlir_ir::interfaces::region_branch::RegionBranchOpInterface;
+use mlir_ir::interfaces::region_branch::{
+    all_region_branch_points, region_branch_op, RegionBranchOpInterface, RegionBranchPoint,
+};
 use mlir_ir::interfaces::BranchOpInterface;
 use mlir_ir::ir::WalkOrder;
 use mlir_ir::symbol_table::Visibility;
@@ -145,7 +159,10 @@ impl Facts {
                 work.push(v);
             }
         };
-        // Keeping a region-branching op keeps all it forwards.
+        // A needed region-branching op needs its non-forwarded operands
+        // (conditions, bounds, selectors) and those of its terminators
+        // (`scf.condition`'s condition); forwarded values follow the
+        // liveness of what receives them.
         let keep_region_op = |op: OpRef,
                               kept: &mut HashSet<OpRef>,
                               live: &mut HashSet<Value>,
@@ -153,17 +170,10 @@ impl Facts {
             if !kept.insert(op) {
                 return;
             }
-            for v in ir.operands(op) {
-                mark(v, live, work);
-            }
-            for &r in ir.regions(op) {
-                for b in ir.region_blocks(r) {
-                    if let Some(t) = ir.last_op(b) {
-                        if ir.op_has_trait(t, TraitSet::IS_TERMINATOR) {
-                            for v in ir.operands(t) {
-                                mark(v, live, work);
-                            }
-                        }
+            for (owner, forwarded) in forwarded_operands(ir, op) {
+                for (i, v) in ir.operands(owner).enumerate() {
+                    if !forwarded.contains_key(&i) {
+                        mark(v, live, work);
                     }
                 }
             }
@@ -230,6 +240,9 @@ impl Facts {
                 Some(d) => {
                     if is_region_branch(ir, d) {
                         keep_region_op(d, &mut kept_region_ops, &mut live, &mut work);
+                        for u in senders_to(ir, d, v) {
+                            mark(u, &mut live, &mut work);
+                        }
                     } else if let Some(&f) = self.callee.get(&d) {
                         // A live call result makes the callee's returned
                         // value live.
@@ -264,6 +277,9 @@ impl Facts {
                         let Some(owner) = owner else { continue };
                         if is_region_branch(ir, owner) {
                             keep_region_op(owner, &mut kept_region_ops, &mut live, &mut work);
+                            for u in senders_to(ir, owner, v) {
+                                mark(u, &mut live, &mut work);
+                            }
                         } else if body(ir, owner).is_some() {
                             // Every known call passes the argument.
                             for (&call, &f) in &self.callee {
@@ -317,6 +333,81 @@ fn predecessors(ir: &Ir, b: BlockRef) -> Vec<OpRef> {
         }
     }
     out
+}
+
+/// For each branch point of region-branching `op` (the op itself, then its
+/// region terminators): the op that owns the operands, and for each
+/// forwarded operand index the values that receive it along some edge.
+fn forwarded_operands(ir: &Ir, op: OpRef) -> Vec<(OpRef, HashMap<usize, Vec<Value>>)> {
+    let Some(iface) = region_branch_op(ir, op) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for point in all_region_branch_points(ir, op) {
+        let owner = match point {
+            RegionBranchPoint::Parent => op,
+            RegionBranchPoint::Terminator(t) => t,
+        };
+        let mut forwarded: HashMap<usize, Vec<Value>> = HashMap::new();
+        for succ in iface.successors(ir, op, point) {
+            let range = iface.successor_operand_range(ir, op, point, &succ);
+            for (k, i) in range.enumerate() {
+                let receivers = forwarded.entry(i).or_default();
+                if let Some(&input) = succ.inputs.get(k) {
+                    receivers.push(input);
+                }
+            }
+        }
+        out.push((owner, forwarded));
+    }
+    out
+}
+
+/// The values region-branching `op` forwards to `input` (one of its
+/// results or an entry argument of one of its regions) along any edge.
+fn senders_to(ir: &Ir, op: OpRef, input: Value) -> Vec<Value> {
+    let mut out = Vec::new();
+    for (owner, forwarded) in forwarded_operands(ir, op) {
+        for (&i, receivers) in &forwarded {
+            if receivers.contains(&input) && i < ir.num_operands(owner) {
+                out.push(ir.operand(owner, i));
+            }
+        }
+    }
+    out
+}
+
+/// Replaces every operand that region-branching `op` forwards only to dead
+/// values by a fresh `ub.poison` made just before the op or terminator
+/// that owns the operand (mlir-opt 22's placeholder; the canonicalization
+/// patterns then drop the edge). Returns whether anything changed.
+fn poison_dead_forwards(ir: &mut Ir, op: OpRef, live: &HashSet<Value>) -> bool {
+    let mut changed = false;
+    for (owner, forwarded) in forwarded_operands(ir, op) {
+        let mut dead: Vec<usize> = forwarded
+            .iter()
+            .filter(|(_, receivers)| {
+                !receivers.is_empty() && receivers.iter().all(|r| !live.contains(r))
+            })
+            .map(|(&i, _)| i)
+            .collect();
+        dead.sort_unstable();
+        for i in dead {
+            if i >= ir.num_operands(owner) {
+                continue;
+            }
+            let v = ir.operand(owner, i);
+            let ty = ir.value_type(v);
+            let mut state = OperationState::new(ir.ctx().op_name("ub.poison"), ir.op_loc(owner));
+            state.result_types.push(ty);
+            let poison = ir.create_op(state);
+            ir.insert_op_before(owner, poison);
+            let pv = ir.result(poison, 0);
+            ir.set_operand(owner, i, pv);
+            changed = true;
+        }
+    }
+    changed
 }
 
 /// Replaces `call` by a copy whose results are only those at `keep`.
@@ -458,7 +549,23 @@ fn cleanup(ir: &mut Ir, facts: &Facts, live: &HashSet<Value>) {
             }
         }
     }
-    // 3. Effect-free ops whose results are all dead, users first.
+    // 3. Region-branching ops that stay: the operands they forward only to
+    // dead values become poison (so that what computed them can go).
+    let mut region_ops: Vec<OpRef> = Vec::new();
+    if ir.ctx().is_dialect_loaded("ub") {
+        for &op in &facts.ops {
+            if !ir.is_live_op(op) || !is_region_branch(ir, op) || ir.op_parent_op(op).is_none() {
+                continue;
+            }
+            let erased_later =
+                is_memory_effect_free(ir, op) && !ir.results(op).any(|v| live.contains(&v));
+            if !erased_later {
+                poison_dead_forwards(ir, op, live);
+                region_ops.push(op);
+            }
+        }
+    }
+    // 4. Effect-free ops whose results are all dead, users first.
     for &op in facts.ops.iter().rev() {
         if !ir.is_live_op(op)
             || ir.op_has_trait(op, TraitSet::IS_TERMINATOR)
@@ -511,5 +618,22 @@ fn cleanup(ir: &mut Ir, facts: &Facts, live: &HashSet<Value>) {
                 }
             }
         }
+    }
+    // 5. The canonicalization patterns on the region-branching ops left
+    // drop the edges that now carry poison. As in mlir-opt 22 the worklist
+    // starts with those ops only but is not strict: what the rewrites
+    // touch (the operands of an erased op, new ops) is simplified too,
+    // while a poison operand erased in place stays as it is.
+    region_ops.retain(|&op| ir.is_live_op(op));
+    if !region_ops.is_empty() {
+        let ctx = ir.ctx_arc().clone();
+        let patterns = mlir_rewrite::FrozenRewritePatternSet::new(
+            crate::canonicalize::collect_canonicalization_patterns(&ctx),
+        );
+        let config = crate::GreedyRewriteConfig {
+            strictness: crate::GreedyRewriteStrictness::AnyOp,
+            ..Default::default()
+        };
+        crate::greedy::apply_op_patterns_greedily(ir, &region_ops, &patterns, config);
     }
 }

@@ -148,6 +148,11 @@ struct Recorder {
     pass_runs: HashMap<String, u64>,
     /// The pass of the current driver run.
     pass: String,
+    /// The driver of the current run (`greedy-driver`, `walk-driver`,
+    /// `dialect-conversion`), named by its bookkeeping changes.
+    driver: String,
+    /// The argument of the pass the pass manager is running, if any.
+    current_pass: String,
     current: Option<Cause>,
     /// The index in `attempts` of the current attempt, when it is on a
     /// traced op.
@@ -173,7 +178,7 @@ impl Recorder {
                 self.step += 1;
                 Cause {
                     kind: CauseKind::Driver,
-                    name: "greedy-driver".into(),
+                    name: self.driver.clone(),
                     root: String::new(),
                     pass: self.pass.clone(),
                     step: self.step,
@@ -262,6 +267,8 @@ pub fn start(ir: &Ir, root: OpRef, trace_op: Option<&str>) -> Result<(), String>
         step: 0,
         pass_runs: HashMap::new(),
         pass: String::new(),
+        driver: "greedy-driver".into(),
+        current_pass: String::new(),
         current: None,
         current_attempt: None,
         history: HashMap::new(),
@@ -272,7 +279,25 @@ pub fn start(ir: &Ir, root: OpRef, trace_op: Option<&str>) -> Result<(), String>
         attempts: Vec::new(),
     });
     ACTIVE.store(true, Ordering::Relaxed);
+    // Every driver run without a listener of its own reports here too.
+    mlir_rewrite::listener::set_driver_listener_factory(|driver| {
+        TraceListener::for_driver(driver).map(|l| Box::new(l) as Box<dyn RewriterListener>)
+    });
     Ok(())
+}
+
+/// Tells the trace which pass the pass manager runs now (its argument, or
+/// empty when none), so that driver runs inside it are named after it.
+/// Returns the previous one, to restore after a nested pass. Costs one
+/// atomic load when no trace is recorded.
+pub fn set_current_pass(pass: &str) -> String {
+    if !is_active() {
+        return String::new();
+    }
+    match recorder().as_mut() {
+        Some(rec) => std::mem::replace(&mut rec.current_pass, pass.to_string()),
+        None => String::new(),
+    }
 }
 
 /// The listener a driver attaches while a trace is active; every
@@ -290,10 +315,33 @@ impl TraceListener {
         }
         let mut guard = recorder();
         let rec = guard.as_mut()?;
+        if pass == "canonicalize" {
+            rec.driver = "greedy-driver".into();
+        }
         let n = rec.pass_runs.entry(pass.to_string()).or_default();
         *n += 1;
         rec.pass = format!("{pass}#{n}");
         Some(TraceListener { _private: () })
+    }
+
+    /// A listener for one run of `driver` started by the current pass
+    /// (named after the pass, or after the driver outside any pass), or
+    /// `None` when no trace is active.
+    pub fn for_driver(driver: &str) -> Option<TraceListener> {
+        if !is_active() {
+            return None;
+        }
+        let pass = {
+            let mut guard = recorder();
+            let rec = guard.as_mut()?;
+            rec.driver = driver.to_string();
+            if rec.current_pass.is_empty() {
+                driver.to_string()
+            } else {
+                rec.current_pass.clone()
+            }
+        };
+        TraceListener::new(&pass)
     }
 
     fn with(&self, f: impl FnOnce(&mut Recorder)) {

@@ -216,6 +216,18 @@ pub fn walk_and_apply_patterns(
         check_verifies(ir, op, "input")?;
     }
     let log = Logger::new(LOG_TARGET);
+    // A rewrite trace hears the walk when the caller gave no listener.
+    let mut trace = match listener {
+        Some(_) => None,
+        None => mlir_rewrite::listener::driver_listener("walk-driver"),
+    };
+    // The trace wants to know which pattern changed what; other listeners
+    // hear no pattern begin/end from this driver, as upstream's.
+    let notify_patterns = trace.is_some();
+    let listener: Option<&mut dyn RewriterListener> = match listener {
+        Some(l) => Some(l as &mut dyn RewriterListener),
+        None => trace.as_deref_mut().map(|t| t as &mut dyn RewriterListener),
+    };
     let mut wl = WalkListener {
         inner: listener,
         visited: None,
@@ -256,7 +268,24 @@ pub fn walk_and_apply_patterns(
             log.line(|| format!("Visiting op: {}", describe_op(ir, cur)));
             wl.visited = Some(cur);
             let mut rw = PatternRewriter::with_listener(ir, &mut wl);
-            if applicator.match_and_rewrite(cur, &mut rw).is_ok() {
+            let result = if notify_patterns {
+                applicator.match_and_rewrite_with(
+                    cur,
+                    &mut rw,
+                    |p, rw| {
+                        rw.notify_pattern_begin(p, cur);
+                        true
+                    },
+                    |p, rw| rw.notify_pattern_end(p, Err(())),
+                    |p, rw| {
+                        rw.notify_pattern_end(p, Ok(()));
+                        Ok(())
+                    },
+                )
+            } else {
+                applicator.match_and_rewrite(cur, &mut rw)
+            };
+            if result.is_ok() {
                 log.line(|| "\tOp matched and rewritten".to_string());
             }
             wl.visited = None;

@@ -187,7 +187,7 @@ fn collapse_branch(
 fn assert_canonicalize(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
     let arg = rw.ir().operand(op, 0);
     if !is_one(rw.ctx(), rw.ir().value_constant(arg)) {
-        return Err(());
+        return rw.notify_match_failure(op, || "assertion condition is not the constant true");
     }
     rw.erase_op(op);
     Ok(())
@@ -207,7 +207,9 @@ fn simplify_br_to_block_with_single_pred(op: OpRef, rw: &mut PatternRewriter<'_>
     let succ = ir.successor(op, 0);
     let parent = parent_block(ir, op).ok_or(())?;
     if succ == parent || ir.predecessors(succ).take(2).count() != 1 {
-        return Err(());
+        return rw.notify_match_failure(op, || {
+            "successor is the branch's own block or has other predecessors"
+        });
     }
     let operands: Vec<Value> = ir.operands(op).collect();
     rw.erase_op(op);
@@ -219,7 +221,7 @@ fn simplify_pass_through_br(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalR
     let ir = rw.ir();
     let dest = ir.successor(op, 0);
     if Some(dest) == parent_block(ir, op) {
-        return Err(());
+        return rw.notify_match_failure(op, || "branch targets its own block");
     }
     let operands: Vec<Value> = ir.operands(op).collect();
     let (dest, operands) = collapse_branch(ir, dest, &operands).ok_or(())?;
@@ -307,7 +309,7 @@ fn simplify_const_cond_branch_pred(op: OpRef, rw: &mut PatternRewriter<'_>) -> L
     if is_zero(rw.ctx(), c) {
         return replace_with_br(rw, op, p.false_dest, &p.false_operands);
     }
-    Err(())
+    rw.notify_match_failure(op, || "condition is not a constant")
 }
 
 /// Successors that only branch on are skipped.
@@ -317,7 +319,8 @@ fn simplify_pass_through_cond_branch(op: OpRef, rw: &mut PatternRewriter<'_>) ->
     let t = collapse_branch(ir, p.true_dest, &p.true_operands);
     let f = collapse_branch(ir, p.false_dest, &p.false_operands);
     if t.is_none() && f.is_none() {
-        return Err(());
+        return rw
+            .notify_match_failure(op, || "neither successor is a block that only branches on");
     }
     let (td, to) = t.unwrap_or((p.true_dest, p.true_operands));
     let (fd, fo) = f.unwrap_or((p.false_dest, p.false_operands));
@@ -337,13 +340,13 @@ fn simplify_cond_branch_identical_successors(
     let ir = rw.ir();
     let p = cond_br_parts(ir, op);
     if p.true_dest != p.false_dest {
-        return Err(());
+        return rw.notify_match_failure(op, || "successors differ");
     }
     if p.true_operands == p.false_operands {
         return replace_with_br(rw, op, p.true_dest, &p.true_operands);
     }
     if unique_predecessor(ir, p.true_dest) != parent_block(ir, op) {
-        return Err(());
+        return rw.notify_match_failure(op, || "successor has other predecessors");
     }
     let loc = ir.op_loc(op);
     let select = rw.ctx().op_name("arith.select");
@@ -374,11 +377,11 @@ fn simplify_cond_branch_from_cond_branch_on_same_condition(
     let pred = single_predecessor(ir, current).ok_or(())?;
     let pred_br = ir.terminator(pred).ok_or(())?;
     if ir.op_name_str(pred_br) != "cf.cond_br" {
-        return Err(());
+        return rw.notify_match_failure(op, || "single predecessor does not end in cf.cond_br");
     }
     let p = cond_br_parts(ir, op);
     if ir.operand(pred_br, 0) != p.cond {
-        return Err(());
+        return rw.notify_match_failure(op, || "predecessor branches on another condition");
     }
     if ir.successor(pred_br, 0) == current {
         replace_with_br(rw, op, p.true_dest, &p.true_operands)
@@ -420,7 +423,9 @@ fn cond_branch_truth_propagation(op: OpRef, rw: &mut PatternRewriter<'_>) -> Log
     if replaced {
         Ok(())
     } else {
-        Err(())
+        rw.notify_match_failure(op, || {
+            "condition has no use in a successor reached only from this branch"
+        })
     }
 }
 
@@ -542,7 +547,7 @@ fn switch_patterns(set: &mut RewritePatternSet, ctx: &Context) {
 fn simplify_switch_with_only_default(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
     let s = switch_parts(rw.ir(), op);
     if !s.case_dests.is_empty() {
-        return Err(());
+        return rw.notify_match_failure(op, || "switch has cases");
     }
     replace_with_br(rw, op, s.default_dest, &s.default_operands)
 }
@@ -565,7 +570,7 @@ fn drop_switch_cases_that_match_default(op: OpRef, rw: &mut PatternRewriter<'_>)
         operands.push(s.case_operands[i].clone());
     }
     if !changed {
-        return Err(());
+        return rw.notify_match_failure(op, || "no case goes where the default goes");
     }
     replace_with_switch(rw, op, &s, &values, &dests, &operands)
 }
@@ -643,7 +648,7 @@ fn simplify_pass_through_switch(op: OpRef, rw: &mut PatternRewriter<'_>) -> Logi
         s2.default_operands = no;
     }
     if !changed {
-        return Err(());
+        return rw.notify_match_failure(op, || "no successor is a block that only branches on");
     }
     replace_with_switch(rw, op, &s2, &s.case_values, &dests, &operands)
 }
@@ -670,7 +675,9 @@ fn simplify_switch_from_switch_on_same_condition(
     let s = switch_parts(rw.ir(), op);
     let (current, ps) = pred_switch_on_same_flag(rw.ir(), op, s.flag).ok_or(())?;
     if ps.default_dest == current {
-        return Err(());
+        return rw.notify_match_failure(op, || {
+            "block is reached through the default of the predecessor's switch"
+        });
     }
     match ps.case_dests.iter().position(|&d| d == current) {
         Some(i) => {
@@ -690,7 +697,9 @@ fn simplify_switch_from_default_switch_on_same_condition(
     let s = switch_parts(rw.ir(), op);
     let (current, ps) = pred_switch_on_same_flag(rw.ir(), op, s.flag).ok_or(())?;
     if ps.default_dest != current {
-        return Err(());
+        return rw.notify_match_failure(op, || {
+            "block is reached through a case of the predecessor's switch"
+        });
     }
     let ctx = rw.ctx();
     let to_remove: Vec<&mlir_ir::ApInt> = ps
@@ -714,7 +723,9 @@ fn simplify_switch_from_default_switch_on_same_condition(
         operands.push(s.case_operands[i].clone());
     }
     if !changed {
-        return Err(());
+        return rw.notify_match_failure(op, || {
+            "no case value is one the predecessor's switch already handles"
+        });
     }
     replace_with_switch(rw, op, &s, &values, &dests, &operands)
 }

@@ -439,7 +439,10 @@ fn run_pass_body(
     exec: &Exec<'_>,
 ) -> Result<bool, crash::PanicReport> {
     crash::catch(|| {
+        // Rewrite drivers the pass runs are named after it in a trace.
+        let outer = crate::rewrite_trace::set_current_pass(pass.argument());
         let failed = pass.run_on_operation(ir, op, cx).is_err();
+        crate::rewrite_trace::set_current_pass(&outer);
         if !failed && exec.verify && !cx.preserved_all() {
             return mlir_ir::verifier::verify_with(ir, op, true).is_err();
         }
