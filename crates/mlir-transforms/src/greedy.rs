@@ -187,6 +187,7 @@ impl GreedyRewriteConfig<'_> {
             contract_checks: self.contract_checks,
             detect_recursion: self.detect_recursion,
             expensive_checks: self.expensive_checks,
+            fixpoint_key: self.fixpoint_key,
         }
     }
 }
