@@ -37,17 +37,20 @@
 //!   (one walk reading a stamp per op);
 //! * otherwise seeds its first iteration with the changed ops only, plus
 //!   what their changes may have enabled: their result users and operand
-//!   definers, the parents of changed blocks and regions, and the
-//!   predecessors, terminator and argument users of changed blocks — the
-//!   same neighbourhood the driver itself queues when a pattern changes an
-//!   op, widened by one hop in each direction. Existing constants are still
-//!   uniqued with all of them, and region simplification still runs over
-//!   the whole region, so the only work saved is re-matching unchanged ops.
+//!   definers, the ops directly inside a changed op's regions, the parents
+//!   of changed blocks and regions, and the predecessors, terminator and
+//!   argument users of changed blocks (the neighbourhood the driver itself
+//!   queues when a pattern changes an op, widened by one hop). Existing
+//!   constants are still uniqued with all of them, and region
+//!   simplification still runs over the whole region, so the only work
+//!   saved is re-matching unchanged ops.
 //!
-//! Every later iteration of a run (incremental or not) is seeded the same
-//! way with what changed since the start of the previous iteration, where
-//! MLIR re-seeds every op: re-matching an op none of whose neighbourhood
-//! changed cannot succeed unless a pattern reads beyond that neighbourhood.
+//! A change to the op owning the region (its attributes, say) makes the
+//! run a full one. Every later iteration of a run (incremental or not) is
+//! seeded the same way with what changed since the start of the previous
+//! iteration, where MLIR re-seeds every op: re-matching an op none of whose
+//! neighbourhood changed cannot succeed unless a pattern reads beyond that
+//! neighbourhood (the driver's own queuing makes the same assumption).
 //! `scripts/incremental_check.sh` compares full and incremental runs on the
 //! upstream suite's inputs and generated workloads.
 //!
@@ -1235,6 +1238,14 @@ fn select_changed(ir: &Ir, region: RegionRef, seeds: &Seeds, since: u32) -> OpSe
     for &(op, _) in &seeds.ops {
         if ir.op_stamp(op) > since {
             sel.insert(op);
+            // The op itself changed: what its regions hold may read it.
+            for &r in ir.regions(op) {
+                for b in ir.region_blocks(r) {
+                    for o in ir.block_ops(b) {
+                        sel.insert(o);
+                    }
+                }
+            }
             for v in ir.results(op) {
                 for u in ir.users(v) {
                     sel.insert(u);
@@ -1314,7 +1325,13 @@ pub fn apply_patterns_greedily_in_region(
     // Incremental runs: the epoch since which changes must be revisited
     // (`None`: revisit everything, as MLIR).
     let fixpoint_key = key;
-    let mut since: Option<u32> = fixpoint_key.and_then(|k| ir.region_record(region, k));
+    // A change to the region's own op (its attributes, say) may matter to
+    // any pattern inside: such a change means a full run.
+    let region_op = ir.region_parent_op(region);
+    let op_changed_since = |ir: &Ir, e: u32| region_op.is_some_and(|o| ir.op_stamp(o) > e);
+    let mut since: Option<u32> = fixpoint_key
+        .and_then(|k| ir.region_record(region, k))
+        .filter(|&e| !op_changed_since(ir, e));
     if let Some(e) = since {
         if !ir.region_changed_since(region, e) {
             return GreedyRewriteResult {
@@ -1344,7 +1361,9 @@ pub fn apply_patterns_greedily_in_region(
         // is swept once here, not twice (the second sweep missed the cache
         // on a 10^6-op function).
         let seeds = collect_seeds(ir, region, order, driver.state.scope, cse_constants);
-        let selected = since.map(|e| select_changed(ir, region, &seeds, e));
+        let selected = since
+            .filter(|&e| !op_changed_since(ir, e))
+            .map(|e| select_changed(ir, region, &seeds, e));
         driver.history.begin_iteration(seeds.ops.len());
         driver.state.worklist.reserve(seeds.ops.len());
         // Only constant uniquing erases ops during seeding; until it has,

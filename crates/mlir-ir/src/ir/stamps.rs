@@ -75,6 +75,14 @@ impl Ir {
         self.op_data(op).stamp
     }
 
+    /// Sets `op`'s change stamp. Only for infrastructure that stands one op
+    /// in for another (the parallel pass manager's stand-ins in private
+    /// arenas): a stamp set by hand can hide a change from incremental
+    /// drivers.
+    pub fn set_op_stamp(&mut self, op: OpRef, stamp: u32) {
+        self.op_data_mut(op).stamp = stamp;
+    }
+
     /// The epoch of `block`'s last change (ops inserted or removed,
     /// arguments, predecessors).
     #[inline]

@@ -306,6 +306,8 @@ fn run_parallel(
             let local = (ir.num_operands(op) == 0 && ir.num_successors(op) == 0).then(|| {
                 let (mut local, stand_in) = make_private_arena(ir, op);
                 ir.move_region_contents(op, &mut local, stand_in);
+                // The stand-in is `op` for the pipeline, change stamp included.
+                local.set_op_stamp(stand_in, ir.op_stamp(op));
                 (local, stand_in)
             });
             Mutex::new(Job {
@@ -408,13 +410,24 @@ fn run_parallel(
         }
         if let Some((mut local, stand_in)) = job.local.take() {
             local.move_region_contents(stand_in, ir, op);
-            ir.set_op_loc(op, local.op_loc(stand_in));
-            ir.set_op_properties(op, local.op_properties(stand_in));
-            ir.set_op_attributes(op, local.op_attributes(stand_in));
+            // Only what the pipeline changed is written back: a write is a
+            // change (it stamps `op`, see `mlir_ir`'s change stamps), and an
+            // unchanged op must stay unchanged for incremental drivers.
+            if ir.op_loc(op) != local.op_loc(stand_in) {
+                ir.set_op_loc(op, local.op_loc(stand_in));
+            }
+            if ir.op_properties(op) != local.op_properties(stand_in) {
+                ir.set_op_properties(op, local.op_properties(stand_in));
+            }
+            if ir.op_attributes(op) != local.op_attributes(stand_in) {
+                ir.set_op_attributes(op, local.op_attributes(stand_in));
+            }
             for k in 0..ir.num_results(op) {
                 let ty = local.value_type(local.result(stand_in, k));
                 let v = ir.result(op, k);
-                ir.set_value_type(v, ty);
+                if ir.value_type(v) != ty {
+                    ir.set_value_type(v, ty);
+                }
             }
         }
     }
