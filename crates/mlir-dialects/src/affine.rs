@@ -53,17 +53,8 @@ impl Dialect for AffineDialect {
     }
 }
 
-/// `hasConstantMaterializer` in the dialect's `.td`.
-impl mlir_ir::ods::ConstantMaterializer for AffineDialect {
-    fn materialize(
-        builder: &mut mlir_ir::OpBuilder<'_>,
-        value: mlir_ir::Attribute,
-        ty: mlir_ir::Type,
-        loc: mlir_ir::Location,
-    ) -> Option<mlir_ir::OpRef> {
-        crate::arith::materialize_arith_constant(builder, value, ty, loc)
-    }
-}
+// `hasConstantMaterializer` in the dialect's `.td`: constants are arith's.
+crate::arith::arith_constant_materializer!(AffineDialect);
 
 // The fold hooks `td/Affine.td` declares (`hasFolder`).
 mlir_ir::fold_hooks! {

@@ -114,6 +114,26 @@ impl ConstantMaterializer for ArithDialect {
     }
 }
 
+/// Implements `ConstantMaterializer` for a dialect whose constants are
+/// arith's (`hasConstantMaterializer` in its `.td`, materialized with
+/// [`materialize_arith_constant`], as upstream's affine, math, memref,
+/// tensor and vector dialects do).
+macro_rules! arith_constant_materializer {
+    ($dialect:ty) => {
+        impl mlir_ir::ods::ConstantMaterializer for $dialect {
+            fn materialize(
+                builder: &mut mlir_ir::OpBuilder<'_>,
+                value: mlir_ir::Attribute,
+                ty: mlir_ir::Type,
+                loc: mlir_ir::Location,
+            ) -> Option<mlir_ir::OpRef> {
+                $crate::arith::materialize_arith_constant(builder, value, ty, loc)
+            }
+        }
+    };
+}
+pub(crate) use arith_constant_materializer;
+
 /// Upstream `ArithDialect::materializeConstant`: `ub.poison` for
 /// `#ub.poison`, else `arith::ConstantOp::materialize`, an `arith.constant`
 /// if [`is_buildable_with`] holds (the materializer of arith and of the

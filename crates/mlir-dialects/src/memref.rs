@@ -72,17 +72,8 @@ impl Dialect for MemRefDialect {
     }
 }
 
-/// `hasConstantMaterializer` in the dialect's `.td`.
-impl mlir_ir::ods::ConstantMaterializer for MemRefDialect {
-    fn materialize(
-        builder: &mut mlir_ir::OpBuilder<'_>,
-        value: mlir_ir::Attribute,
-        ty: mlir_ir::Type,
-        loc: mlir_ir::Location,
-    ) -> Option<mlir_ir::OpRef> {
-        crate::arith::materialize_arith_constant(builder, value, ty, loc)
-    }
-}
+// `hasConstantMaterializer` in the dialect's `.td`: constants are arith's.
+crate::arith::arith_constant_materializer!(MemRefDialect);
 
 use mlir_ir::DYNAMIC;
 

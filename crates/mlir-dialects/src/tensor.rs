@@ -74,17 +74,8 @@ impl Dialect for TensorDialect {
     }
 }
 
-/// `hasConstantMaterializer` in the dialect's `.td`.
-impl mlir_ir::ods::ConstantMaterializer for TensorDialect {
-    fn materialize(
-        builder: &mut mlir_ir::OpBuilder<'_>,
-        value: mlir_ir::Attribute,
-        ty: mlir_ir::Type,
-        loc: mlir_ir::Location,
-    ) -> Option<mlir_ir::OpRef> {
-        crate::arith::materialize_arith_constant(builder, value, ty, loc)
-    }
-}
+// `hasConstantMaterializer` in the dialect's `.td`: constants are arith's.
+crate::arith::arith_constant_materializer!(TensorDialect);
 
 // The hooks `td/Tensor.td` declares (`hasFolder`, `hasCanonicalizer`).
 mlir_ir::fold_hooks! {

@@ -369,8 +369,7 @@ impl Context {
     /// never records an epoch pays one load per change.
     #[inline]
     pub fn change_epoch(&self) -> u32 {
-        self.change_epoch
-            .load(std::sync::atomic::Ordering::Relaxed)
+        self.change_epoch.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// Returns an epoch `e` such that every entity changed after this call

@@ -1206,7 +1206,10 @@ fn select_changed(ir: &Ir, region: RegionRef, seeds: &Seeds, since: u32) -> OpSe
     let mut sel = OpSet::default();
     let scope_op = ir.region_parent_op(region);
     let pick_block = |sel: &mut OpSet, b: BlockRef| {
-        if let Some(p) = ir.block_parent_region(b).and_then(|r| ir.region_parent_op(r)) {
+        if let Some(p) = ir
+            .block_parent_region(b)
+            .and_then(|r| ir.region_parent_op(r))
+        {
             if Some(p) != scope_op {
                 sel.insert(p);
             }

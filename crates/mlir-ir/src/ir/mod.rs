@@ -30,8 +30,8 @@ mod clone;
 mod equivalence;
 pub(crate) mod pool;
 mod relocate;
-mod stamps;
 pub(crate) mod slab;
+mod stamps;
 mod walk;
 
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
