@@ -32,7 +32,7 @@
 #              again: stdout+stderr byte-identical (~50 s CPU)      (fatal)
 #   incremental  scripts/incremental_check.sh --quick: canonicalizer runs
 #              that revisit only what changed must print what full runs
-#              print (suite inputs and generated workloads, 11 pipelines,
+#              print (suite inputs and generated workloads, 5 pipelines,
 #              2 threads)                                               (fatal)
 #   trace-html the HTML page of --mlir-print-rewrite-trace checked in headless
 #              chromium (scripts/check_trace_html.sh); installs chromium

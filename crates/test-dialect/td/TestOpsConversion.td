@@ -28,6 +28,20 @@ def TestTypeProducerOp : TEST_Op<"type_producer">,
   Results<(outs AnyType:$output)>;
 def TestTypeConsumerOp : TEST_Op<"type_consumer">,
   Arguments<(ins AnyType:$input)>;
+// A second producer, used by the materialization tests of
+// test-legalizer.mlir; registered (so not a possible terminator) as upstream.
+def TestAnotherTypeProducerOp : TEST_Op<"another_type_producer">,
+  Results<(outs AnyType:$output)>;
+
+// Ops whose region signatures the legalizer tests convert (registered, so
+// not possible terminators, as upstream).
+def TestSignatureConversionUndoOp : TEST_Op<"signature_conversion_undo"> {
+  let regions = (region AnyRegion:$body);
+}
+def TestSignatureConversionNoConverterOp
+    : TEST_Op<"signature_conversion_no_converter"> {
+  let regions = (region AnyRegion:$body);
+}
 
 // `test.op_in_place_self_fold` (legal once folded in place) is in
 // `TestOpsDRR.td`: a DRR rule rewrites it.
