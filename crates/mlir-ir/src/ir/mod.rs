@@ -1088,10 +1088,7 @@ impl Ir {
 
     fn link_use(&mut self, op: u32, index: u32) {
         let v = self.operand_slot(op, index).value;
-        if self.ctx.change_epoch() != 0 {
-            self.stamp_op(op);
-            self.stamp_value_def(v);
-        }
+        self.stamp_use(op, v);
         let head = self.first_use(v);
         {
             let o = self.operand_slot_mut(op, index);
@@ -1109,10 +1106,7 @@ impl Ir {
             let o = self.operand_slot(op, index);
             (o.value, o.next, o.prev)
         };
-        if self.ctx.change_epoch() != 0 {
-            self.stamp_op(op);
-            self.stamp_value_def(v);
-        }
+        self.stamp_use(op, v);
         if prev.is_none() {
             self.set_first_use(v, next);
         } else {

@@ -69,6 +69,20 @@ impl Ir {
         }
     }
 
+    /// Stamps `op` and the definer of `v`, when operand `v` of `op` is set
+    /// or dropped: the use-list hot path, so the epoch is read once.
+    #[inline]
+    pub(super) fn stamp_use(&mut self, op: u32, v: Value) {
+        let e = self.ctx.change_epoch();
+        if e != 0 {
+            self.ops.at_mut(op).stamp = e;
+            match v.def() {
+                ValueDef::OpResult(d, _) => self.ops.at_mut(d.index).stamp = e,
+                ValueDef::BlockArgument(b, _) => self.blocks.at_mut(b.index).stamp = e,
+            }
+        }
+    }
+
     /// The epoch of `op`'s last change.
     #[inline]
     pub fn op_stamp(&self, op: OpRef) -> u32 {
