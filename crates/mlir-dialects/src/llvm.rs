@@ -49,6 +49,84 @@ impl Dialect for LlvmDialect {
     ) -> Result<Option<String>, Vec<(usize, String)>> {
         canonicalize_llvm_type(ctx, body)
     }
+    fn type_implements(&self, body: &str, interface: &str) -> bool {
+        // `LLVMPointerType` is a valid vector element.
+        interface == "VectorElementTypeInterface" && (body == "ptr" || body.starts_with("ptr<"))
+    }
+    fn canonicalize_attribute(
+        &self,
+        _ctx: &Context,
+        body: &str,
+    ) -> Result<Option<String>, Vec<(usize, String)>> {
+        // Only the linkage is checked: the other LLVM attributes stay text.
+        let Some(kw) = body
+            .strip_prefix("linkage<")
+            .and_then(|b| b.strip_suffix('>'))
+        else {
+            return Ok(None);
+        };
+        let trimmed = kw.trim();
+        if LINKAGE_ORDER.contains(&trimmed) {
+            return Ok((trimmed != kw).then(|| format!("linkage<{trimmed}>")));
+        }
+        let at = "linkage<".len() + (kw.len() - kw.trim_start().len());
+        Err(vec![
+            (
+                at,
+                format!(
+                    "expected one of [{}] for LLVM linkage types, got: {trimmed}",
+                    LINKAGE_ORDER.join(", ")
+                ),
+            ),
+            (
+                at + trimmed.len(),
+                "failed to parse LinkageAttr parameter 'linkage' which is to be a `linkage::Linkage`"
+                    .into(),
+            ),
+        ])
+    }
+}
+
+/// The linkage keywords `llvm.func` accepts before its name (upstream's
+/// `linkage::Linkage` cases), in the order MLIR lists them in its linkage
+/// diagnostic; `external` is the default and is not printed.
+const LINKAGE_ORDER: &[&str] = &[
+    "external",
+    "available_externally",
+    "linkonce",
+    "linkonce_odr",
+    "weak",
+    "weak_odr",
+    "appending",
+    "internal",
+    "private",
+    "extern_weak",
+    "common",
+];
+
+/// Whether `ty` is an `!llvm.func<...>` (the `function_type` constraint).
+pub fn is_llvm_function_type(ctx: &Context, ty: Type) -> bool {
+    matches!(ctx.ty(ty), TypeKind::Opaque { dialect, body }
+        if ctx.ident_str(*dialect) == "llvm" && body.starts_with("func<"))
+}
+
+/// Whether `attr` is an `#llvm.<mnemonic><...>` attribute.
+pub fn is_llvm_attr(ctx: &Context, attr: Attribute, mnemonic: &str) -> bool {
+    matches!(ctx.attr(attr), AttrKind::Opaque { dialect, body }
+        if ctx.ident_str(*dialect) == "llvm"
+            && body.strip_prefix(mnemonic).is_some_and(|b| b.starts_with('<')))
+}
+
+/// The keyword of an `#llvm.linkage<...>` attribute.
+fn linkage_of(ir: &mlir_ir::Ir, op: OpRef) -> String {
+    match ir.attr(op, "linkage").map(|a| ir.ctx().attr(a)) {
+        Some(AttrKind::Opaque { body, .. }) => body
+            .strip_prefix("linkage<")
+            .and_then(|b| b.strip_suffix('>'))
+            .unwrap_or("external")
+            .to_string(),
+        _ => "external".to_string(),
+    }
 }
 
 /// The inputs and results of an `!llvm.func<result (inputs)>`, parsed
@@ -87,8 +165,45 @@ fn llvm_function_type(ctx: &Context, _: Type, inputs: &[Type], results: &[Type])
     ctx.opaque_type("llvm", &format!("func<{result} ({})>", inputs.join(", ")))
 }
 
-// The hooks `td/LLVM.td` declares (`hasCustomAssemblyFormat`).
+// The hooks `td/LLVM.td` declares (`hasCustomAssemblyFormat`,
+// `hasVerifier`, `hasRegionVerifier`).
 impl LLVMFuncOp {
+    /// Linkage rules: no function has `common` linkage, and a declaration
+    /// is `external` or `extern_weak`.
+    pub fn verify(self, ir: &mlir_ir::Ir) -> Result<(), mlir_ir::Diagnostic> {
+        let linkage = linkage_of(ir, self.0);
+        if linkage == "common" {
+            return Err(ir.op_error(self.0, "functions cannot have 'common' linkage"));
+        }
+        let external = ir.region_is_empty(ir.region(self.0, 0));
+        if external && linkage != "external" && linkage != "extern_weak" {
+            return Err(ir.op_error(
+                self.0,
+                "external functions must have 'external' or 'extern_weak' linkage",
+            ));
+        }
+        Ok(())
+    }
+    /// The entry block's arguments have LLVM-compatible types.
+    pub fn verify_regions(self, ir: &mlir_ir::Ir) -> Result<(), mlir_ir::Diagnostic> {
+        let Some(entry) = ir.first_block(ir.region(self.0, 0)) else {
+            return Ok(());
+        };
+        let ctx = ir.ctx_arc();
+        let count = ir
+            .interface::<FunctionOpInterface>(self.0)
+            .and_then(|f| f.signature(ir))
+            .map_or(0, |(inputs, _)| inputs.len());
+        for i in 0..count.min(ir.num_arguments(entry)) {
+            if !is_llvm_compatible(ctx, ir.value_type(ir.argument(entry, i))) {
+                return Err(ir.op_error(
+                    self.0,
+                    format!("entry block argument #{i} is not of LLVM type"),
+                ));
+            }
+        }
+        Ok(())
+    }
     pub fn parse(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> PResult {
         parse_func(p, state)
     }
@@ -96,22 +211,6 @@ impl LLVMFuncOp {
         print_func(p, op)
     }
 }
-
-/// The linkage keywords `llvm.func` accepts before its name (upstream's
-/// `linkage::Linkage` cases); `external` is the default and is not printed.
-const LINKAGES: &[&str] = &[
-    "private",
-    "internal",
-    "available_externally",
-    "linkonce",
-    "weak",
-    "common",
-    "appending",
-    "extern_weak",
-    "linkonce_odr",
-    "weak_odr",
-    "external",
-];
 
 /// The mnemonics of LLVM types (MLIR 22's `dispatchParse` keywords), which
 /// lose their `!llvm.` prefix inside an LLVM type such as
@@ -131,6 +230,72 @@ const LLVM_TYPE_KEYWORDS: &[&str] = &[
 ];
 
 type TypeError = (usize, String);
+
+/// What the LLVM type parser knows about a type it read: its canonical
+/// spelling inside an LLVM type, which LLVM type it is (for the element
+/// checks of `array`, `struct` and `func`), and whether it is
+/// LLVM-compatible (MLIR's `LLVM::isCompatibleType`).
+struct Parsed {
+    text: String,
+    kind: LlvmKind,
+    compatible: bool,
+}
+
+/// The LLVM types the element checks distinguish; every other type is
+/// `Other`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum LlvmKind {
+    Void,
+    Label,
+    Metadata,
+    Token,
+    Func,
+    Other,
+}
+
+impl Parsed {
+    fn new(text: String, kind: LlvmKind, compatible: bool) -> Self {
+        Parsed {
+            text,
+            kind,
+            compatible,
+        }
+    }
+
+    /// The type as MLIR prints it in a diagnostic (`'!llvm.void'`).
+    fn quoted(&self) -> String {
+        format!("'{}'", outer_type_text(&self.text))
+    }
+}
+
+/// Whether a type that is not an LLVM dialect type is LLVM-compatible:
+/// signless integers, the floating-point types LLVM has, and 1-D vectors
+/// of compatible elements (MLIR's `isCompatibleImpl`).
+fn builtin_compatible(ctx: &std::sync::Arc<Context>, ty: Type) -> bool {
+    use mlir_ir::{FloatKind as F, Signedness};
+    match ctx.ty(ty) {
+        TypeKind::Integer { signedness, .. } => *signedness == Signedness::Signless,
+        TypeKind::Float(k) => matches!(k, F::BF16 | F::F16 | F::F32 | F::F64 | F::F80 | F::F128),
+        TypeKind::Vector { shape, element, .. } => {
+            shape.len() == 1 && is_llvm_compatible(ctx, *element)
+        }
+        TypeKind::Opaque { dialect, body } if ctx.ident_str(*dialect) == "llvm" => {
+            let mut p = LlvmTypeParser {
+                ctx: ctx.clone(),
+                text: body,
+                pos: 0,
+            };
+            p.parse_keyword_type().is_ok_and(|t| t.compatible)
+        }
+        _ => false,
+    }
+}
+
+/// Whether `ty` is LLVM-compatible (MLIR's `LLVM::isCompatibleType`): what
+/// an `llvm.func` signature and the entry block of its body may use.
+pub fn is_llvm_compatible(ctx: &std::sync::Arc<Context>, ty: Type) -> bool {
+    builtin_compatible(ctx, ty)
+}
 
 /// A cursor over the body of an LLVM type (the text after `!llvm.`), which
 /// parses it the way MLIR's LLVM type parser does and builds its canonical
@@ -240,7 +405,7 @@ impl<'t> LlvmTypeParser<'t> {
 
     /// A type nested in an LLVM type: an LLVM type with or without its
     /// `!llvm.` prefix, or any other MLIR type.
-    fn parse_nested(&mut self) -> Result<String, TypeError> {
+    fn parse_nested(&mut self) -> Result<Parsed, TypeError> {
         self.skip_ws();
         if self.text[self.pos..].starts_with("!llvm.") {
             self.pos += "!llvm.".len();
@@ -253,7 +418,11 @@ impl<'t> LlvmTypeParser<'t> {
         match mlir_ir::asm::parse_type_prefix(self.ctx.clone(), self.text, self.pos) {
             Ok((ty, end)) => {
                 self.pos = end;
-                Ok(nested_type_text(&self.ctx, ty))
+                Ok(Parsed::new(
+                    nested_type_text(&self.ctx, ty),
+                    LlvmKind::Other,
+                    builtin_compatible(&self.ctx, ty),
+                ))
             }
             // A bare word that is no MLIR type is read as an LLVM keyword.
             Err(_) if !kw.is_empty() => self.parse_keyword_type(),
@@ -270,48 +439,59 @@ impl<'t> LlvmTypeParser<'t> {
         {
             return Err((self.pos, "unexpected type, expected keyword".into()));
         }
-        let text = self.parse_keyword_type()?;
+        let parsed = self.parse_keyword_type()?;
         self.skip_ws();
         if self.pos < self.text.len() {
             return Err((self.pos, "expected end of LLVM type".into()));
         }
-        Ok(text)
+        Ok(parsed.text)
     }
 
     /// `void`, `ptr<3>`, `func<...>`, `array<...>`, `struct<...>`,
-    /// `target<...>` and the other keyword types.
-    fn parse_keyword_type(&mut self) -> Result<String, TypeError> {
+    /// `target<...>` and the other keyword types. Element types are checked
+    /// as MLIR's type verifiers do, with the error at the `<` of the type
+    /// that holds them.
+    fn parse_keyword_type(&mut self) -> Result<Parsed, TypeError> {
         let key_loc = self.pos;
         let kw = self.peek_keyword();
         if kw.is_empty() {
             return Err((key_loc, "expected valid keyword".into()));
         }
         self.pos += kw.len();
+        let simple = |kind| Ok(Parsed::new(kw.to_string(), kind, true));
         match kw {
-            "void" | "ppc_fp128" | "x86_amx" | "token" | "label" | "metadata" => Ok(kw.to_string()),
+            "void" => simple(LlvmKind::Void),
+            "label" => simple(LlvmKind::Label),
+            "metadata" => simple(LlvmKind::Metadata),
+            "token" => simple(LlvmKind::Token),
+            "ppc_fp128" | "x86_amx" => simple(LlvmKind::Other),
             "ptr" => {
                 if !self.eat('<') {
-                    return Ok("ptr".into());
+                    return simple(LlvmKind::Other);
                 }
                 let space = self.parse_integer()? as u32;
                 self.expect('>')?;
-                Ok(if space == 0 {
+                let text = if space == 0 {
                     "ptr".into()
                 } else {
                     format!("ptr<{space}>")
-                })
+                };
+                Ok(Parsed::new(text, LlvmKind::Other, true))
             }
             "func" => {
+                self.skip_ws();
+                let lt_loc = self.pos;
                 self.expect('<')?;
                 let result = self.parse_nested()?;
                 self.expect('(')?;
-                let mut params: Vec<String> = Vec::new();
+                let mut params: Vec<Parsed> = Vec::new();
+                let mut variadic = false;
                 if !self.eat(')') {
                     loop {
                         self.skip_ws();
                         if self.text[self.pos..].starts_with("...") {
                             self.pos += 3;
-                            params.push("...".into());
+                            variadic = true;
                             self.expect(')')?;
                             break;
                         }
@@ -323,10 +503,39 @@ impl<'t> LlvmTypeParser<'t> {
                     }
                 }
                 self.expect('>')?;
-                Ok(format!("func<{result} ({})>", params.join(", ")))
+                // `LLVMFunctionType::verify`: the result first, then each
+                // argument. (An opaque struct argument passes: the parser
+                // builds the type unchecked there.)
+                if matches!(
+                    result.kind,
+                    LlvmKind::Func | LlvmKind::Metadata | LlvmKind::Label
+                ) {
+                    return Err((
+                        lt_loc,
+                        format!("invalid function result type: {}", result.quoted()),
+                    ));
+                }
+                if let Some(bad) = params
+                    .iter()
+                    .find(|p| matches!(p.kind, LlvmKind::Void | LlvmKind::Func))
+                {
+                    return Err((
+                        lt_loc,
+                        format!("invalid function argument type: {}", bad.quoted()),
+                    ));
+                }
+                let compatible = result.compatible && params.iter().all(|p| p.compatible);
+                let mut list: Vec<&str> = params.iter().map(|p| p.text.as_str()).collect();
+                if variadic {
+                    list.push("...");
+                }
+                Ok(Parsed::new(
+                    format!("func<{} ({})>", result.text, list.join(", ")),
+                    LlvmKind::Func,
+                    compatible,
+                ))
             }
             "array" => {
-                // MLIR reports an invalid element type at the `<`.
                 self.skip_ws();
                 let lt_loc = self.pos;
                 self.expect('<')?;
@@ -335,14 +544,18 @@ impl<'t> LlvmTypeParser<'t> {
                     return Err((self.pos, "expected 'x'".into()));
                 }
                 let elem = self.parse_nested()?;
-                if matches!(elem.as_str(), "void" | "label" | "metadata" | "token") {
+                if !valid_element(elem.kind) {
                     return Err((
                         lt_loc,
-                        format!("invalid array element type: '!llvm.{elem}'"),
+                        format!("invalid array element type: {}", elem.quoted()),
                     ));
                 }
                 self.expect('>')?;
-                Ok(format!("array<{n} x {elem}>"))
+                Ok(Parsed::new(
+                    format!("array<{n} x {}>", elem.text),
+                    LlvmKind::Other,
+                    elem.compatible,
+                ))
             }
             "struct" => self.parse_struct(),
             "target" => {
@@ -350,6 +563,7 @@ impl<'t> LlvmTypeParser<'t> {
                 let name = self.parse_string()?;
                 let mut params = vec![name.to_string()];
                 let mut seen_int = false;
+                let mut compatible = true;
                 while self.eat(',') {
                     self.skip_ws();
                     let at = self.pos;
@@ -363,11 +577,17 @@ impl<'t> LlvmTypeParser<'t> {
                             "failed to parse parameter list for target extension type".into(),
                         ));
                     } else {
-                        params.push(self.parse_nested()?);
+                        let param = self.parse_nested()?;
+                        compatible &= param.compatible;
+                        params.push(param.text);
                     }
                 }
                 self.expect('>')?;
-                Ok(format!("target<{}>", params.join(", ")))
+                Ok(Parsed::new(
+                    format!("target<{}>", params.join(", ")),
+                    LlvmKind::Other,
+                    compatible,
+                ))
             }
             _ => Err((key_loc, format!("unknown LLVM type: {kw}"))),
         }
@@ -375,7 +595,9 @@ impl<'t> LlvmTypeParser<'t> {
 
     /// `struct<(types)>`, `struct<packed (types)>`, `struct<"name", opaque>`,
     /// `struct<"name", packed? (types)>`.
-    fn parse_struct(&mut self) -> Result<String, TypeError> {
+    fn parse_struct(&mut self) -> Result<Parsed, TypeError> {
+        self.skip_ws();
+        let lt_loc = self.pos;
         self.expect('<')?;
         self.skip_ws();
         let mut name = None;
@@ -389,12 +611,16 @@ impl<'t> LlvmTypeParser<'t> {
             }
             if self.eat_keyword("opaque") {
                 self.expect('>')?;
-                return Ok(format!("struct<{}, opaque>", name.unwrap_or_default()));
+                return Ok(Parsed::new(
+                    format!("struct<{}, opaque>", name.unwrap_or_default()),
+                    LlvmKind::Other,
+                    true,
+                ));
             }
         }
         let packed = self.eat_keyword("packed");
         self.expect('(')?;
-        let mut fields = Vec::new();
+        let mut fields: Vec<Parsed> = Vec::new();
         if !self.eat(')') {
             loop {
                 fields.push(self.parse_nested()?);
@@ -405,6 +631,12 @@ impl<'t> LlvmTypeParser<'t> {
             }
         }
         self.expect('>')?;
+        if let Some(bad) = fields.iter().find(|f| !valid_element(f.kind)) {
+            return Err((
+                lt_loc,
+                format!("invalid LLVM structure element type: {}", bad.quoted()),
+            ));
+        }
         let mut out = String::from("struct<");
         if let Some(n) = name {
             out.push_str(n);
@@ -414,10 +646,18 @@ impl<'t> LlvmTypeParser<'t> {
             out.push_str("packed ");
         }
         out.push('(');
-        out.push_str(&fields.join(", "));
+        let texts: Vec<&str> = fields.iter().map(|f| f.text.as_str()).collect();
+        out.push_str(&texts.join(", "));
         out.push_str(")>");
-        Ok(out)
+        let compatible = fields.iter().all(|f| f.compatible);
+        Ok(Parsed::new(out, LlvmKind::Other, compatible))
     }
+}
+
+/// Whether a type may be an element of an LLVM array or structure
+/// (`LLVMArrayType::isValidElementType`, `LLVMStructType::isValidElementType`).
+fn valid_element(kind: LlvmKind) -> bool {
+    kind == LlvmKind::Other
 }
 
 /// Checks and canonicalizes the body of an `!llvm.` type (MLIR's
@@ -438,7 +678,8 @@ fn canonicalize_llvm_type(
     }
 }
 
-fn dialect_attr(ctx: &Context, body: &str) -> Attribute {
+/// The `#llvm.<body>` attribute (kept as opaque text, like LLVM types).
+pub fn dialect_attr(ctx: &Context, body: &str) -> Attribute {
     let dialect = ctx.ident("llvm");
     ctx.intern_attr(AttrKind::Opaque {
         dialect,
@@ -518,16 +759,42 @@ fn signature_parts(ctx: &Context, fn_ty: Type) -> Option<(String, Vec<String>)> 
 
 fn parse_func(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> PResult {
     let ctx = p.ir().ctx_arc().clone();
-    let linkage = p.parse_optional_keyword_of(LINKAGES).unwrap_or("external");
+    let linkage = p
+        .parse_optional_keyword_of(LINKAGE_ORDER)
+        .unwrap_or("external");
+    // MLIR reports a signature it cannot turn into an LLVM function type
+    // at the symbol name.
+    let name_off = p.current_offset();
     let name = p.parse_symbol_name()?;
     p.add_attr(state, "sym_name", ctx.string_attr(&name));
 
     // The shared signature form; LLVM functions return at most one value
     // and may be variadic (`...` becomes `vararg` in the type).
-    let sig_off = p.current_offset();
     let sig = function::parse_function_signature(p, true)?;
+    let construct = "failed to construct function type:";
     if sig.results.len() > 1 {
-        return p.error_at(sig_off, "expected at most one result type");
+        return p.emit_error(
+            name_off,
+            format!("{construct} expected zero or one function result"),
+        );
+    }
+    if !sig.args.iter().all(|a| is_llvm_compatible(&ctx, a.ty)) {
+        return p.emit_error(
+            name_off,
+            format!("{construct} expected LLVM type for function arguments"),
+        );
+    }
+    if let Some(&result) = sig.results.first() {
+        if !is_llvm_compatible(&ctx, result) {
+            // MLIR appends the type to this message without a separator.
+            return p.emit_error(
+                name_off,
+                format!(
+                    "{construct} expected LLVM type for function results'{}'",
+                    ctx.display(result)
+                ),
+            );
+        }
     }
     let mut inputs: Vec<String> = sig
         .args
@@ -563,15 +830,10 @@ fn print_func(p: &mut OpAsmPrinter<'_, '_>, op: OpRef) {
     let ir = p.ir();
     let ctx = ir.ctx();
     p.print_char(' ');
-    if let Some(AttrKind::Opaque { body, .. }) = ir.attr(op, "linkage").map(|a| ctx.attr(a)) {
-        let kw = body
-            .strip_prefix("linkage<")
-            .and_then(|b| b.strip_suffix('>'))
-            .unwrap_or("external");
-        if kw != "external" {
-            p.print_str(kw);
-            p.print_char(' ');
-        }
+    let kw = linkage_of(ir, op);
+    if kw != "external" {
+        p.print_str(&kw);
+        p.print_char(' ');
     }
     let name = ir
         .attr(op, "sym_name")

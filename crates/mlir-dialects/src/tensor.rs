@@ -90,6 +90,31 @@ mlir_rewrite::canonicalization_hooks! {
     ParallelInsertSliceOp => parallel_insert_slice_patterns,
 }
 
+impl ParallelInsertSliceOp {
+    /// The op lives in the terminator of a parallel op (an op implementing
+    /// `InParallelOpInterface`, such as `scf.forall.in_parallel`). MLIR
+    /// reports this without the op prefix and prints the parent.
+    pub fn verify(self, ir: &mlir_ir::Ir) -> Result<(), mlir_ir::Diagnostic> {
+        let parent = ir.op_parent_op(self.0);
+        let ok = parent.is_some_and(|p| {
+            ir.ctx()
+                .op_info(ir.op_name(p))
+                .declares_interface("InParallelOpInterface")
+        });
+        if ok {
+            return Ok(());
+        }
+        let got = parent.map_or_else(String::new, |p| {
+            ir.op_to_diagnostic_string(p, mlir_ir::Severity::Error)
+        });
+        Err(ir.op_diag(
+            self.0,
+            mlir_ir::Severity::Error,
+            format!("expected InParallelOpInterface parent, got:{got}"),
+        ))
+    }
+}
+
 /// `tensor.dim`'s source constraint: a tensor of rank other than 0, or an
 /// unranked tensor.
 pub fn is_non0_ranked_or_unranked_tensor(ctx: &Context, ty: Type) -> bool {

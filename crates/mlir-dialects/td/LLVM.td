@@ -6,7 +6,7 @@
 // `mlir/Dialect/LLVMIR/LLVMOps.td`; names and traits are upstream's.
 //
 //   op      defined  format   checked with mlir-opt
-//   func    yes      custom   custom+generic (no linkage/cconv keywords)
+//   func    yes      custom   custom+generic (linkage keyword; no cconv)
 //   return  yes      custom   custom+generic
 //
 // LLVM types (`!llvm.func<void ()>`, ...) and attributes (`#llvm.cconv<ccc>`,
@@ -28,24 +28,50 @@ def LLVM_Dialect : Dialect {
 class LLVM_Op<string mnemonic, list<Trait> traits = []> :
     Op<LLVM_Dialect, mnemonic, traits>;
 
+// `!llvm.func<...>` (upstream's `LLVMFunctionType`).
+def LLVM_AnyFunctionType : Type<
+    CPred<"crate::llvm::is_llvm_function_type($_ctx, $_self)">,
+    "LLVM function type">;
+
+// `#llvm.linkage<...>` and `#llvm.cconv<...>`, which stay opaque dialect
+// attributes; the default values are the attribute bodies.
+def LLVM_LinkageAttr : Attr<
+    CPred<"crate::llvm::is_llvm_attr($_ctx, $_self, \"linkage\")">,
+    "LLVM Linkage specification"> {
+  let rustValueType = "&str";
+  let constBuilderCall = "crate::llvm::dialect_attr($_ctx, $0)";
+}
+def LLVM_CConvAttr : Attr<
+    CPred<"crate::llvm::is_llvm_attr($_ctx, $_self, \"cconv\")">,
+    "LLVM Calling Convention specification"> {
+  let rustValueType = "&str";
+  let constBuilderCall = "crate::llvm::dialect_attr($_ctx, $0)";
+}
+
 def LLVMFuncOp : LLVM_Op<"func", [AutomaticAllocationScope,
                                   FunctionOpInterface, IsolatedFromAbove,
                                   Symbol]> {
   let summary = "LLVM dialect function.";
-  // Upstream's properties with their defaults (set by the parser):
-  // `linkage = #llvm.linkage<external>`, `CConv = #llvm.cconv<ccc>`,
-  // `unnamed_addr = 0`, `visibility_ = 0`.
+  // Upstream's properties with their defaults (the generic form may leave
+  // them out): `linkage = #llvm.linkage<external>`, `CConv =
+  // #llvm.cconv<ccc>`, `visibility_ = 0`; `unnamed_addr` is optional.
   let arguments = (ins SymbolNameAttr:$sym_name,
-                       TypeAttr:$function_type,
-                       AnyAttr:$linkage,
-                       AnyAttr:$CConv,
-                       I64Attr:$unnamed_addr,
-                       I64Attr:$visibility_,
+                       TypeAttrOf<LLVM_AnyFunctionType>:$function_type,
+                       DefaultValuedAttr<LLVM_LinkageAttr,
+                                         "\"linkage<external>\"">:$linkage,
+                       DefaultValuedAttr<LLVM_CConvAttr,
+                                         "\"cconv<ccc>\"">:$CConv,
+                       OptionalAttr<I64Attr>:$unnamed_addr,
+                       DefaultValuedAttr<I64Attr, "0">:$visibility_,
                        OptionalAttr<StrAttr>:$sym_visibility,
                        OptionalAttr<DictArrayAttr>:$arg_attrs,
                        OptionalAttr<DictArrayAttr>:$res_attrs);
   let regions = (region AnyRegion:$body);
   let hasCustomAssemblyFormat = 1;
+  // Linkage rules (`verify`) and LLVM-typed entry arguments
+  // (`verifyRegions`).
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
 }
 
 def LLVMReturnOp : LLVM_Op<"return", [Pure, ReturnLike, Terminator]> {

@@ -162,6 +162,8 @@ def Tensor_ParallelInsertSliceOp : Tensor_Op<"parallel_insert_slice", [
     attr-dict `:` type($source) `into` type($dest)
   }];
   let hasCanonicalizer = 1;
+  // The parent implements InParallelOpInterface.
+  let hasVerifier = 1;
 }
 
 #endif // RMLIR_TENSOR

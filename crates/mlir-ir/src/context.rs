@@ -193,6 +193,12 @@ impl OpInfo {
     pub fn has_interface_id(&self, id: TypeId) -> bool {
         self.interfaces.contains_key(&id)
     }
+    /// Whether the op's definition declares the interface `name` (ODS
+    /// `DeclareOpInterfaceMethods<...>` or the interface in its traits),
+    /// for interfaces that are only markers in rmlir.
+    pub fn declares_interface(&self, name: &str) -> bool {
+        self.declared_interfaces.iter().any(|n| &**n == name)
+    }
     pub fn has_trait(&self, t: TraitSet) -> bool {
         self.traits.contains(t)
     }

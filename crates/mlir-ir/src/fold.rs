@@ -316,6 +316,11 @@ impl Ir {
     /// `Operation::fold(ArrayRef<Attribute>, ...)`). On success, `results`
     /// holds one entry per result, or nothing if `op` was updated in place
     /// (the edits have been applied). No listener is told about anything.
+    ///
+    /// A folder that reports an in-place fold but changes nothing has not
+    /// folded: MLIR's greedy driver would re-queue such an op forever (a
+    /// test-dialect folder does this, and `mlir-opt --canonicalize` hangs
+    /// on it), so rmlir treats it as a failed fold.
     pub fn fold_op_with(
         &mut self,
         op: OpRef,
@@ -324,10 +329,21 @@ impl Ir {
     ) -> Result<(), ()> {
         results.clear();
         let edits = fold_readonly(self, op, operands, results)?;
-        for e in edits {
-            self.apply_edit(op, e);
+        if !results.is_empty() {
+            for e in edits {
+                self.apply_edit(op, e);
+            }
+            return Ok(());
         }
-        Ok(())
+        let mut changed = false;
+        for e in edits {
+            changed |= self.apply_edit(op, e);
+        }
+        if changed {
+            Ok(())
+        } else {
+            Err(())
+        }
     }
 
     /// Folds `op`, computing the constant operands with
@@ -342,21 +358,53 @@ impl Ir {
         self.fold_op_with(op, &operands, results)
     }
 
-    fn apply_edit(&mut self, op: OpRef, e: InPlaceEdit) {
+    /// Applies `e` to `op`; false if it would change nothing (an edit that
+    /// sets what is already there).
+    fn apply_edit(&mut self, op: OpRef, e: InPlaceEdit) -> bool {
         match e {
-            InPlaceEdit::SetOperand(i, v) => self.set_operand(op, i, v),
-            InPlaceEdit::SetOperands(vs) => self.set_operands(op, &vs),
-            InPlaceEdit::EraseOperand(i) => self.erase_operand(op, i),
-            InPlaceEdit::SetAttr(name, a) => self.set_attr(op, &name, a),
-            InPlaceEdit::SetProperties(p) => self.set_op_properties(op, p),
-            InPlaceEdit::SetResultType(i, ty) => {
-                self.set_value_type(Value::result(op, i as u32), ty)
+            InPlaceEdit::SetOperand(i, v) => {
+                if self.operand(op, i) == v {
+                    return false;
+                }
+                self.set_operand(op, i, v)
             }
-            InPlaceEdit::SetLoc(l) => self.set_op_loc(op, l),
+            InPlaceEdit::SetOperands(vs) => {
+                if self.operands(op).eq(vs.iter().copied()) {
+                    return false;
+                }
+                self.set_operands(op, &vs)
+            }
+            InPlaceEdit::EraseOperand(i) => self.erase_operand(op, i),
+            InPlaceEdit::SetAttr(name, a) => {
+                if self.attr(op, &name) == a {
+                    return false;
+                }
+                self.set_attr(op, &name, a)
+            }
+            InPlaceEdit::SetProperties(p) => {
+                if self.op_properties(op) == p {
+                    return false;
+                }
+                self.set_op_properties(op, p)
+            }
+            InPlaceEdit::SetResultType(i, ty) => {
+                let v = Value::result(op, i as u32);
+                if self.value_type(v) == ty {
+                    return false;
+                }
+                self.set_value_type(v, ty)
+            }
+            InPlaceEdit::SetLoc(l) => {
+                if self.op_loc(op) == l {
+                    return false;
+                }
+                self.set_op_loc(op, l)
+            }
             InPlaceEdit::SwapRegions(a, b) => {
                 let (ra, rb) = (self.region(op, a), self.region(op, b));
                 self.swap_region_blocks(ra, rb);
             }
         }
+        true
     }
 }

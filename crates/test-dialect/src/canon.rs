@@ -140,6 +140,15 @@ mlir_ir::fold_hooks! {
 
 mlir_ir::multi_result_fold_hooks! {
     ops::TestOpWithVariadicResultsAndFolder => fold_variadic_results,
+    ops::TestOpInPlaceFoldSuccess => fold_in_place_noop,
+}
+
+/// Claims an in-place fold and changes nothing.
+fn fold_in_place_noop(
+    _cx: &mut FoldCtx<'_>,
+    _results: &mut SmallVec<[OpFoldResult; 1]>,
+) -> Result<(), ()> {
+    Ok(())
 }
 
 /// `TestRemoveOpWithInnerOps`: erases `test.op_with_region_pattern` with

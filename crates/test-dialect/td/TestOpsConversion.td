@@ -61,6 +61,9 @@ def IllegalOpWithRegion : TEST_Op<"illegal_op_with_region"> {
   let regions = (region AnyRegion:$body);
 }
 def IllegalOpWithRegionAnchor : TEST_Op<"illegal_op_with_region_anchor">;
+// A plain op (no operands, results or regions), so not a terminator: the
+// conversion rollback tests use it as an op no pattern legalizes.
+def TestRegionBuilderOp : TEST_Op<"region_builder">;
 def TestMergeBlocksOp : TEST_Op<"merge_blocks"> {
   let summary = "merge_blocks operation";
   let regions = (region AnyRegion:$body);

@@ -267,10 +267,16 @@ impl<'a> Parser<'a> {
     }
 
     fn is_valid_vector_element(&self, ty: Type) -> bool {
-        matches!(
-            self.ctx.ty(ty),
-            TypeKind::Integer { .. } | TypeKind::Index | TypeKind::Float(_)
-        )
+        match self.ctx.ty(ty) {
+            TypeKind::Integer { .. } | TypeKind::Index | TypeKind::Float(_) => true,
+            // A dialect type qualifies when it implements the interface
+            // (`!llvm.ptr` does).
+            TypeKind::Opaque { dialect, body } => self
+                .ctx
+                .dialect(self.ctx.ident_str(*dialect))
+                .is_some_and(|d| d.type_implements(body, "VectorElementTypeInterface")),
+            _ => false,
+        }
     }
 
     /// `tensor<4x?xf32, #enc>` or `tensor<*xf32>`.
