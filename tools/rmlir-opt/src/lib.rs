@@ -534,7 +534,14 @@ fn process_chunk(
         }
     }
     let t2 = Instant::now();
-    let printed = printer::print_top_level(&ir, top, s.flags, out);
+    // With the verifier on, the IR was verified after parsing and after
+    // every pass that changed it, so the printer need not re-check each
+    // op's invariants before using its custom form.
+    let flags = PrintFlags {
+        invariants_verified: opts.verify_each,
+        ..s.flags.clone()
+    };
+    let printed = printer::print_top_level(&ir, top, &flags, out);
     timing.output += t2.elapsed();
     if let Err(e) = printed {
         eprintln!("error: could not write output: {e}");
@@ -1019,6 +1026,7 @@ pub fn rmlir_opt_main(
         unique_ssa_ids: opts.text_format.print_unique_ssa_ids,
         value_users: opts.text_format.print_value_users,
         assume_verified: opts.text_format.print_assume_verified,
+        invariants_verified: false,
     };
     let config = ParseConfig { filename };
     // Graph views elide elements attributes as the printer does (mlir-opt

@@ -531,6 +531,10 @@ fn group_range(
         return start.min(total)..end.min(total);
     }
     let variadic = specs.iter().filter(|s| s.arity != Arity::Single).count();
+    // Most ops have only single groups: group `index` is value `index`.
+    if variadic == 0 {
+        return index.min(total)..(index + 1).min(total);
+    }
     let fixed = specs.len() - variadic;
     let dynamic = total
         .saturating_sub(fixed)
