@@ -122,8 +122,19 @@ pub fn print(ir: &Ir, top: OpRef, generic: bool) -> String {
 /// mlir-opt's): an op the printed text holds and the first error message
 /// of the re-parse. `cf.switch` prints its case values as unsigned numbers
 /// (`-1 : i64` as `18446744073709551615`) and its parser then rejects them
-/// ("custom op 'cf.switch' integer value too large").
-const UPSTREAM_ROUND_TRIP_FAILURES: &[(&str, &str)] = &[("cf.switch", "integer value too large")];
+/// ("custom op 'cf.switch' integer value too large"). An `llvm.func` given
+/// in generic form with a non-LLVM type in its signature verifies (the
+/// verifier checks only the entry block of a definition), but its custom
+/// form is rejected by the parser, which builds an LLVM function type
+/// ("failed to construct function type: expected LLVM type for function
+/// arguments", or "... results"). The message must contain the text given.
+const UPSTREAM_ROUND_TRIP_FAILURES: &[(&str, &str)] = &[
+    ("cf.switch", "integer value too large"),
+    (
+        "llvm.func",
+        "failed to construct function type: expected LLVM type for function",
+    ),
+];
 
 /// The round-trip property of verified IR: its printed form parses,
 /// verifies and prints identically. The generic form must do so at once.
@@ -142,7 +153,7 @@ pub fn check_round_trip(ctx: &Arc<Context>, ir: &Ir, top: OpRef) {
                 Err(diags)
                     if UPSTREAM_ROUND_TRIP_FAILURES
                         .iter()
-                        .any(|(op, m)| previous.contains(op) && diags[0].message == *m) =>
+                        .any(|(op, m)| previous.contains(op) && diags[0].message.contains(m)) =>
                 {
                     return;
                 }

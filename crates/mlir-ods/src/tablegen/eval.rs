@@ -311,7 +311,9 @@ pub(crate) fn type_of(cx: &Cx, v: &Value) -> Option<Ty> {
 }
 
 fn can_fit_in_bits(v: i64, n: u32) -> bool {
-    n >= 64 || (v >> n) == 0 || (v >> (n - 1)) == -1
+    // `bits<0>` takes any integer (and keeps none of it), as llvm's
+    // TableGen does; `n - 1` would underflow.
+    n == 0 || n >= 64 || (v >> n) == 0 || (v >> (n - 1)) == -1
 }
 
 /// LLVM's `convertInitializerTo`.

@@ -71,3 +71,9 @@ def UsesFwd : Fwd;
 // Identifiers may start with digits.
 class 2D { int dims = 2; }
 def Shape2D : 2D;
+
+// `bits<0>` takes any integer and keeps none of it (found by the tablegen
+// fuzz target: the fit check underflowed).
+def ZeroBits {
+  bits<0> b = 7;
+}
