@@ -776,7 +776,8 @@ fn compatible_shape(ir: &Ir, a: Type, b: Type) -> bool {
 
 /// MLIR's `verifyCompatibleShapes(types)`.
 fn compatible_shapes(ir: &Ir, types: &[Type]) -> bool {
-    let shapes: Vec<Option<Option<&[i64]>>> = types.iter().map(|&t| shaped(ir, t)).collect();
+    let shapes: smallvec::SmallVec<[Option<Option<&[i64]>>; 4]> =
+        types.iter().map(|&t| shaped(ir, t)).collect();
     if shapes.iter().any(|s| s.is_none()) {
         return shapes.iter().all(|s| s.is_none());
     }
@@ -784,7 +785,7 @@ fn compatible_shapes(ir: &Ir, types: &[Type]) -> bool {
     if scalable != 0 && scalable != types.len() {
         return false;
     }
-    let ranked: Vec<&[i64]> = shapes.into_iter().flatten().flatten().collect();
+    let ranked: smallvec::SmallVec<[&[i64]; 4]> = shapes.into_iter().flatten().flatten().collect();
     let Some(first) = ranked.first() else {
         return true;
     };
