@@ -243,8 +243,10 @@ fn emit(rk: &RecordKeeper, model: &Model, out: &mut String) -> Result<(), Diagno
     for op in &model.ops {
         emit_op(rk, model, op, out)?;
     }
-    // A dialect declaring `hasConstantMaterializer` must implement
-    // `ConstantMaterializer`; the check is a `const` item, free at run time.
+    // A dialect declaring `hasConstantMaterializer` (or one of the
+    // attribute-verification flags) must implement the matching hook trait
+    // (`ConstantMaterializer`, ...); the check is a `const` item, free at
+    // run time.
     let mut dialects: Vec<&str> = Vec::new();
     for op in &model.ops {
         if !dialects.contains(&op.dialect_def.as_str()) {
@@ -253,14 +255,37 @@ fn emit(rk: &RecordKeeper, model: &Model, out: &mut String) -> Result<(), Diagno
     }
     for d in dialects {
         let Some(r) = rk.def(d) else { continue };
-        if !r.get_bit("hasConstantMaterializer").unwrap_or(false) {
-            continue;
-        }
         let ty = dialect_rust_type(r);
-        let _ = writeln!(
-            out,
-            "/// `{d}` declares `hasConstantMaterializer`: `{ty}` implements\n/// `mlir_ir::ods::ConstantMaterializer`.\nconst _: () = ::mlir_ir::ods::require_constant_materializer::<{ty}>();\n"
-        );
+        for (flag, hook, require) in [
+            (
+                "hasConstantMaterializer",
+                "ConstantMaterializer",
+                "require_constant_materializer",
+            ),
+            (
+                "hasOperationAttrVerify",
+                "OperationAttrVerifier",
+                "require_operation_attr_verifier",
+            ),
+            (
+                "hasRegionArgAttrVerify",
+                "RegionArgAttrVerifier",
+                "require_region_arg_attr_verifier",
+            ),
+            (
+                "hasRegionResultAttrVerify",
+                "RegionResultAttrVerifier",
+                "require_region_result_attr_verifier",
+            ),
+        ] {
+            if !r.get_bit(flag).unwrap_or(false) {
+                continue;
+            }
+            let _ = writeln!(
+                out,
+                "/// `{d}` declares `{flag}`: `{ty}` implements\n/// `mlir_ir::ods::{hook}`.\nconst _: () = ::mlir_ir::ods::{require}::<{ty}>();\n"
+            );
+        }
     }
     // Registration.
     out.push_str("/// The registration info of every op of this file.\npub fn operations() -> ::std::vec::Vec<::mlir_ir::OpInfo> {\n    ::std::vec![\n");
