@@ -6,7 +6,7 @@
 // (included by `src/passes.rs`); the Rust type named by `rustType` only
 // implements `PassImpl` (the run logic). `register_transforms_passes`
 // registers them all. `composite-fixed-point-pass` (whose name is an
-// option) and `remove-dead-values` are still declared by hand.
+// option) is still declared by hand.
 //
 //===----------------------------------------------------------------------===//
 
@@ -114,6 +114,23 @@ def PrintOpStats : Pass<"print-op-stats"> {
   let options = [
     Option<"printAsJSON", "json", "bool", /*default=*/"false",
            "print the stats as JSON">
+  ];
+}
+
+def RemoveDeadValues : Pass<"remove-dead-values"> {
+  let summary = "Remove dead values";
+  let description = [{
+    Removes the values a liveness analysis proves dead: unused arguments and
+    results of functions whose callers are all known, dead operands,
+    results and region arguments of region-branching ops, and ops whose
+    results are all dead and that have no memory effects. Operands forwarded
+    only to dead values become `ub.poison`, which the canonicalization
+    patterns of the region-branching ops then drop.
+  }];
+  let rustType = "crate::remove_dead_values::RemoveDeadValuesPass";
+  let options = [
+    Option<"canonicalize", "canonicalize", "bool", /*default=*/"true",
+           "Canonicalize region branch ops">
   ];
 }
 
