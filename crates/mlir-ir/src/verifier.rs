@@ -327,6 +327,11 @@ impl Verifier<'_> {
 
     fn op_entry(&self, op: OpRef) -> bool {
         let ir = self.ir;
+        // Dialect attributes first, as upstream's `verifyOnEntrance` checks
+        // them before the op's invariants, registered or not.
+        if !self.check(verify_dialect_attributes(ir, op)) {
+            return false;
+        }
         let registered = ir.op_is_registered(op);
         if registered && !self.check(self.verify_invariants(op)) {
             return false;
@@ -671,6 +676,25 @@ impl Verifier<'_> {
 // ----------------------------------------------------------------------
 // Trait verifiers (MLIR's `OpTrait::impl::verify*`)
 // ----------------------------------------------------------------------
+
+/// Passes each discardable attribute of `op` whose name has a loaded
+/// dialect's namespace as prefix to that dialect's
+/// [`crate::context::Dialect::verify_operation_attribute`]. An op without
+/// discardable attributes costs one dictionary lookup.
+fn verify_dialect_attributes(ir: &Ir, op: OpRef) -> Check {
+    let ctx = ir.ctx();
+    let dict = ir.op_attributes(op);
+    if dict == ctx.empty_dictionary() {
+        return Ok(());
+    }
+    for &(name, value) in ctx.dictionary_entries(dict) {
+        let n = ctx.ident_str(name);
+        if let Some(d) = crate::context::attribute_name_dialect(ctx, n) {
+            d.verify_operation_attribute(ir, op, n, value)?;
+        }
+    }
+    Ok(())
+}
 
 fn verify_single_block(ir: &Ir, op: OpRef, no_terminator: bool) -> Check {
     for (i, &r) in ir.regions(op).iter().enumerate() {

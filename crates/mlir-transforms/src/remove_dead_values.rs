@@ -43,23 +43,16 @@ use mlir_ir::symbol_table::{
 };
 use mlir_ir::{AttrKind, BlockRef, Ir, OpRef, OperationState, TraitSet, Value};
 
-use crate::pass::{Pass, PassContext};
+use crate::pass::PassContext;
 use crate::side_effects::is_memory_effect_free;
 
-/// The `-remove-dead-values` pass.
+/// The `-remove-dead-values` pass; declared in `td/Passes.td`.
 #[derive(Clone, Default)]
-pub struct RemoveDeadValuesPass;
+pub struct RemoveDeadValuesPass {
+    pub(crate) base: crate::passes::RemoveDeadValuesBase,
+}
 
-impl Pass for RemoveDeadValuesPass {
-    fn name(&self) -> &str {
-        "RemoveDeadValues"
-    }
-    fn argument(&self) -> &str {
-        "remove-dead-values"
-    }
-    fn description(&self) -> &str {
-        "Remove dead values"
-    }
+impl crate::pass::PassImpl for RemoveDeadValuesPass {
     fn run_on_operation(
         &mut self,
         ir: &mut Ir,
@@ -68,7 +61,7 @@ impl Pass for RemoveDeadValuesPass {
     ) -> Result<(), ()> {
         let facts = Facts::collect(ir, op);
         let live = facts.liveness(ir);
-        cleanup(ir, &facts, &live);
+        cleanup(ir, &facts, &live, self.base.canonicalize());
         Ok(())
     }
 }
@@ -470,7 +463,7 @@ fn shrink_function_type(ir: &mut Ir, f: OpRef, keep_args: &[bool], keep_results:
     }
 }
 
-fn cleanup(ir: &mut Ir, facts: &Facts, live: &HashSet<Value>) {
+fn cleanup(ir: &mut Ir, facts: &Facts, live: &HashSet<Value>, canonicalize: bool) {
     let mut dead_args: Vec<Value> = Vec::new();
     // 1. Closed functions: dead arguments and results no call uses.
     let mut funcs: Vec<(&OpRef, &Vec<OpRef>)> = facts.closed.iter().collect();
@@ -624,8 +617,9 @@ fn cleanup(ir: &mut Ir, facts: &Facts, live: &HashSet<Value>) {
     // starts with those ops only but is not strict: what the rewrites
     // touch (the operands of an erased op, new ops) is simplified too,
     // while a poison operand erased in place stays as it is.
+    // Without `canonicalize` the poison operands stay, as in mlir-opt.
     region_ops.retain(|&op| ir.is_live_op(op));
-    if !region_ops.is_empty() {
+    if canonicalize && !region_ops.is_empty() {
         let ctx = ir.ctx_arc().clone();
         let patterns = mlir_rewrite::FrozenRewritePatternSet::new(
             crate::canonicalize::collect_canonicalization_patterns(&ctx),

@@ -44,3 +44,12 @@ def Variadic : Pat<(VOp (variadic $p, $q), $r),
                    (XOp (XOp $p, (returnType "$_ctx.int_type(64)"),
                              (location "inner")),
                         (location $r, "outer"))>;
+
+def WOp : T_Op<"w"> {
+  let arguments = (ins I32:$input, OptionalAttr<I32Attr>:$opt);
+  let results = (outs Variadic<I32>:$outs);
+}
+
+// A result op no typed builder fits (variadic results replacing the
+// root's): it is built with the aggregate builder `build_generic`.
+def Aggregate : Pat<(AOp $input, $attr), (WOp $input, $attr)>;

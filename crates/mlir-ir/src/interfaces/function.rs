@@ -382,7 +382,7 @@ pub fn verify_function_op(ir: &Ir, op: OpRef) -> Result<(), Diagnostic> {
                 ),
             ));
         }
-        for &d in elems.iter() {
+        for (i, &d) in elems.iter().enumerate() {
             let AttrKind::Dictionary(entries) = ctx.attr(d) else {
                 return Err(ir.op_error(
                     op,
@@ -392,11 +392,23 @@ pub fn verify_function_op(ir: &Ir, op: OpRef) -> Result<(), Diagnostic> {
                     ),
                 ));
             };
-            if entries
-                .iter()
-                .any(|(k, _)| !ctx.ident_str(*k).contains('.'))
-            {
-                return Err(ir.op_error(op, format!("{plural} may only have dialect attributes")));
+            // Each attribute in turn: a name without a dialect prefix is
+            // rejected, one with a loaded dialect's prefix goes to that
+            // dialect's region argument/result hook (region 0, the body).
+            for &(k, v) in entries.iter() {
+                let n = ctx.ident_str(k);
+                if !n.contains('.') {
+                    return Err(
+                        ir.op_error(op, format!("{plural} may only have dialect attributes"))
+                    );
+                }
+                if let Some(dialect) = crate::context::attribute_name_dialect(ctx, n) {
+                    if attr_name == ARG_ATTRS_ATTR {
+                        dialect.verify_region_arg_attribute(ir, op, 0, i, n, v)?;
+                    } else {
+                        dialect.verify_region_result_attribute(ir, op, 0, i, n, v)?;
+                    }
+                }
             }
         }
     }
