@@ -1278,12 +1278,16 @@ impl<'p, 'a> OpAsmParser<'p, 'a> {
             None => self.p.err_at(start, "integer value too large"),
         }
     }
-    /// Consumes `kw` or reports `expected 'kw'`.
+    /// Consumes `kw` or reports `expected 'kw'` as the op's own error at
+    /// the current token (MLIR's `parseKeyword` goes through the op
+    /// parser's `emitError`, unlike the punctuation of `parseToken`, which
+    /// backs up to the end of the previous token).
     pub fn parse_keyword(&mut self, kw: &str) -> PResult<()> {
         if self.p.consume_keyword_if(kw) {
             Ok(())
         } else {
-            self.p.err_wrong_token(format!("expected '{kw}'"))
+            let at = self.current_offset();
+            self.emit_error(at, format!("expected '{kw}'"))
         }
     }
     /// Any keyword (a bare identifier, dots allowed: `foo.keyword`), MLIR's
@@ -1320,13 +1324,16 @@ impl<'p, 'a> OpAsmParser<'p, 'a> {
         self.p.consume();
         Some(found)
     }
-    /// `@name` or `@"name"` stored as a string attribute under `attr_name`.
+    /// `@name` or `@"name"`; when missing, the op's own error at the
+    /// current token (MLIR's `parseSymbolName` uses the op parser's
+    /// `emitError`).
     pub fn parse_symbol_name(&mut self) -> PResult<String> {
         match self.parse_optional_symbol_name() {
             Some(s) => Ok(s),
-            None => self
-                .p
-                .err_wrong_token("expected valid '@'-identifier for symbol name"),
+            None => {
+                let at = self.current_offset();
+                self.emit_error(at, "expected valid '@'-identifier for symbol name")
+            }
         }
     }
     pub fn parse_optional_symbol_name(&mut self) -> Option<String> {
