@@ -3,7 +3,9 @@
 // and types of test ops as upstream registers them, InferTypeOpInterface
 // results checked against the inferred ones, Optional operand groups of at
 // most one value, TypesMatchWith between variadic groups comparing whole
-// type lists, loops whose body lacks the induction variable. Messages from
+// type lists, loops whose body lacks the induction variable, unprefixed op
+// names looked up in the innermost custom op's default dialect only (no
+// `func` fallback), symbols outside a symbol table. Messages from
 // mlir-opt 22; this file also passes under
 // `mlir-opt --split-input-file --verify-diagnostics`.
 // RUN: rmlir-opt %s --split-input-file --verify-diagnostics
@@ -101,5 +103,33 @@ func.func @affine_for_without_induction_variable() {
   "affine.for"() <{lowerBoundMap = affine_map<() -> (0)>, operandSegmentSizes = array<i32: 0, 0, 0>, step = 1 : index, upperBoundMap = affine_map<() -> (10)>}> ({
     "affine.yield"() : () -> ()
   }) : () -> ()
+  return
+}
+
+// -----
+
+func.func @return_in_custom_op_region(%c: i1) {
+  scf.if %c {
+    // expected-error@+1 {{Dialect `' not found for custom op 'return'  (tried '.return' as well)}}
+    return
+  }
+  return
+}
+
+// -----
+
+func.func @return_in_generic_op_region_is_func_return() {
+  "test.any_cond"() ({
+    // expected-error@+1 {{'func.return' op expects parent op 'func.func'}}
+    return
+  }) : () -> ()
+  return
+}
+
+// -----
+
+func.func @symbol_outside_symbol_table() {
+  // expected-error@+1 {{'func.func' op symbol's parent must have the SymbolTable trait}}
+  func.func private @b()
   return
 }

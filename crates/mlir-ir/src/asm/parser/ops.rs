@@ -716,17 +716,17 @@ impl<'a> Parser<'a> {
             .unwrap_or_default();
         let mut op_name = original.to_string();
         let mut info_name = self.ctx.registered_op(original);
+        // An unprefixed name is looked up in the default dialect of the
+        // innermost enclosing custom-form op only: MLIR 22 has no `func`
+        // fallback, so `return` in an `scf.if` region is unknown (and an
+        // empty default dialect reports `tried '.return'`).
         if info_name.is_none() && !original.contains('.') {
             let with_default = format!("{default_dialect}.{original}");
             info_name = self.ctx.registered_op(&with_default);
-            if info_name.is_none() && self.ctx.is_dialect_loaded("func") {
-                info_name = self.ctx.registered_op(&format!("func.{original}"));
-            }
-            if let Some(n) = info_name {
-                op_name = self.ctx.op_name_str(n).to_string();
-            } else if !default_dialect.is_empty() {
-                op_name = with_default;
-            }
+            op_name = match info_name {
+                Some(n) => self.ctx.op_name_str(n).to_string(),
+                None => with_default,
+            };
         }
         // A registered op parses with its own hook (or, lacking a custom
         // form, its dialect's); an unknown op of a loaded dialect only with
