@@ -110,7 +110,8 @@ func.func @affine_for_without_induction_variable() {
 
 func.func @return_in_custom_op_region(%c: i1) {
   scf.if %c {
-    // expected-error@+1 {{Dialect `' not found for custom op 'return'  (tried '.return' as well)}}
+    // expected-error@+2 {{Dialect `' not found for custom op 'return'  (tried '.return' as well)}}
+    // expected-note@+1 {{Available dialects: }}
     return
   }
   return

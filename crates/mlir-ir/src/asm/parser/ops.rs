@@ -764,7 +764,7 @@ impl<'a> Parser<'a> {
                 self.err_at::<()>(name_tok.start, msg).ok();
                 let mut dialects: Vec<&str> = self.ctx.loaded_dialects();
                 dialects.sort_unstable();
-                let mut note = String::from("Registered dialects: ");
+                let mut note = String::from("Available dialects: ");
                 note.push_str(&dialects.join(", "));
                 note.push_str(" ; for more info on dialect registration see https://mlir.llvm.org/getting_started/Faq/#registered-loaded-dependent-whats-up-with-dialects-management");
                 self.note_at(name_tok.start, note);
