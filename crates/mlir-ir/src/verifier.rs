@@ -983,6 +983,14 @@ fn verify_symbol(ir: &Ir, op: OpRef) -> Check {
             ));
         }
     }
+    // Upstream's `SymbolOpInterface` verifier: a symbol lives directly in a
+    // symbol table (an unregistered parent may be one). Its check that a
+    // declaration is not public is the op's own (`func.func`'s verifier).
+    if let Some(parent) = ir.op_parent_op(op) {
+        if ir.op_is_registered(parent) && !ir.op_has_trait(parent, TraitSet::SYMBOL_TABLE) {
+            return Err(ir.op_error(op, "symbol's parent must have the SymbolTable trait"));
+        }
+    }
     Ok(())
 }
 
