@@ -44,6 +44,7 @@ use mlir_ir::symbol_table::{
 use mlir_ir::{AttrKind, BlockRef, Ir, OpRef, OperationState, TraitSet, Value};
 
 use crate::pass::{Pass, PassContext};
+use crate::sccp::Executability;
 use crate::side_effects::is_memory_effect_free;
 
 /// The `-remove-dead-values` pass.
@@ -78,6 +79,9 @@ impl Pass for RemoveDeadValuesPass {
 /// whose callers are all known (private, referenced only by calls).
 struct Facts {
     ops: Vec<OpRef>,
+    /// The code control can reach (dead-code analysis with constant
+    /// propagation): code that never runs makes nothing live.
+    exec: Executability,
     callee: HashMap<OpRef, OpRef>,
     /// The calls of each function whose callers are all known.
     closed: HashMap<OpRef, Vec<OpRef>>,
@@ -143,6 +147,7 @@ impl Facts {
             }
         }
         Facts {
+            exec: Executability::of(ir, top),
             ops,
             callee,
             closed,
@@ -163,6 +168,7 @@ impl Facts {
         // (conditions, bounds, selectors) and those of its terminators
         // (`scf.condition`'s condition); forwarded values follow the
         // liveness of what receives them.
+        let exec = &self.exec;
         let keep_region_op = |op: OpRef,
                               kept: &mut HashSet<OpRef>,
                               live: &mut HashSet<Value>,
@@ -171,6 +177,9 @@ impl Facts {
                 return;
             }
             for (owner, forwarded) in forwarded_operands(ir, op) {
+                if !exec.op_executable(ir, owner) {
+                    continue;
+                }
                 for (i, v) in ir.operands(owner).enumerate() {
                     if !forwarded.contains_key(&i) {
                         mark(v, live, work);
@@ -179,6 +188,10 @@ impl Facts {
             }
         };
         for &op in &self.ops {
+            // Code that never runs needs nothing.
+            if !exec.op_executable(ir, op) {
+                continue;
+            }
             let parent = ir.op_parent_op(op);
             if is_region_branch(ir, op) {
                 if !is_memory_effect_free(ir, op) {
@@ -237,10 +250,12 @@ impl Facts {
         }
         while let Some(v) = work.pop() {
             match v.defining_op() {
+                // An op that never runs makes none of its operands live.
+                Some(d) if !exec.op_executable(ir, d) => {}
                 Some(d) => {
                     if is_region_branch(ir, d) {
                         keep_region_op(d, &mut kept_region_ops, &mut live, &mut work);
-                        for u in senders_to(ir, d, v) {
+                        for u in senders_to(ir, d, v, exec) {
                             mark(u, &mut live, &mut work);
                         }
                     } else if let Some(&f) = self.callee.get(&d) {
@@ -249,6 +264,9 @@ impl Facts {
                         let i = (0..ir.num_results(d)).position(|k| ir.result(d, k) == v);
                         if let (Some(i), Some(r)) = (i, body(ir, f)) {
                             for b in ir.region_blocks(r) {
+                                if !exec.blocks.contains(&b) {
+                                    continue;
+                                }
                                 if let Some(t) = ir.last_op(b) {
                                     if ir.op_has_trait(t, TraitSet::RETURN_LIKE)
                                         && i < ir.num_operands(t)
@@ -276,14 +294,17 @@ impl Facts {
                     if is_entry {
                         let Some(owner) = owner else { continue };
                         if is_region_branch(ir, owner) {
+                            if !exec.op_executable(ir, owner) {
+                                continue;
+                            }
                             keep_region_op(owner, &mut kept_region_ops, &mut live, &mut work);
-                            for u in senders_to(ir, owner, v) {
+                            for u in senders_to(ir, owner, v, exec) {
                                 mark(u, &mut live, &mut work);
                             }
                         } else if body(ir, owner).is_some() {
                             // Every known call passes the argument.
                             for (&call, &f) in &self.callee {
-                                if f == owner {
+                                if f == owner && exec.op_executable(ir, call) {
                                     let args = call_arguments(ir, call);
                                     if let Some(&a) = args.get(i) {
                                         mark(a, &mut live, &mut work);
@@ -299,7 +320,7 @@ impl Facts {
                             continue;
                         };
                         for s in 0..ir.num_successors(p) {
-                            if ir.successor(p, s) != b {
+                            if ir.successor(p, s) != b || !exec.branch_edges.contains(&(p, s)) {
                                 continue;
                             }
                             let so = (bi.successor_operands)(ir, p, s);
@@ -339,6 +360,29 @@ fn predecessors(ir: &Ir, b: BlockRef) -> Vec<OpRef> {
 /// region terminators): the op that owns the operands, and for each
 /// forwarded operand index the values that receive it along some edge.
 fn forwarded_operands(ir: &Ir, op: OpRef) -> Vec<(OpRef, HashMap<usize, Vec<Value>>)> {
+    forwarded_edges(ir, op)
+        .into_iter()
+        .map(|(owner, edges)| {
+            let mut forwarded: HashMap<usize, Vec<Value>> = HashMap::new();
+            for (i, input, _) in edges {
+                let receivers = forwarded.entry(i).or_default();
+                if let Some(input) = input {
+                    receivers.push(input);
+                }
+            }
+            (owner, forwarded)
+        })
+        .collect()
+}
+
+/// For each branch point of region-branching `op`: the op owning the
+/// operands, and each forwarding as (operand index, receiving value, region
+/// entered or `None` for the parent).
+#[allow(clippy::type_complexity)]
+fn forwarded_edges(
+    ir: &Ir,
+    op: OpRef,
+) -> Vec<(OpRef, Vec<(usize, Option<Value>, Option<mlir_ir::RegionRef>)>)> {
     let Some(iface) = region_branch_op(ir, op) else {
         return Vec::new();
     };
@@ -348,28 +392,29 @@ fn forwarded_operands(ir: &Ir, op: OpRef) -> Vec<(OpRef, HashMap<usize, Vec<Valu
             RegionBranchPoint::Parent => op,
             RegionBranchPoint::Terminator(t) => t,
         };
-        let mut forwarded: HashMap<usize, Vec<Value>> = HashMap::new();
+        let mut edges = Vec::new();
         for succ in iface.successors(ir, op, point) {
             let range = iface.successor_operand_range(ir, op, point, &succ);
             for (k, i) in range.enumerate() {
-                let receivers = forwarded.entry(i).or_default();
-                if let Some(&input) = succ.inputs.get(k) {
-                    receivers.push(input);
-                }
+                edges.push((i, succ.inputs.get(k).copied(), succ.region));
             }
         }
-        out.push((owner, forwarded));
+        out.push((owner, edges));
     }
     out
 }
 
 /// The values region-branching `op` forwards to `input` (one of its
 /// results or an entry argument of one of its regions) along any edge.
-fn senders_to(ir: &Ir, op: OpRef, input: Value) -> Vec<Value> {
+fn senders_to(ir: &Ir, op: OpRef, input: Value, exec: &Executability) -> Vec<Value> {
     let mut out = Vec::new();
-    for (owner, forwarded) in forwarded_operands(ir, op) {
-        for (&i, receivers) in &forwarded {
-            if receivers.contains(&input) && i < ir.num_operands(owner) {
+    for (owner, edges) in forwarded_edges(ir, op) {
+        // Only edges control takes carry liveness back.
+        for (i, receiver, region) in edges {
+            if receiver == Some(input)
+                && i < ir.num_operands(owner)
+                && exec.region_edges.contains(&(owner, region))
+            {
                 out.push(ir.operand(owner, i));
             }
         }
@@ -384,10 +429,16 @@ fn senders_to(ir: &Ir, op: OpRef, input: Value) -> Vec<Value> {
 fn poison_dead_forwards(ir: &mut Ir, op: OpRef, live: &HashSet<Value>) -> bool {
     let mut changed = false;
     for (owner, forwarded) in forwarded_operands(ir, op) {
+        // A forwarded operand is dead when every value receiving it is
+        // dead, or when it is dead itself: a value only code that never
+        // runs forwards (mlir-opt 22 makes it poison even though what
+        // receives it is live).
         let mut dead: Vec<usize> = forwarded
             .iter()
-            .filter(|(_, receivers)| {
-                !receivers.is_empty() && receivers.iter().all(|r| !live.contains(r))
+            .filter(|(&i, receivers)| {
+                !receivers.is_empty()
+                    && (receivers.iter().all(|r| !live.contains(r))
+                        || (i < ir.num_operands(owner) && !live.contains(&ir.operand(owner, i))))
             })
             .map(|(&i, _)| i)
             .collect();
@@ -571,9 +622,18 @@ fn cleanup(ir: &mut Ir, facts: &Facts, live: &HashSet<Value>) {
             || ir.op_has_trait(op, TraitSet::IS_TERMINATOR)
             || facts.callee.contains_key(&op)
             || ir.op_parent_op(op).is_none()
-            || !is_memory_effect_free(ir, op)
             || ir.results(op).any(|v| live.contains(&v))
         {
+            continue;
+        }
+        // An op with memory effects goes only when it never runs and one of
+        // its operands is dead (mlir-opt 22 erases those: nothing the
+        // analysis saw needs what they compute).
+        let removable = is_memory_effect_free(ir, op)
+            || (!facts.exec.op_executable(ir, op)
+                && !is_region_branch(ir, op)
+                && ir.operands(op).any(|v| !live.contains(&v)));
+        if !removable {
             continue;
         }
         if ir.results(op).all(|v| ir.users(v).next().is_none()) {
