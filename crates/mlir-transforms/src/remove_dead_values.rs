@@ -78,6 +78,8 @@ impl Pass for RemoveDeadValuesPass {
 /// op in walk order, the resolved callee of each call, and the functions
 /// whose callers are all known (private, referenced only by calls).
 struct Facts {
+    /// The op the pass runs on.
+    top: OpRef,
     ops: Vec<OpRef>,
     /// The code control can reach (dead-code analysis with constant
     /// propagation): code that never runs makes nothing live.
@@ -147,6 +149,7 @@ impl Facts {
             }
         }
         Facts {
+            top,
             exec: Executability::of(ir, top),
             ops,
             callee,
@@ -521,6 +524,15 @@ fn shrink_function_type(ir: &mut Ir, f: OpRef, keep_args: &[bool], keep_results:
     }
 }
 
+/// Whether `op`, once its results are dead, may go: it has no memory
+/// effects, or it never runs and one of its operands is dead (mlir-opt 22
+/// erases those, region-branching ops included: nothing the analysis saw
+/// needs what they do).
+fn removable(ir: &Ir, facts: &Facts, live: &HashSet<Value>, op: OpRef) -> bool {
+    is_memory_effect_free(ir, op)
+        || (!facts.exec.op_executable(ir, op) && ir.operands(op).any(|v| !live.contains(&v)))
+}
+
 fn cleanup(ir: &mut Ir, facts: &Facts, live: &HashSet<Value>) {
     let mut dead_args: Vec<Value> = Vec::new();
     // 1. Closed functions: dead arguments and results no call uses.
@@ -609,34 +621,34 @@ fn cleanup(ir: &mut Ir, facts: &Facts, live: &HashSet<Value>) {
                 continue;
             }
             let erased_later =
-                is_memory_effect_free(ir, op) && !ir.results(op).any(|v| live.contains(&v));
+                removable(ir, facts, live, op) && !ir.results(op).any(|v| live.contains(&v));
             if !erased_later {
                 poison_dead_forwards(ir, op, live);
                 region_ops.push(op);
             }
         }
     }
-    // 4. Effect-free ops whose results are all dead, users first.
-    for &op in facts.ops.iter().rev() {
-        if !ir.is_live_op(op)
-            || ir.op_has_trait(op, TraitSet::IS_TERMINATOR)
-            || facts.callee.contains_key(&op)
-            || ir.op_parent_op(op).is_none()
-            || ir.results(op).any(|v| live.contains(&v))
-        {
-            continue;
-        }
-        // An op with memory effects goes only when it never runs and one of
-        // its operands is dead (mlir-opt 22 erases those: nothing the
-        // analysis saw needs what they compute).
-        let removable = is_memory_effect_free(ir, op)
-            || (!facts.exec.op_executable(ir, op)
-                && !is_region_branch(ir, op)
-                && ir.operands(op).any(|v| !live.contains(&v)));
-        if !removable {
-            continue;
-        }
-        if ir.results(op).all(|v| ir.users(v).next().is_none()) {
+    // 4. Removable ops whose results are all dead, users first. Which ops
+    // go is decided on the IR before any of them is erased, as upstream
+    // does: an op with memory effects that only ops erased here have (an
+    // scf.if around dead code) stays for the canonicalization patterns,
+    // which also take what computed its operands.
+    let doomed: Vec<OpRef> = facts
+        .ops
+        .iter()
+        .rev()
+        .copied()
+        .filter(|&op| {
+            ir.is_live_op(op)
+                && !ir.op_has_trait(op, TraitSet::IS_TERMINATOR)
+                && !facts.callee.contains_key(&op)
+                && ir.op_parent_op(op).is_some()
+                && !ir.results(op).any(|v| live.contains(&v))
+                && removable(ir, facts, live, op)
+        })
+        .collect();
+    for op in doomed {
+        if ir.is_live_op(op) && ir.results(op).all(|v| ir.users(v).next().is_none()) {
             ir.erase_op(op);
         }
     }
@@ -685,6 +697,16 @@ fn cleanup(ir: &mut Ir, facts: &Facts, live: &HashSet<Value>) {
     // touch (the operands of an erased op, new ops) is simplified too,
     // while a poison operand erased in place stays as it is.
     region_ops.retain(|&op| ir.is_live_op(op));
+    // mlir-opt 22 hands the ops to the driver in post-order (nested
+    // region-branching ops before the ops holding them); the driver
+    // processes them in that order, and the order shows in the output.
+    let post: HashMap<OpRef, usize> = ir
+        .walk_collect(facts.top, WalkOrder::PostOrder)
+        .into_iter()
+        .enumerate()
+        .map(|(i, o)| (o, i))
+        .collect();
+    region_ops.sort_by_key(|o| post.get(o).copied());
     if !region_ops.is_empty() {
         let ctx = ir.ctx_arc().clone();
         let patterns = mlir_rewrite::FrozenRewritePatternSet::new(
