@@ -543,6 +543,42 @@ impl<'a> PatGen<'a> {
         }
     }
 
+    /// The C++ storage type upstream gives attribute constraint `c`
+    /// (`::mlir::IntegerAttr`), which its "expected op to have attribute"
+    /// reason prints. rmlir's attribute records carry no C++ type: it is
+    /// the `storageType` field when a record has one, else read from the
+    /// attribute kind the record derives from (through the `baseAttr` of
+    /// optional, default-valued and confined attributes).
+    fn storage_type(&self, c: &Record) -> String {
+        if let Ok(s) = c.get_string("storageType") {
+            return s.trim().to_string();
+        }
+        if let Some(base) = c.get_def("baseAttr").ok().and_then(|b| self.rk.def(b)) {
+            return self.storage_type(base);
+        }
+        const KINDS: &[(&str, &str)] = &[
+            ("SignlessIntegerAttrBase", "::mlir::IntegerAttr"),
+            ("AnyIntegerAttr", "::mlir::IntegerAttr"),
+            ("IndexAttr", "::mlir::IntegerAttr"),
+            ("EnumAttrInfo", "::mlir::IntegerAttr"),
+            ("BoolAttr", "::mlir::BoolAttr"),
+            ("FloatAttrBase", "::mlir::FloatAttr"),
+            ("AnyFloatAttr", "::mlir::FloatAttr"),
+            ("StringBasedAttr", "::mlir::StringAttr"),
+            ("FlatSymbolRefAttr", "::mlir::FlatSymbolRefAttr"),
+            ("SymbolRefAttr", "::mlir::SymbolRefAttr"),
+            ("UnitAttr", "::mlir::UnitAttr"),
+            ("TypeAttrBase", "::mlir::TypeAttr"),
+            ("DictionaryAttr", "::mlir::DictionaryAttr"),
+            ("ArrayAttrBase", "::mlir::ArrayAttr"),
+        ];
+        KINDS
+            .iter()
+            .find(|(k, _)| c.name == *k || c.is_subclass_of(k))
+            .map_or("::mlir::Attribute", |(_, t)| t)
+            .to_string()
+    }
+
     /// The summary of constraint record `c` (empty when it has none).
     fn summary(c: &Record) -> String {
         c.get_string("summary").map(|s| s.to_string()).unwrap_or_default()
@@ -947,7 +983,13 @@ impl<'a> PatGen<'a> {
                         };
                         if let Init::Def(c) = a {
                             let c = self.record(c)?;
-                            let p = self.constraint_pred(c, &x, &[])?;
+                            // A type constraint tests the bound value's type.
+                            let subject = if c.is_subclass_of("TypeConstraint") {
+                                format!("ir.value_type({x})")
+                            } else {
+                                x.clone()
+                            };
+                            let p = self.constraint_pred(c, &subject, &[])?;
                             let reason = format!(
                                 "operand {j} of native code call '{expr}' failed to satisfy constraint: '{}'",
                                 Self::summary(c)
@@ -1107,9 +1149,7 @@ impl<'a> PatGen<'a> {
             let x = self.fresh("attr");
             let storage = self
                 .record(&attr.constraint)
-                .ok()
-                .and_then(|c| c.get_string("storageType").ok())
-                .map_or_else(|| "::mlir::Attribute".to_string(), |s| s.to_string());
+                .map_or_else(|_| "::mlir::Attribute".to_string(), |c| self.storage_type(c));
             let reason = format!(
                 "expected op '{}' to have attribute '{}' of type '{storage}'",
                 d.m.op_name, attr.name
@@ -1286,10 +1326,18 @@ impl<'a> PatGen<'a> {
             if args.is_empty() {
                 return Err(self.err(format!("constraint '{}' is applied to nothing", n.op)));
             }
-            let p = self.constraint_pred(rec, &args[0].clone(), &args)?;
+            // A type constraint on a value symbol tests the value's type, as
+            // upstream's does; other constraints get the symbols as bound.
+            let type_of_value = rec.is_subclass_of("TypeConstraint") && entities.len() == 1;
+            let self_expr = if type_of_value {
+                format!("ir.value_type({})", args[0])
+            } else {
+                args[0].clone()
+            };
+            let p = self.constraint_pred(rec, &self_expr, &args)?;
             let marker = self.snippet_marker(rec);
             let _ = writeln!(self.m, "        {marker}");
-            let reason = if rec.is_subclass_of("TypeConstraint") && entities.len() == 1 {
+            let reason = if type_of_value {
                 format!(
                     "value entity '{}' failed to satisfy constraint: '{}'",
                     entities[0],
