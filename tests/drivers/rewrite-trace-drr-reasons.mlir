@@ -1,7 +1,7 @@
 // REQUIRES: rmlir
-// RUN: rmlir-opt %s -allow-unregistered-dialect -test-greedy-patterns --mlir-print-rewrite-trace=%t.json --mlir-rewrite-trace-op=%s:20:8 -o /dev/null
+// RUN: rmlir-opt %s -allow-unregistered-dialect -test-greedy-patterns --mlir-print-rewrite-trace=%t.json --mlir-rewrite-trace-op=%s:21:8 -o /dev/null
 // RUN: FileCheck %s --input-file=%t.json --check-prefix=ARG
-// RUN: rmlir-opt %s -allow-unregistered-dialect -test-greedy-patterns --mlir-print-rewrite-trace=%t2.json --mlir-rewrite-trace-op=%s:22:8 -o /dev/null
+// RUN: rmlir-opt %s -allow-unregistered-dialect -test-greedy-patterns --mlir-print-rewrite-trace=%t2.json --mlir-rewrite-trace-op=%s:23:8 -o /dev/null
 // RUN: FileCheck %s --input-file=%t2.json --check-prefix=NATIVE
 
 // DRR-generated matchers say why they do not match, with the reasons
