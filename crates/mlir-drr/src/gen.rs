@@ -581,7 +581,9 @@ impl<'a> PatGen<'a> {
 
     /// The summary of constraint record `c` (empty when it has none).
     fn summary(c: &Record) -> String {
-        c.get_string("summary").map(|s| s.to_string()).unwrap_or_default()
+        c.get_string("summary")
+            .map(|s| s.to_string())
+            .unwrap_or_default()
     }
 
     /// Matches the op `node` held in variable `var`.
@@ -606,7 +608,11 @@ impl<'a> PatGen<'a> {
             );
         } else {
             let reason = format!("castedOp{depth} is not {} type", self.qual_cpp_class(&d));
-            self.fail_because(&format!("ir.op_name({var}) == self.names[{ni}]"), var, &reason);
+            self.fail_because(
+                &format!("ir.op_name({var}) == self.names[{ni}]"),
+                var,
+                &reason,
+            );
         }
         // A trailing `(regions ...)` matches the op's regions (rmlir
         // extension); the other arguments are the op's `arguments`.
@@ -888,7 +894,9 @@ impl<'a> PatGen<'a> {
     /// described by `operand_of`, or a block argument when it is unset).
     fn src_value(&mut self, v: &str, arg: &Init, name: Option<&str>) -> R<()> {
         let ctx = self.operand_of.take();
-        let owner = ctx.as_ref().map_or_else(|| "op0".to_string(), |c| c.op.clone());
+        let owner = ctx
+            .as_ref()
+            .map_or_else(|| "op0".to_string(), |c| c.op.clone());
         match arg {
             Init::Unset => {}
             Init::Def(c) => {
@@ -1147,9 +1155,10 @@ impl<'a> PatGen<'a> {
         // checked, as in upstream's matcher.
         let required = if attr.presence == Presence::Required {
             let x = self.fresh("attr");
-            let storage = self
-                .record(&attr.constraint)
-                .map_or_else(|_| "::mlir::Attribute".to_string(), |c| self.storage_type(c));
+            let storage = self.record(&attr.constraint).map_or_else(
+                |_| "::mlir::Attribute".to_string(),
+                |c| self.storage_type(c),
+            );
             let reason = format!(
                 "expected op '{}' to have attribute '{}' of type '{storage}'",
                 d.m.op_name, attr.name

@@ -385,7 +385,10 @@ fn forwarded_operands(ir: &Ir, op: OpRef) -> Vec<(OpRef, HashMap<usize, Vec<Valu
 fn forwarded_edges(
     ir: &Ir,
     op: OpRef,
-) -> Vec<(OpRef, Vec<(usize, Option<Value>, Option<mlir_ir::RegionRef>)>)> {
+) -> Vec<(
+    OpRef,
+    Vec<(usize, Option<Value>, Option<mlir_ir::RegionRef>)>,
+)> {
     let Some(iface) = region_branch_op(ir, op) else {
         return Vec::new();
     };
