@@ -183,7 +183,7 @@ fn definer(
 ) -> Result<OpRef, ()> {
     match operand(rw, owner, i).defining_op() {
         Some(d) => Ok(d),
-        None => Err(no_definer(rw, owner, depth, i).unwrap_err()),
+        None => no_definer(rw, owner, depth, i).and(Err(())),
     }
 }
 
@@ -218,20 +218,20 @@ fn nested_const(
     let d = definer(rw, owner, depth, i)?;
     let Some(a) = const_attr(rw, v) else {
         let k = depth + 1;
-        return Err(rw
+        return rw
             .notify_match_failure(d, || {
                 format!(
                     "::mlir::success(::mlir::matchPattern(op{k}->getResult(0), ::mlir::m_Constant(&arg{k}_0))) return ::mlir::failure"
                 )
             })
-            .unwrap_err());
+            .and(Err(()));
     };
     if int_only && const_int_attr(rw, v).is_none() {
-        return Err(rw
+        return rw
             .notify_match_failure(d, || {
                 "operand 0 of native code call '::mlir::success(::mlir::matchPattern($_self->getResult(0), ::mlir::m_Constant(&$0)))' failed to satisfy constraint: 'arbitrary integer attribute'"
             })
-            .unwrap_err());
+            .and(Err(()));
     }
     Ok(a)
 }
