@@ -3,7 +3,8 @@
 //!
 //! Each pattern is generated as straight-line code. The matcher reads the IR
 //! through `&Ir`, binds every symbol to a `Copy` handle (`Value`,
-//! `Attribute`, `OpRef`, an operand index range) and returns `Err(())` at
+//! `Attribute`, `OpRef`, an operand index range) and fails (with the reason
+//! upstream's generated matcher gives, through `notify_match_failure`) at
 //! the first mismatch: op name first, then operand count, then operands and
 //! attributes in argument order, nested ops, equalities of symbols bound
 //! twice, and finally the additional constraints. Nothing is allocated while

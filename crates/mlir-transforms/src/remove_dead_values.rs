@@ -11,11 +11,20 @@
 //! it is returned by a function callers outside the module may see, or
 //! when it is forwarded (by a call, a return, a branch) to a live value.
 //!
+//! As upstream, the liveness only looks at code that can run: the SCCP
+//! solver (`sccp::Executability`, upstream's dead-code analysis with
+//! constant propagation) finds the executable blocks and control edges; an
+//! op in a block that never runs makes none of its operands live, and
+//! values flow back only along edges control takes. Such an op goes when
+//! one of its operands is dead, even with memory effects (mlir-opt 22
+//! erases those), and a value only code that never runs forwards becomes
+//! poison though what receives it may be live.
+//!
 //! Region-branching ops (`scf.if`, `scf.for`, `scf.while`,
 //! `scf.index_switch`, any `RegionBranchOpInterface` op) are analysed edge
 //! by edge, as upstream's liveness does: a result or region argument is
 //! live only when something live uses it, and then so are the values
-//! forwarded to it along every edge (the op's operands on entry, its
+//! forwarded to it along every edge taken (the op's operands on entry, its
 //! terminators' operands); the non-forwarded operands (a condition, loop
 //! bounds, a switch selector) are live once the op is needed (it has
 //! memory effects, or a result or region argument is live). The cleanup
@@ -23,9 +32,9 @@
 //! receivers are all dead is replaced by a `ub.poison` of its type (made
 //! just before the op or the terminator), dead effect-free ops go, and the
 //! canonicalization patterns run on the region-branching ops (a worklist
-//! seeded with those ops, plus what their rewrites touch), which drops the
-//! results, iteration arguments and yielded values that only carried
-//! poison, and simplifies what is left (an `scf.if` choosing between two
+//! seeded with those ops in post-order, plus what their rewrites touch),
+//! which drops the results, iteration arguments and yielded values that
+//! only carried poison, and simplifies what is left (an `scf.if` choosing between two
 //! values becomes an `arith.select`). One that has no memory effects and
 //! only dead results is erased like any other op.
 
