@@ -545,6 +545,35 @@ fn removable(ir: &Ir, facts: &Facts, live: &HashSet<Value>, op: OpRef) -> bool {
         || (!facts.exec.op_executable(ir, op) && ir.operands(op).any(|v| !live.contains(&v)))
 }
 
+/// Whether step 4 of the cleanup will erase `op`: it is removable with
+/// dead results and everything using them goes too (terminators stay).
+/// `memo` holds the answers so far; an op met again while its own answer
+/// is being computed (a cycle through a graph region) is taken to stay.
+fn goes(
+    ir: &Ir,
+    facts: &Facts,
+    live: &HashSet<Value>,
+    op: OpRef,
+    memo: &mut HashMap<OpRef, bool>,
+) -> bool {
+    if let Some(&known) = memo.get(&op) {
+        return known;
+    }
+    memo.insert(op, false);
+    let local = !ir.op_has_trait(op, TraitSet::IS_TERMINATOR)
+        && !facts.callee.contains_key(&op)
+        && !ir.results(op).any(|v| live.contains(&v))
+        && removable(ir, facts, live, op);
+    let users: Vec<OpRef> = if local {
+        ir.results(op).flat_map(|v| ir.users(v)).collect()
+    } else {
+        Vec::new()
+    };
+    let answer = local && users.into_iter().all(|u| goes(ir, facts, live, u, memo));
+    memo.insert(op, answer);
+    answer
+}
+
 fn cleanup(ir: &mut Ir, facts: &Facts, live: &HashSet<Value>) {
     let mut dead_args: Vec<Value> = Vec::new();
     // 1. Closed functions: dead arguments and results no call uses.
@@ -606,7 +635,14 @@ fn cleanup(ir: &mut Ir, facts: &Facts, live: &HashSet<Value>) {
         shrink_function_type(ir, f, &keep_args, &keep_results);
     }
     // 2. Dead block arguments of non-entry blocks, and the operands
-    // branches forward to them.
+    // branches forward to them. An argument goes with its operands only if
+    // every use of it goes too: ops step 4 erases, or operands of branches
+    // forwarding it to arguments that go (code that never runs may still
+    // use a dead argument, and dropping the operands alone would leave the
+    // branches invalid). Decided per argument, to a fixpoint, before any
+    // operand is dropped, so that every branch feeding one agrees.
+    let mut memo: HashMap<OpRef, bool> = HashMap::new();
+    let mut feeds: Vec<(OpRef, usize, usize, Value)> = Vec::new();
     for &op in &facts.ops {
         if !ir.is_live_op(op) {
             continue;
@@ -617,10 +653,55 @@ fn cleanup(ir: &mut Ir, facts: &Facts, live: &HashSet<Value>) {
         for s in 0..ir.num_successors(op) {
             let succ = ir.successor(op, s);
             let so = (bi.successor_operands)(ir, op, s);
-            for i in (0..so.len).rev() {
-                if !live.contains(&ir.argument(succ, so.produced + i)) {
-                    bi.erase_operand(ir, op, s, i);
+            for i in 0..so.len {
+                feeds.push((op, s, i, ir.argument(succ, so.produced + i)));
+            }
+        }
+    }
+    let mut going: HashSet<Value> = feeds
+        .iter()
+        .map(|f| f.3)
+        .filter(|a| !live.contains(a))
+        .collect();
+    loop {
+        let before = going.len();
+        let candidates: Vec<Value> = going.iter().copied().collect();
+        for arg in candidates {
+            let users: Vec<OpRef> = ir.users(arg).collect();
+            let ok = users.into_iter().all(|u| {
+                if goes(ir, facts, live, u, &mut memo) {
+                    return true;
                 }
+                // A branch whose uses of the argument all forward it to
+                // arguments that go.
+                let Some(bi) = branch_iface(ir, u) else {
+                    return false;
+                };
+                (0..ir.num_operands(u))
+                    .filter(|&k| ir.operand(u, k) == arg)
+                    .all(|k| {
+                        (0..ir.num_successors(u)).any(|s| {
+                            let so = (bi.successor_operands)(ir, u, s);
+                            k >= so.start
+                                && k < so.start + so.len
+                                && going.contains(
+                                    &ir.argument(ir.successor(u, s), so.produced + k - so.start),
+                                )
+                        })
+                    })
+            });
+            if !ok {
+                going.remove(&arg);
+            }
+        }
+        if going.len() == before {
+            break;
+        }
+    }
+    for &(op, s, i, arg) in feeds.iter().rev() {
+        if going.contains(&arg) {
+            if let Some(bi) = branch_iface(ir, op) {
+                bi.erase_operand(ir, op, s, i);
             }
         }
     }
