@@ -3,7 +3,8 @@
 //!
 //! Each pattern is generated as straight-line code. The matcher reads the IR
 //! through `&Ir`, binds every symbol to a `Copy` handle (`Value`,
-//! `Attribute`, `OpRef`, an operand index range) and returns `Err(())` at
+//! `Attribute`, `OpRef`, an operand index range) and fails (with the reason
+//! upstream's generated matcher gives, through `notify_match_failure`) at
 //! the first mismatch: op name first, then operand count, then operands and
 //! attributes in argument order, nested ops, equalities of symbols bound
 //! twice, and finally the additional constraints. Nothing is allocated while
@@ -241,9 +242,36 @@ struct PatGen<'a> {
     /// The `.td` location of the dag node or argument being generated:
     /// where a malformed rule is reported.
     here: Option<Loc>,
+    /// The nesting depth of each matched op variable (the root is 0): the
+    /// match failure reasons name ops `castedOp<depth>` as upstream's
+    /// generated code does.
+    depth: HashMap<String, usize>,
+    /// While matching an operand: which operand of which op it is (for the
+    /// failure reasons).
+    operand_of: Option<OperandCtx>,
+    /// Whether the matcher being generated is the closure of an `either`,
+    /// which hands its failure reason back to the caller instead of
+    /// notifying the rewriter (the closure holds the IR borrowed).
+    in_either: bool,
+    /// How many times each symbol has been bound (for the names of the
+    /// equality reasons).
+    rebound: HashMap<String, usize>,
 }
 
 type R<T> = Result<T, Diagnostic>;
+
+/// The operand being matched, for the reasons of its match failures.
+#[derive(Clone)]
+struct OperandCtx {
+    /// The variable of the op owning the operand.
+    op: String,
+    /// That op's name (`arith.addi`).
+    op_name: String,
+    /// The operand group (ODS operand index).
+    group: usize,
+    /// The element of a `(variadic ...)` group.
+    sub: Option<usize>,
+}
 
 /// A dag node: operator def, bound name, arguments, and where they were
 /// written (for diagnostics).
@@ -309,6 +337,10 @@ impl<'a> PatGen<'a> {
             ops_path: None,
             op_specs: HashMap::new(),
             here: None,
+            depth: HashMap::new(),
+            operand_of: None,
+            in_either: false,
+            rebound: HashMap::new(),
         }
     }
 
@@ -466,21 +498,99 @@ impl<'a> PatGen<'a> {
                     )))
                 }
             };
-            let _ = writeln!(
-                self.m,
-                "        if {a} != {b} {{\n            return Err(());\n        }}"
-            );
+            let k = self.rebound.entry(name.to_string()).or_insert(1);
+            *k += 1;
+            let reason = format!("Operands '{name}' and '{name}_{k}' must be equal");
+            self.fail_because(&format!("{a} == {b}"), "op0", &reason);
             return Ok(());
         }
         self.syms.insert(name.to_string(), sym);
         Ok(())
     }
 
-    fn fail_unless(&mut self, cond: &str) {
+    /// The statement that fails the match with `reason`, reported at the op
+    /// held in variable `op`. The reason is a literal the rewriter only
+    /// turns into a diagnostic when a listener asks for it, so a failing
+    /// match costs nothing more without one.
+    fn failure(&self, op: &str, reason: &str) -> String {
+        if self.in_either {
+            format!("return Err(Some(({op}, {reason:?})));")
+        } else {
+            format!("return rewriter.notify_match_failure({op}, || {reason:?});")
+        }
+    }
+
+    /// Fails the match with `reason` (at op variable `op`) unless `cond`.
+    fn fail_because(&mut self, cond: &str, op: &str, reason: &str) {
+        let ret = self.failure(op, reason);
         let _ = writeln!(
             self.m,
-            "        if !({cond}) {{\n            return Err(());\n        }}"
+            "        if !({cond}) {{\n            {ret}\n        }}"
         );
+    }
+
+    /// The name upstream's generated matcher gives the op in variable
+    /// `var`, as its failure reasons print it.
+    fn casted(&self, var: &str) -> String {
+        format!("castedOp{}", self.depth.get(var).copied().unwrap_or(0))
+    }
+
+    /// The qualified C++ class name upstream gives op `d`
+    /// (`::mlir::arith::AddIOp`), which its reasons print.
+    fn qual_cpp_class(&self, d: &OpDesc) -> String {
+        let ns = self
+            .rk
+            .def(&d.m.dialect_def)
+            .and_then(|r| r.get_string("cppNamespace").ok())
+            .unwrap_or_default();
+        if ns.is_empty() {
+            d.m.class_name.clone()
+        } else {
+            format!("{ns}::{}", d.m.class_name)
+        }
+    }
+
+    /// The C++ storage type upstream gives attribute constraint `c`
+    /// (`::mlir::IntegerAttr`), which its "expected op to have attribute"
+    /// reason prints. rmlir's attribute records carry no C++ type: it is
+    /// the `storageType` field when a record has one, else read from the
+    /// attribute kind the record derives from (through the `baseAttr` of
+    /// optional, default-valued and confined attributes).
+    fn storage_type(&self, c: &Record) -> String {
+        if let Ok(s) = c.get_string("storageType") {
+            return s.trim().to_string();
+        }
+        if let Some(base) = c.get_def("baseAttr").ok().and_then(|b| self.rk.def(b)) {
+            return self.storage_type(base);
+        }
+        const KINDS: &[(&str, &str)] = &[
+            ("SignlessIntegerAttrBase", "::mlir::IntegerAttr"),
+            ("AnyIntegerAttr", "::mlir::IntegerAttr"),
+            ("IndexAttr", "::mlir::IntegerAttr"),
+            ("EnumAttrInfo", "::mlir::IntegerAttr"),
+            ("BoolAttr", "::mlir::BoolAttr"),
+            ("FloatAttrBase", "::mlir::FloatAttr"),
+            ("AnyFloatAttr", "::mlir::FloatAttr"),
+            ("StringBasedAttr", "::mlir::StringAttr"),
+            ("FlatSymbolRefAttr", "::mlir::FlatSymbolRefAttr"),
+            ("SymbolRefAttr", "::mlir::SymbolRefAttr"),
+            ("UnitAttr", "::mlir::UnitAttr"),
+            ("TypeAttrBase", "::mlir::TypeAttr"),
+            ("DictionaryAttr", "::mlir::DictionaryAttr"),
+            ("ArrayAttrBase", "::mlir::ArrayAttr"),
+        ];
+        KINDS
+            .iter()
+            .find(|(k, _)| c.name == *k || c.is_subclass_of(k))
+            .map_or("::mlir::Attribute", |(_, t)| t)
+            .to_string()
+    }
+
+    /// The summary of constraint record `c` (empty when it has none).
+    fn summary(c: &Record) -> String {
+        c.get_string("summary")
+            .map(|s| s.to_string())
+            .unwrap_or_default()
     }
 
     /// Matches the op `node` held in variable `var`.
@@ -495,10 +605,22 @@ impl<'a> PatGen<'a> {
         let d = self.ops.get(self.rk, node.op, self.rec)?;
         let ni = self.name_index(&d.m.op_name);
         self.matched.push(var.to_string());
-        let _ = writeln!(
-            self.m,
-            "        if ir.op_name({var}) != self.names[{ni}] {{\n            return Err(());\n        }}"
-        );
+        let depth = *self.depth.entry(var.to_string()).or_insert(0);
+        if depth == 0 {
+            // The driver only tries the pattern on ops of its root name;
+            // upstream checks nothing here.
+            let _ = writeln!(
+                self.m,
+                "        if ir.op_name({var}) != self.names[{ni}] {{\n            return Err(());\n        }}"
+            );
+        } else {
+            let reason = format!("castedOp{depth} is not {} type", self.qual_cpp_class(&d));
+            self.fail_because(
+                &format!("ir.op_name({var}) == self.names[{ni}]"),
+                var,
+                &reason,
+            );
+        }
         // A trailing `(regions ...)` matches the op's regions (rmlir
         // extension); the other arguments are the op's `arguments`.
         let (node_args, regions) = match node.args.split_last() {
@@ -582,7 +704,13 @@ impl<'a> PatGen<'a> {
                         }
                         let v0 = self.operand_single(&d, var, g)?;
                         let v1 = self.operand_single(&d, var, g2)?;
-                        self.either(&n, &v0, &v1)?;
+                        let ctx = OperandCtx {
+                            op: var.to_string(),
+                            op_name: d.m.op_name.clone(),
+                            group: g,
+                            sub: None,
+                        };
+                        self.either(&n, &ctx, g2, &v0, &v1)?;
                         i += 1;
                     } else {
                         self.src_operand(&d, var, g, arg, arg_name(aname))?;
@@ -670,8 +798,15 @@ impl<'a> PatGen<'a> {
         name: Option<&str>,
     ) -> R<()> {
         let arity = d.m.operands[g].arity;
+        let ctx = OperandCtx {
+            op: var.to_string(),
+            op_name: d.m.op_name.clone(),
+            group: g,
+            sub: None,
+        };
         if arity == Arity::Single {
             let v = self.operand_single(d, var, g)?;
+            self.operand_of = Some(ctx);
             return self.src_value(&v, arg, name);
         }
         let r = self.fresh("range");
@@ -697,6 +832,10 @@ impl<'a> PatGen<'a> {
                     self.m,
                     "        let {v} = ir.operand({var}, {r}.start + {j});"
                 );
+                self.operand_of = Some(OperandCtx {
+                    sub: Some(j),
+                    ..ctx.clone()
+                });
                 self.src_value(&v, a, arg_name(an))?;
             }
             return Ok(());
@@ -710,7 +849,8 @@ impl<'a> PatGen<'a> {
             if let Init::Def(c) = arg {
                 let c = self.record(c)?;
                 let p = self.constraint_pred(c, "ir.value_type(x)", &[])?;
-                self.fail_unless(&format!("{v}.map_or(true, |x| {p})"));
+                let reason = self.operand_reason(&ctx, c);
+                self.fail_because(&format!("{v}.map_or(true, |x| {p})"), var, &reason);
             }
             if let Some(n) = name {
                 self.bind(n, Sym::OptValue(v))?;
@@ -721,7 +861,8 @@ impl<'a> PatGen<'a> {
             let c = self.record(c)?;
             let each = format!("ir.value_type(ir.operand({var}, i))");
             let c_pred = self.constraint_pred(c, &each, &[])?;
-            self.fail_unless(&format!("{r}.clone().all(|i| {c_pred})"));
+            let reason = self.operand_reason(&ctx, c);
+            self.fail_because(&format!("{r}.clone().all(|i| {c_pred})"), var, &reason);
         }
         if let Some(n) = name {
             self.bind(n, Sym::Range(var.to_string(), r))?;
@@ -729,8 +870,40 @@ impl<'a> PatGen<'a> {
         Ok(())
     }
 
-    /// Matches one operand value held in `v` against `arg`.
+    /// The reason an operand fails its type constraint `c`.
+    fn operand_reason(&self, ctx: &OperandCtx, c: &Record) -> String {
+        format!(
+            "operand {} of op '{}' failed to satisfy constraint: '{}'",
+            ctx.group,
+            ctx.op_name,
+            Self::summary(c)
+        )
+    }
+
+    /// The reason the operand `ctx` has no defining op (a nested op or
+    /// native matcher expected one).
+    fn no_definer_reason(&self, ctx: &OperandCtx) -> String {
+        let owner = self.casted(&ctx.op);
+        match ctx.sub {
+            None => format!(
+                "There's no operation that defines operand {} of {owner}",
+                ctx.group
+            ),
+            // Upstream's text, misspelling included.
+            Some(j) => format!(
+                "There's no operation that defines variadic operand {} (variadic sub-opearnd #{j}) of {owner}",
+                ctx.group
+            ),
+        }
+    }
+
+    /// Matches one operand value held in `v` against `arg` (the operand
+    /// described by `operand_of`, or a block argument when it is unset).
     fn src_value(&mut self, v: &str, arg: &Init, name: Option<&str>) -> R<()> {
+        let ctx = self.operand_of.take();
+        let owner = ctx
+            .as_ref()
+            .map_or_else(|| "op0".to_string(), |c| c.op.clone());
         match arg {
             Init::Unset => {}
             Init::Def(c) => {
@@ -742,18 +915,32 @@ impl<'a> PatGen<'a> {
                     )));
                 }
                 let p = self.constraint_pred(c, &format!("ir.value_type({v})"), &[])?;
-                self.fail_unless(&p);
+                let reason = match &ctx {
+                    Some(ctx) => self.operand_reason(ctx, c),
+                    None => format!(
+                        "block argument failed to satisfy constraint: '{}'",
+                        Self::summary(c)
+                    ),
+                };
+                self.fail_because(&p, &owner, &reason);
             }
             Init::Dag { .. } => {
                 let Some(n) = as_node(arg) else {
                     return Err(self.err("malformed dag in source pattern"));
                 };
                 let rec = self.record(n.op)?;
+                let parent_depth = self.depth.get(&owner).copied().unwrap_or(0);
+                let no_definer = ctx.as_ref().map_or_else(
+                    || "block argument has no defining operation".to_string(),
+                    |c| self.no_definer_reason(c),
+                );
+                let no_definer = self.failure(&owner, &no_definer);
                 if rec.is_subclass_of("Op") {
                     let o = self.fresh("op");
+                    self.depth.insert(o.clone(), parent_depth + 1);
                     let _ = writeln!(
                         self.m,
-                        "        let Some({o}) = {v}.defining_op() else {{\n            return Err(());\n        }};"
+                        "        let Some({o}) = {v}.defining_op() else {{\n            {no_definer}\n        }};"
                     );
                     // `(Op:$name__N ...)` nested: the operand must be result
                     // N of the op (multi-result ops inside source patterns).
@@ -775,17 +962,29 @@ impl<'a> PatGen<'a> {
                     // (one binding) or an `Option` of a tuple (several),
                     // bound to the arguments, which may carry constraints.
                     let o = self.fresh("op");
+                    self.depth.insert(o.clone(), parent_depth + 1);
                     let _ = writeln!(
                         self.m,
-                        "        let Some({o}) = {v}.defining_op() else {{\n            return Err(());\n        }};"
+                        "        let Some({o}) = {v}.defining_op() else {{\n            {no_definer}\n        }};"
                     );
                     let expr = rec.get_string("expression")?;
                     self.no_builder_while_matching(expr, &rec.name)?;
                     let e = subst(expr, Some(&o), &[], "_ir_builder", "_loc", "ir");
+                    // Upstream's reason prints the call with the matched op
+                    // named `op<depth>`.
+                    let shown = subst(
+                        expr,
+                        Some(&format!("op{}", parent_depth + 1)),
+                        &[],
+                        "_ir_builder",
+                        "_loc",
+                        "ir",
+                    );
+                    let ret = self.failure(&o, &format!("{shown} return ::mlir::failure"));
                     let t = self.fresh("native");
                     let _ = writeln!(
                         self.m,
-                        "        let Some({t}) = ({e}) else {{\n            return Err(());\n        }};"
+                        "        let Some({t}) = ({e}) else {{\n            {ret}\n        }};"
                     );
                     let single = n.args.len() == 1;
                     for (j, (a, an)) in n.args.iter().enumerate() {
@@ -799,8 +998,18 @@ impl<'a> PatGen<'a> {
                         };
                         if let Init::Def(c) = a {
                             let c = self.record(c)?;
-                            let p = self.constraint_pred(c, &x, &[])?;
-                            self.fail_unless(&p);
+                            // A type constraint tests the bound value's type.
+                            let subject = if c.is_subclass_of("TypeConstraint") {
+                                format!("ir.value_type({x})")
+                            } else {
+                                x.clone()
+                            };
+                            let p = self.constraint_pred(c, &subject, &[])?;
+                            let reason = format!(
+                                "operand {j} of native code call '{expr}' failed to satisfy constraint: '{}'",
+                                Self::summary(c)
+                            );
+                            self.fail_because(&p, &o, &reason);
                         }
                         if let Some(an) = arg_name(an) {
                             self.bind(an, Sym::Native(x, 1))?;
@@ -837,7 +1046,13 @@ impl<'a> PatGen<'a> {
         }
     }
 
-    fn either(&mut self, n: &Node<'_>, v0: &str, v1: &str) -> R<()> {
+    /// Matches `(either a, b)` against the operands `v0` (operand `ctx`)
+    /// and `v1` (operand group `g2` of the same op), in either order.
+    fn either(&mut self, n: &Node<'_>, ctx: &OperandCtx, g2: usize, v0: &str, v1: &str) -> R<()> {
+        let ctx2 = OperandCtx {
+            group: g2,
+            ..ctx.clone()
+        };
         let (a, an) = &n.args[0];
         let (b, bn) = &n.args[1];
         let leaves =
@@ -853,7 +1068,14 @@ impl<'a> PatGen<'a> {
             );
             let ca = self.leaf_cond(&x, a)?;
             let cb = self.leaf_cond(&y, b)?;
-            self.fail_unless(&format!("{ca} && {cb}"));
+            // Neither order satisfies the constraints: the reason names the
+            // first constrained operand.
+            let reason = match (a, b) {
+                (Init::Def(c), _) => self.operand_reason(ctx, self.record(c)?),
+                (_, Init::Def(c)) => self.operand_reason(&ctx2, self.record(c)?),
+                _ => String::new(),
+            };
+            self.fail_because(&format!("{ca} && {cb}"), &ctx.op, &reason);
             if let Some(an) = arg_name(an) {
                 self.bind(an, Sym::Value(x))?;
             }
@@ -868,9 +1090,16 @@ impl<'a> PatGen<'a> {
         let matched_before = self.matched.len();
         let saved = std::mem::take(&mut self.m);
         let (ea, eb) = (self.fresh("either_a"), self.fresh("either_b"));
+        // The closure returns the reason of its failure (if it has one) for
+        // the caller to report once both orders have failed.
+        let was_in_either = std::mem::replace(&mut self.in_either, true);
+        self.operand_of = Some(ctx.clone());
         self.src_value(&ea, a, arg_name(an))?;
+        self.operand_of = Some(ctx2);
         self.src_value(&eb, b, arg_name(bn))?;
-        let body = std::mem::replace(&mut self.m, saved).replace("return Err(());", "return None;");
+        self.in_either = was_in_either;
+        let body =
+            std::mem::replace(&mut self.m, saved).replace("return Err(());", "return Err(None);");
         let mut vars: Vec<String> = Vec::new();
         let mut names: Vec<&String> = self
             .syms
@@ -903,11 +1132,13 @@ impl<'a> PatGen<'a> {
         let tuple = format!("({},)", vars.join(", "));
         let _ = writeln!(
             self.m,
-            "        let {f} = |{ea}: ::mlir_ir::Value, {eb}: ::mlir_ir::Value| {{\n{body}            Some({tuple})\n        }};"
+            "        let {f} = |{ea}: ::mlir_ir::Value, {eb}: ::mlir_ir::Value| {{\n{body}            Ok::<_, Option<(::mlir_ir::OpRef, &'static str)>>({tuple})\n        }};"
         );
+        // Both orders failed: report both reasons, as upstream's matcher
+        // does (each of its attempts notifies).
         let _ = writeln!(
             self.m,
-            "        let Some({tuple}) = {f}({v0}, {v1}).or_else(|| {f}({v1}, {v0})) else {{\n            return Err(());\n        }};"
+            "        let {tuple} = match {f}({v0}, {v1}) {{\n            Ok(t) => t,\n            Err(first) => match {f}({v1}, {v0}) {{\n                Ok(t) => t,\n                Err(second) => {{\n                    for (o, m) in [first, second].into_iter().flatten() {{\n                        let _ = rewriter.notify_match_failure(o, || m);\n                    }}\n                    return Err(());\n                }}\n            }},\n        }};"
         );
         Ok(())
     }
@@ -927,6 +1158,27 @@ impl<'a> PatGen<'a> {
             "        let {t} = ir.attr({var}, {});",
             lit(&attr.name)
         );
+        // A required attribute must be present before its constraint is
+        // checked, as in upstream's matcher.
+        let required = if attr.presence == Presence::Required {
+            let x = self.fresh("attr");
+            let storage = self.record(&attr.constraint).map_or_else(
+                |_| "::mlir::Attribute".to_string(),
+                |c| self.storage_type(c),
+            );
+            let reason = format!(
+                "expected op '{}' to have attribute '{}' of type '{storage}'",
+                d.m.op_name, attr.name
+            );
+            let ret = self.failure(var, &reason);
+            let _ = writeln!(
+                self.m,
+                "        let Some({x}) = {t} else {{\n            {ret}\n        }};"
+            );
+            Some(x)
+        } else {
+            None
+        };
         match arg {
             Init::Unset => {}
             Init::Def(c) => {
@@ -949,11 +1201,18 @@ impl<'a> PatGen<'a> {
                 } else {
                     self.constraint_pred(c, "x", &[])?
                 };
-                if attr.presence == Presence::Optional {
-                    self.fail_unless(&format!("{t}.map_or(true, |x| {p})"));
-                } else {
-                    self.fail_unless(&format!("{t}.is_some_and(|x| {p})"));
-                }
+                let reason = format!(
+                    "op '{}' attribute '{}' failed to satisfy constraint: '{}'",
+                    d.m.op_name,
+                    attr.name,
+                    Self::summary(c)
+                );
+                let cond = match (&required, &attr.presence) {
+                    (Some(x), _) => format!("{{ let x = {x}; {p} }}"),
+                    (None, Presence::Optional) => format!("{t}.map_or(true, |x| {p})"),
+                    (None, _) => format!("{t}.is_some_and(|x| {p})"),
+                };
+                self.fail_because(&cond, var, &reason);
             }
             _ => {
                 return Err(self.err(format!(
@@ -982,11 +1241,7 @@ impl<'a> PatGen<'a> {
                 }
             }
             Presence::Required => {
-                let x = self.fresh("attr");
-                let _ = writeln!(
-                    self.m,
-                    "        let Some({x}) = {t} else {{\n            return Err(());\n        }};"
-                );
+                let x = required.unwrap_or_default();
                 if let Some(n) = name {
                     self.bind(n, Sym::Attr(x))?;
                 }
@@ -1067,10 +1322,12 @@ impl<'a> PatGen<'a> {
                 return Err(self.err(format!("'{}' is not a constraint", n.op)));
             }
             let mut args = Vec::new();
+            let mut entities = Vec::new();
             if n.args.is_empty() {
                 // `(HasNoUseOf:$x)`: the constraint on one symbol.
                 if let Some(s) = n.name {
                     args.push(self.sym_expr(s)?);
+                    entities.push(s);
                 }
             }
             for (j, (_, an)) in n.args.iter().enumerate() {
@@ -1079,15 +1336,37 @@ impl<'a> PatGen<'a> {
                     return Err(self.err("constraint arguments must be bound symbols"));
                 };
                 args.push(self.sym_expr(an)?);
+                entities.push(an);
             }
             self.set_here(n.loc());
             if args.is_empty() {
                 return Err(self.err(format!("constraint '{}' is applied to nothing", n.op)));
             }
-            let p = self.constraint_pred(rec, &args[0].clone(), &args)?;
+            // A type constraint on a value symbol tests the value's type, as
+            // upstream's does; other constraints get the symbols as bound.
+            let type_of_value = rec.is_subclass_of("TypeConstraint") && entities.len() == 1;
+            let self_expr = if type_of_value {
+                format!("ir.value_type({})", args[0])
+            } else {
+                args[0].clone()
+            };
+            let p = self.constraint_pred(rec, &self_expr, &args)?;
             let marker = self.snippet_marker(rec);
             let _ = writeln!(self.m, "        {marker}");
-            self.fail_unless(&p);
+            let reason = if type_of_value {
+                format!(
+                    "value entity '{}' failed to satisfy constraint: '{}'",
+                    entities[0],
+                    Self::summary(rec)
+                )
+            } else {
+                format!(
+                    "entities '{}' failed to satisfy constraint: '{}'",
+                    entities.join(", "),
+                    Self::summary(rec)
+                )
+            };
+            self.fail_because(&p, "op0", &reason);
         }
         Ok(())
     }

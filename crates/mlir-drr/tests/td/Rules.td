@@ -53,3 +53,12 @@ def WOp : T_Op<"w"> {
 // A result op no typed builder fits (variadic results replacing the
 // root's): it is built with the aggregate builder `build_generic`.
 def Aggregate : Pat<(AOp $input, $attr), (WOp $input, $attr)>;
+
+// Match failures with reasons (as upstream's generated matchers give them):
+// an operand with a type constraint, a native matcher on the op defining an
+// operand, `either` with a nested op, and a type constraint on a symbol.
+def FirstResultOf : NativeCodeCall<"$_ir.first_result($_self)">;
+def Reasons : Pat<(NOp (either (AOp $x, $_), I32:$y)),
+                  (BOp $x, ConstantAttr<I32Attr, "7">),
+                  [(I32 $y)]>;
+def NativeReasons : Pat<(XOp (FirstResultOf AnyInteger:$v)), (XOp $v)>;
