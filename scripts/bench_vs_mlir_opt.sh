@@ -7,6 +7,11 @@
 # Sizes (gen_arith.py --generic --seed 1, written to $BENCH_DIR, default /tmp/rmlir-bench):
 #   s1e5  --funcs 100  --ops 1000   (about 10^5 ops)
 #   s1e6  --funcs 1000 --ops 1000   (about 10^6 ops)
+# Workloads with control flow and DRR patterns (scripts/gen_bench_workloads.py,
+# not in ANCHORS.md, converted to generic form by mlir-opt once):
+#   cf800   800 random cf/scf/arith programs (about 10^5 ops)
+#   drr1e5  100 functions x 1000 test-dialect ops rewritten by DRR patterns;
+#           its command adds -test-greedy-patterns (before EXTRA)
 # Command timed for each tool:  TOOL --mlir-print-op-generic [EXTRA...] IN -o /dev/null
 #
 # Usage: scripts/bench_vs_mlir_opt.sh [--pairs N] [--sizes "s1e5 s1e6"] [-- EXTRA FLAGS...]
@@ -55,8 +60,9 @@ declare -A MD5=([s1e4]=2dad76f12e51f8bb4fec8aa2ad84b535 [s1e5]=77b0e29c36da64a65
 TIMES=$(mktemp "${TMPDIR:-/tmp}/rmlir-bench-time.XXXXXX")
 trap 'rm -f "$TIMES"' EXIT
 # measure TOOL IN -> prints "wall_s peak_kib"; returns the tool's exit status
+SIZE_FLAGS=()
 measure() {
-  /usr/bin/time -f '%e %M' -o "$TIMES" "$1" --mlir-print-op-generic "${EXTRA[@]}" "$2" -o /dev/null 2>"$TIMES.err"
+  /usr/bin/time -f '%e %M' -o "$TIMES" "$1" --mlir-print-op-generic "${SIZE_FLAGS[@]}" "${EXTRA[@]}" "$2" -o /dev/null 2>"$TIMES.err"
   local rc=$?
   if [ $rc -ne 0 ]; then
     echo "error: $1 failed (exit $rc) on $2:" >&2; tail -n 5 "$TIMES.err" >&2; rm -f "$TIMES.err"; return $rc
@@ -69,16 +75,37 @@ status=0
 echo "rmlir-opt: $RMLIR"
 echo "mlir-opt:  $MLIR"
 echo "command:   TOOL --mlir-print-op-generic ${EXTRA[*]:+${EXTRA[*]} }IN -o /dev/null; $PAIRS pairs after 1 warm-up"
+WORKLOADS="$ROOT/scripts/gen_bench_workloads.py"
 for size in $SIZES; do
-  [ -n "${SHAPE[$size]:-}" ] || { echo "error: unknown size $size (known: ${!SHAPE[*]})" >&2; exit 2; }
-  read -r funcs ops <<<"${SHAPE[$size]}"
   IN="$BENCH_DIR/$size.generic.mlir"
-  if [ ! -s "$IN" ] || [ "$(md5sum <"$IN" | cut -d' ' -f1)" != "${MD5[$size]}" ]; then
-    echo "generating $IN (--funcs $funcs --ops $ops --seed 1 --generic)"
-    python3 "$GEN" --funcs "$funcs" --ops "$ops" --seed 1 --generic -o "$IN" || exit 2
-  fi
+  SIZE_FLAGS=()
+  case $size in
+    cf800|drr1e5)
+      if [ ! -s "$IN" ]; then
+        echo "generating $IN"
+        if [ "$size" = cf800 ]; then
+          python3 "$WORKLOADS" cf --programs 800 --seed 1 -o "$IN.custom" || exit 2
+        else
+          python3 "$WORKLOADS" drr --funcs 100 --ops 1000 --seed 1 -o "$IN.custom" || exit 2
+        fi
+        "$MLIR" --mlir-print-op-generic "$IN.custom" -o "$IN" || exit 2
+        rm -f "$IN.custom"
+      fi
+      [ "$size" = drr1e5 ] && SIZE_FLAGS=(-test-greedy-patterns)
+      shape="generated workload"
+      ;;
+    *)
+      [ -n "${SHAPE[$size]:-}" ] || { echo "error: unknown size $size (known: ${!SHAPE[*]} cf800 drr1e5)" >&2; exit 2; }
+      read -r funcs ops <<<"${SHAPE[$size]}"
+      if [ ! -s "$IN" ] || [ "$(md5sum <"$IN" | cut -d' ' -f1)" != "${MD5[$size]}" ]; then
+        echo "generating $IN (--funcs $funcs --ops $ops --seed 1 --generic)"
+        python3 "$GEN" --funcs "$funcs" --ops "$ops" --seed 1 --generic -o "$IN" || exit 2
+      fi
+      shape="$funcs funcs x $ops ops"
+      ;;
+  esac
   echo
-  echo "== $size ($funcs funcs x $ops ops, $(du -h "$IN" | cut -f1))"
+  echo "== $size ($shape, $(du -h "$IN" | cut -f1))${SIZE_FLAGS[*]:+ with ${SIZE_FLAGS[*]}}"
   # warm-up (also checks that both tools accept the input)
   measure "$RMLIR" "$IN" >/dev/null || { status=1; continue; }
   measure "$MLIR" "$IN" >/dev/null || { status=1; continue; }

@@ -21,6 +21,9 @@
 #   gen-arith-canon  the same workloads after --canonicalize, printed with
 #              locations: identical to mlir-opt's (folds, patterns, fused
 #              and erased locations)                                   (fatal)
+#   gen-scf-rdv  scripts/check_gen_scf.sh 1 30 with --remove-dead-values:
+#              random scf programs (gen_scf.py) give mlir-opt 22's output
+#              byte for byte (dead-code analysis, poison, pattern order) (fatal)
 #   difftest   scripts/difftest.sh --seeds 25: random cf/scf/arith programs
 #              canonicalized by rmlir-opt must be valid, refine the input
 #              (reference interpreter) and be no larger than mlir-opt's
@@ -63,7 +66,7 @@ JOBS=${JOBS:-2}
 SHARED="$ROOT/../shared"
 OPT="${RMLIR_OPT:-$ROOT/target/release/rmlir-opt}"   # override to validate the harness, e.g. with mlir-opt
 export LLVM_BIN RMLIR_OPT="$OPT"
-ALL_STEPS="setup fmt clippy build cargo-test lit no-panic roundtrip accepts gen-arith gen-arith-canon difftest upstream-pass determinism incremental trace-html fuzz upstream"
+ALL_STEPS="setup fmt clippy build cargo-test lit no-panic roundtrip accepts gen-arith gen-arith-canon gen-scf-rdv difftest upstream-pass determinism incremental trace-html fuzz upstream"
 
 SKIP=" "; ONLY=""
 while [ $# -gt 0 ]; do
@@ -175,6 +178,7 @@ step roundtrip fatal python3 "$ROOT/scripts/roundtrip.py" --jobs "$JOBS" --rmlir
 step accepts fatal python3 "$ROOT/scripts/accepts_check.py" --mutants 2000 --rmlir "$OPT"
 step gen-arith fatal bash "$ROOT/scripts/check_gen_arith_custom.sh"
 step gen-arith-canon fatal bash "$ROOT/scripts/check_gen_arith_custom.sh" -- --canonicalize --mlir-print-debuginfo
+step gen-scf-rdv fatal env RMLIR_OPT="$OPT" PASS=--remove-dead-values bash "$ROOT/scripts/check_gen_scf.sh" 1 30
 step difftest fatal bash "$ROOT/scripts/difftest.sh" --seeds 25 --quiet
 step upstream-pass fatal upstream_pass
 step determinism fatal env JOBS="$JOBS" RMLIR_OPT="$OPT" bash "$ROOT/scripts/determinism.sh"

@@ -24,6 +24,7 @@ pub mod speculation;
 pub mod tensor;
 pub mod ub;
 pub mod vector;
+pub mod view_like;
 
 use mlir_ir::Context;
 

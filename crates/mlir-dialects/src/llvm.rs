@@ -823,7 +823,7 @@ fn parse_func(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> PResul
     p.add_attr(state, "unnamed_addr", ctx.int_attr(i64, 0));
     p.add_attr(state, "visibility_", ctx.int_attr(i64, 0));
     function::add_arg_and_result_attrs(p, state, &sig);
-    function::parse_function_attrs_and_body(p, state, &sig.args, &[])
+    function::parse_function_attrs_and_optional_body(p, state, &sig.args, &[])
 }
 
 fn print_func(p: &mut OpAsmPrinter<'_, '_>, op: OpRef) {

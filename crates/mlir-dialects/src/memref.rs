@@ -211,3 +211,35 @@ fn verify_alloc(ir: &Ir, op: OpRef) -> Result<(), mlir_ir::Diagnostic> {
     }
     Ok(())
 }
+
+/// The rank of `memref`'s type, `None` when unranked.
+fn memref_rank(ir: &Ir, memref: mlir_ir::Value) -> Option<usize> {
+    ir.ctx().shape(ir.value_type(memref)).map(<[i64]>::len)
+}
+
+impl LoadOp {
+    /// Upstream `LoadOp::verify`: one index per dimension of the memref.
+    pub fn verify(self, ir: &Ir) -> Result<(), mlir_ir::Diagnostic> {
+        let got = self.indices(ir).len();
+        match memref_rank(ir, self.memref(ir)) {
+            Some(rank) if rank != got => Err(ir.op_error(
+                self.0,
+                format!("incorrect number of indices for load, expected {rank} but got {got}"),
+            )),
+            _ => Ok(()),
+        }
+    }
+}
+
+impl StoreOp {
+    /// Upstream `StoreOp::verify`: one index per dimension of the memref.
+    pub fn verify(self, ir: &Ir) -> Result<(), mlir_ir::Diagnostic> {
+        let got = self.indices(ir).len();
+        match memref_rank(ir, self.memref(ir)) {
+            Some(rank) if rank != got => {
+                Err(ir.op_error(self.0, "store index operand count not equal to memref rank"))
+            }
+            _ => Ok(()),
+        }
+    }
+}

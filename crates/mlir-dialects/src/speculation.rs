@@ -125,6 +125,7 @@ pub const AFFINE_FOR_LOOP: LoopLikeOpInterface = LoopLikeOpInterface {
     }),
     loop_results: Some(|ir, op| ir.results(op).collect()),
     listed_after_region_branch: false,
+    leading_block_args: 1,
 };
 
 /// The constant value of the single-result constant bound map `name`.

@@ -11,6 +11,8 @@ use mlir_ir::{
 };
 use mlir_rewrite::{LogicalResult, Pattern, PatternRewriter, RewritePatternSet};
 
+use crate::view_like;
+
 /// The generated op definitions of `td/Tensor.td`. Generated code keeps the
 /// shapes of its templates, so style lints are not actionable on it.
 #[allow(dead_code, unused_parens, clippy::all)]
@@ -90,28 +92,117 @@ mlir_rewrite::canonicalization_hooks! {
     ParallelInsertSliceOp => parallel_insert_slice_patterns,
 }
 
+impl ExtractOp {
+    /// Upstream `ExtractOp::verify`: one index per dimension of the tensor.
+    pub fn verify(self, ir: &Ir) -> Result<(), mlir_ir::Diagnostic> {
+        let rank = ir
+            .ctx()
+            .shape(ir.value_type(self.tensor(ir)))
+            .map(<[i64]>::len);
+        if rank.is_some_and(|r| r != self.indices(ir).len()) {
+            return Err(ir.op_error(self.0, "incorrect number of indices for extract_element"));
+        }
+        Ok(())
+    }
+}
+
+/// The shape of ranked tensor `ty` (empty for any other type: the
+/// operand constraints have rejected those already).
+fn shape_of(ir: &Ir, ty: Type) -> Vec<i64> {
+    ir.ctx().shape(ty).map(<[i64]>::to_vec).unwrap_or_default()
+}
+
+/// Upstream `ExtractSliceOp::inferResultType`: the sliced tensor's type
+/// with the static sizes as its shape.
+fn infer_slice_type(ir: &Ir, sliced: Type, sizes: &[i64]) -> Type {
+    let ctx = ir.ctx();
+    let encoding = match ctx.ty(sliced) {
+        TypeKind::RankedTensor { encoding, .. } => *encoding,
+        _ => None,
+    };
+    ctx.ranked_tensor_type(sizes, ctx.element_type_or_self(sliced), encoding)
+}
+
+/// The checks every tensor slice op shares after its
+/// OffsetSizeAndStrideOpInterface ones: `slice` (the extracted or inserted
+/// tensor) has the type the sizes give on `sliced`, possibly rank-reduced,
+/// and the static slice stays inside `sliced`.
+fn verify_slice_types(
+    ir: &Ir,
+    op: OpRef,
+    lists: &view_like::SliceLists,
+    sliced: Type,
+    slice: Type,
+) -> Result<(), mlir_ir::Diagnostic> {
+    let expected = infer_slice_type(ir, sliced, &lists.static_sizes);
+    view_like::verify_rank_reduced(ir, op, expected, slice)?;
+    view_like::in_bounds_slice(
+        &shape_of(ir, sliced),
+        &lists.static_offsets,
+        &lists.static_sizes,
+        &lists.static_strides,
+    )
+    .map_err(|m| ir.op_diag(op, mlir_ir::Severity::Error, m))
+}
+
+/// The OffsetSizeAndStrideOpInterface checks of a slice of `sliced` (all
+/// three lists have the rank of the sliced tensor).
+fn verify_slice_lists(
+    ir: &Ir,
+    op: OpRef,
+    sliced: Type,
+) -> Result<view_like::SliceLists, mlir_ir::Diagnostic> {
+    let lists = view_like::SliceLists::of(ir, op);
+    let rank = shape_of(ir, sliced).len();
+    view_like::verify_offset_size_and_stride(ir, op, &lists, rank)?;
+    Ok(lists)
+}
+
+impl ExtractSliceOp {
+    /// Upstream `ExtractSliceOp::verify` after the interface's checks.
+    pub fn verify(self, ir: &Ir) -> Result<(), mlir_ir::Diagnostic> {
+        let source = ir.value_type(self.source(ir));
+        let lists = verify_slice_lists(ir, self.0, source)?;
+        verify_slice_types(ir, self.0, &lists, source, ir.value_type(self.result(ir)))
+    }
+}
+
+impl InsertSliceOp {
+    /// Upstream `InsertSliceOp::verify` after the interface's checks: the
+    /// source is the slice of the destination the sizes describe.
+    pub fn verify(self, ir: &Ir) -> Result<(), mlir_ir::Diagnostic> {
+        let dest = ir.value_type(self.dest(ir));
+        let lists = verify_slice_lists(ir, self.0, dest)?;
+        verify_slice_types(ir, self.0, &lists, dest, ir.value_type(self.source(ir)))
+    }
+}
+
 impl ParallelInsertSliceOp {
-    /// The op lives in the terminator of a parallel op (an op implementing
-    /// `InParallelOpInterface`, such as `scf.forall.in_parallel`). MLIR
-    /// reports this without the op prefix and prints the parent.
+    /// The interface's checks, then the op lives in the terminator of a
+    /// parallel op (an op implementing `InParallelOpInterface`, such as
+    /// `scf.forall.in_parallel`; MLIR reports this without the op prefix
+    /// and prints the parent), then `insert_slice`'s type and bounds
+    /// checks.
     pub fn verify(self, ir: &mlir_ir::Ir) -> Result<(), mlir_ir::Diagnostic> {
+        let dest = ir.value_type(self.dest(ir));
+        let lists = verify_slice_lists(ir, self.0, dest)?;
         let parent = ir.op_parent_op(self.0);
         let ok = parent.is_some_and(|p| {
             ir.ctx()
                 .op_info(ir.op_name(p))
                 .declares_interface("InParallelOpInterface")
         });
-        if ok {
-            return Ok(());
+        if !ok {
+            let got = parent.map_or_else(String::new, |p| {
+                ir.op_to_diagnostic_string(p, mlir_ir::Severity::Error)
+            });
+            return Err(ir.op_diag(
+                self.0,
+                mlir_ir::Severity::Error,
+                format!("expected InParallelOpInterface parent, got:{got}"),
+            ));
         }
-        let got = parent.map_or_else(String::new, |p| {
-            ir.op_to_diagnostic_string(p, mlir_ir::Severity::Error)
-        });
-        Err(ir.op_diag(
-            self.0,
-            mlir_ir::Severity::Error,
-            format!("expected InParallelOpInterface parent, got:{got}"),
-        ))
+        verify_slice_types(ir, self.0, &lists, dest, ir.value_type(self.source(ir)))
     }
 }
 
@@ -297,27 +388,6 @@ fn parallel_insert_slice_patterns(set: &mut RewritePatternSet, ctx: &Context) {
     );
 }
 
-/// Upstream `verifyInBoundsSlice`: the static parts of a slice stay inside
-/// the static dimensions of `shape`.
-fn in_bounds_slice(shape: &[i64], offsets: &[i64], sizes: &[i64], strides: &[i64]) -> bool {
-    use mlir_ir::DYNAMIC;
-    for (((&dim, &off), &size), &stride) in shape.iter().zip(offsets).zip(sizes).zip(strides) {
-        if dim == DYNAMIC {
-            continue;
-        }
-        if off != DYNAMIC && off >= dim {
-            return false;
-        }
-        if off != DYNAMIC && size != DYNAMIC && stride != DYNAMIC {
-            let last = off as i128 + (size as i128 - 1) * stride as i128;
-            if last >= dim as i128 {
-                return false;
-            }
-        }
-    }
-    true
-}
-
 /// The constant-argument folders of the slice ops: dynamic offsets and
 /// sizes that are non-negative constants and dynamic strides that are
 /// constants become static entries, when the slice stays in bounds. `lead`
@@ -382,7 +452,7 @@ fn slice_constant_argument_folder(
     }
     let shaped = ir.value_type(operands[lead - 1]);
     let shape = ctx.shape(shaped).ok_or(())?;
-    if !in_bounds_slice(shape, &lists[0].0, &lists[1].0, &lists[2].0) {
+    if view_like::in_bounds_slice(shape, &lists[0].0, &lists[1].0, &lists[2].0).is_err() {
         return Err(());
     }
     let mut state = mlir_ir::OperationState::new(ir.op_name(op), ir.op_loc(op));

@@ -43,6 +43,12 @@ def AnyNon0RankedOrUnrankedMemRef
 class MemRef_Op<string mnemonic, list<Trait> traits = []> :
     Op<MemRef_Dialect, mnemonic, traits>;
 
+// Upstream's alignment constraint (`AllAttrOf<[IntPositive, IntPowerOf2]>`,
+// whose summary joins the two with "and").
+def MemRef_PositivePowerOf2 : AttrConstraint<
+    And<[IntPositive.predicate, IntPowerOf2.predicate]>,
+    "whose value is positive and whose value is a power of two > 0">;
+
 def MemRef_StoreOp : MemRef_Op<"store",
      [TypesMatchWith<"type of 'value' matches element type of 'memref'",
                      "memref", "value",
@@ -54,10 +60,12 @@ def MemRef_StoreOp : MemRef_Op<"store",
                        Variadic<Index>:$indices,
                        DefaultValuedOptionalAttr<BoolAttr, "false">:$nontemporal,
                        ConfinedAttr<OptionalAttr<I64Attr>,
-                                    [IntPositive]>:$alignment);
+                                    [MemRef_PositivePowerOf2]>:$alignment);
   let assemblyFormat = [{
     $value `,` $memref `[` $indices `]` attr-dict `:` type($memref)
   }];
+  // One index per dimension.
+  let hasVerifier = 1;
 }
 
 def SubViewOp : MemRef_Op<"subview", [
@@ -91,7 +99,7 @@ def MemRef_AllocOp : MemRef_Op<"alloc", [
   let arguments = (ins Variadic<Index>:$dynamicSizes,
                        Variadic<Index>:$symbolOperands,
                        ConfinedAttr<OptionalAttr<I64Attr>,
-                                    [IntMinValue<0>]>:$alignment);
+                                    [MemRef_PositivePowerOf2]>:$alignment);
   let results = (outs Res<AnyMemRef, "", [MemAlloc]>:$memref);
   let assemblyFormat = [{
     `(`$dynamicSizes`)` (`` `[` $symbolOperands^ `]`)? attr-dict `:` type($memref)
@@ -122,9 +130,11 @@ def MemRef_LoadOp : MemRef_Op<"load",
                        Variadic<Index>:$indices,
                        DefaultValuedOptionalAttr<BoolAttr, "false">:$nontemporal,
                        ConfinedAttr<OptionalAttr<I64Attr>,
-                                    [IntPositive]>:$alignment);
+                                    [MemRef_PositivePowerOf2]>:$alignment);
   let results = (outs AnyType:$result);
   let assemblyFormat = "$memref `[` $indices `]` attr-dict `:` type($memref)";
+  // One index per dimension.
+  let hasVerifier = 1;
 }
 
 #endif // RMLIR_MEMREF

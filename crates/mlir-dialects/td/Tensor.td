@@ -14,8 +14,9 @@
 //   insert_slice           yes      declarative+custom<DynamicIndexList> (not yet) (not yet) custom+generic
 //   parallel_insert_slice  yes      declarative+custom<DynamicIndexList> -       -         custom+generic
 //
-// The slice ops' verifiers (result type inference, in-bounds checks) are
-// not written yet. Every other tensor op is not defined yet.
+// The slice ops' verifiers (OffsetSizeAndStrideOpInterface, result type
+// inference with rank reduction, in-bounds checks) are in `src/tensor.rs`
+// and `src/view_like.rs`. Every other tensor op is not defined yet.
 //
 //===----------------------------------------------------------------------===//
 
@@ -85,6 +86,8 @@ def Tensor_ExtractOp : Tensor_Op<"extract", [
   let arguments = (ins AnyRankedTensor:$tensor, Variadic<Index>:$indices);
   let results = (outs AnyType:$result);
   let assemblyFormat = "$tensor `[` $indices `]` attr-dict `:` type($tensor)";
+  // One index per dimension.
+  let hasVerifier = 1;
 }
 
 // Upstream: [DeclareOpInterfaceMethods<OpAsmOpInterface>,
@@ -110,6 +113,9 @@ def Tensor_ExtractSliceOp : Tensor_Op<"extract_slice", [
     attr-dict `:` type($source) `to` type($result)
   }];
   let hasCanonicalizer = 1;
+  // OffsetSizeAndStrideOpInterface's checks, the result type against the
+  // one the sizes give, the static slice inside the source.
+  let hasVerifier = 1;
 }
 
 // Upstream: [DeclareOpInterfaceMethods<OpAsmOpInterface>,
@@ -138,6 +144,9 @@ def Tensor_InsertSliceOp : Tensor_Op<"insert_slice", [
     attr-dict `:` type($source) `into` type($dest)
   }];
   let hasCanonicalizer = 1;
+  // OffsetSizeAndStrideOpInterface's checks, the source type against the
+  // one the sizes give, the static slice inside the destination.
+  let hasVerifier = 1;
 }
 
 // Upstream: [AttrSizedOperandSegments, OffsetSizeAndStrideOpInterface,
@@ -162,7 +171,8 @@ def Tensor_ParallelInsertSliceOp : Tensor_Op<"parallel_insert_slice", [
     attr-dict `:` type($source) `into` type($dest)
   }];
   let hasCanonicalizer = 1;
-  // The parent implements InParallelOpInterface.
+  // OffsetSizeAndStrideOpInterface's checks, then the parent implements
+  // InParallelOpInterface, then insert_slice's checks.
   let hasVerifier = 1;
 }
 

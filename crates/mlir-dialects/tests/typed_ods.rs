@@ -110,3 +110,40 @@ fn value_builder_takes_attribute_values() {
         "{printed}"
     );
 }
+
+#[test]
+fn aggregate_builder_splits_inherent_and_discardable_attributes() {
+    let ctx = ctx();
+    let (mut ir, module) = parse(&ctx, SRC);
+    let call = find(&ir, module, "func.call");
+    let loc = ir.op_loc(call);
+    let i32t = ctx.int_type(32);
+    let arg = ir.operand(call, 0);
+    let mut b = OpBuilder::new(&mut ir);
+    b.set_insertion_point(Some(InsertPoint::before(b.ir, call)));
+    // `callee` is declared by `func.call` (a property); `test.tag` is not
+    // (a discardable attribute), as upstream's collective builder sorts them.
+    let attrs = [
+        (ctx.ident("test.tag"), ctx.unit_attr()),
+        (ctx.ident("callee"), ctx.flat_symbol_ref("g")),
+    ];
+    let new = func::CallOp::build_generic(&mut b, loc, &[i32t], &[arg], &attrs);
+    assert_eq!(new.callee(b.ir), "g");
+    let printed = print_to_string(&ir, module, &PrintFlags::default());
+    assert!(
+        printed.contains("%0 = call @g(%arg0) {test.tag} : (i32) -> i32"),
+        "{printed}"
+    );
+    let generic = print_to_string(
+        &ir,
+        module,
+        &PrintFlags {
+            generic: true,
+            ..Default::default()
+        },
+    );
+    assert!(
+        generic.contains("<{callee = @g}> {test.tag} : (i32) -> i32"),
+        "{generic}"
+    );
+}

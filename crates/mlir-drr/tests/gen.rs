@@ -41,7 +41,15 @@ fn pattern_section<'a>(code: &'a str, ty: &str) -> &'a str {
 #[test]
 fn snapshots_of_representative_rules() {
     let code = generate(&dir("td").join("Rules.td")).expect("Rules.td generates");
-    for ty in ["Simple", "Nested", "Equal", "Variadic"] {
+    for ty in [
+        "Simple",
+        "Nested",
+        "Equal",
+        "Variadic",
+        "Aggregate",
+        "Reasons",
+        "NativeReasons",
+    ] {
         insta::assert_snapshot!(ty, pattern_section(&code, ty));
     }
     assert!(code.contains("pub fn populate_with_generated"));

@@ -314,6 +314,59 @@ pub trait Dialect: Send + Sync + 'static {
     fn allows_unknown_operations(&self) -> bool {
         false
     }
+    /// Verifies discardable attribute `name` = `value` of `op`, whose name
+    /// has this dialect's namespace as its prefix (`test.invalid_attr`):
+    /// MLIR's `Dialect::verifyOperationAttribute`. The verifier calls it for
+    /// every such attribute of every op, registered or not, before the op's
+    /// own invariants; an error is located at `op` (`ir.op_diag(op, ..)`).
+    /// Accepts everything by default.
+    fn verify_operation_attribute(
+        &self,
+        _ir: &crate::Ir,
+        _op: OpRef,
+        _name: &str,
+        _value: Attribute,
+    ) -> Result<(), crate::Diagnostic> {
+        Ok(())
+    }
+    /// Verifies attribute `name` = `value` of argument `arg` of region
+    /// `region` of `op` (a function argument's attribute: MLIR's
+    /// `Dialect::verifyRegionArgAttribute`, called by the
+    /// FunctionOpInterface verifier with region 0). Accepts by default.
+    fn verify_region_arg_attribute(
+        &self,
+        _ir: &crate::Ir,
+        _op: OpRef,
+        _region: usize,
+        _arg: usize,
+        _name: &str,
+        _value: Attribute,
+    ) -> Result<(), crate::Diagnostic> {
+        Ok(())
+    }
+    /// Verifies attribute `name` = `value` of result `result` of region
+    /// `region` of `op` (a function result's attribute: MLIR's
+    /// `Dialect::verifyRegionResultAttribute`). Accepts by default.
+    fn verify_region_result_attribute(
+        &self,
+        _ir: &crate::Ir,
+        _op: OpRef,
+        _region: usize,
+        _result: usize,
+        _name: &str,
+        _value: Attribute,
+    ) -> Result<(), crate::Diagnostic> {
+        Ok(())
+    }
+}
+
+/// The loaded dialect owning an attribute named `name`: the one whose
+/// namespace is the text before the first `.` (MLIR's
+/// `NamedAttribute::getNameDialect`). None for a name without a `.` or an
+/// unloaded namespace.
+pub fn attribute_name_dialect<'c>(ctx: &'c Context, name: &str) -> Option<&'c dyn Dialect> {
+    let (ns, _) = name.split_once('.')?;
+    ctx.dialect(ns)
 }
 
 /// Handles of frequently used types and attributes, created once per context.

@@ -327,6 +327,11 @@ impl Verifier<'_> {
 
     fn op_entry(&self, op: OpRef) -> bool {
         let ir = self.ir;
+        // Dialect attributes first, as upstream's `verifyOnEntrance` checks
+        // them before the op's invariants, registered or not.
+        if !self.check(verify_dialect_attributes(ir, op)) {
+            return false;
+        }
         let registered = ir.op_is_registered(op);
         if registered && !self.check(self.verify_invariants(op)) {
             return false;
@@ -672,6 +677,25 @@ impl Verifier<'_> {
 // Trait verifiers (MLIR's `OpTrait::impl::verify*`)
 // ----------------------------------------------------------------------
 
+/// Passes each discardable attribute of `op` whose name has a loaded
+/// dialect's namespace as prefix to that dialect's
+/// [`crate::context::Dialect::verify_operation_attribute`]. An op without
+/// discardable attributes costs one dictionary lookup.
+fn verify_dialect_attributes(ir: &Ir, op: OpRef) -> Check {
+    let ctx = ir.ctx();
+    let dict = ir.op_attributes(op);
+    if dict == ctx.empty_dictionary() {
+        return Ok(());
+    }
+    for &(name, value) in ctx.dictionary_entries(dict) {
+        let n = ctx.ident_str(name);
+        if let Some(d) = crate::context::attribute_name_dialect(ctx, n) {
+            d.verify_operation_attribute(ir, op, n, value)?;
+        }
+    }
+    Ok(())
+}
+
 fn verify_single_block(ir: &Ir, op: OpRef, no_terminator: bool) -> Check {
     for (i, &r) in ir.regions(op).iter().enumerate() {
         let Some(first) = ir.first_block(r) else {
@@ -776,7 +800,8 @@ fn compatible_shape(ir: &Ir, a: Type, b: Type) -> bool {
 
 /// MLIR's `verifyCompatibleShapes(types)`.
 fn compatible_shapes(ir: &Ir, types: &[Type]) -> bool {
-    let shapes: Vec<Option<Option<&[i64]>>> = types.iter().map(|&t| shaped(ir, t)).collect();
+    let shapes: smallvec::SmallVec<[Option<Option<&[i64]>>; 4]> =
+        types.iter().map(|&t| shaped(ir, t)).collect();
     if shapes.iter().any(|s| s.is_none()) {
         return shapes.iter().all(|s| s.is_none());
     }
@@ -784,7 +809,7 @@ fn compatible_shapes(ir: &Ir, types: &[Type]) -> bool {
     if scalable != 0 && scalable != types.len() {
         return false;
     }
-    let ranked: Vec<&[i64]> = shapes.into_iter().flatten().flatten().collect();
+    let ranked: smallvec::SmallVec<[&[i64]; 4]> = shapes.into_iter().flatten().flatten().collect();
     let Some(first) = ranked.first() else {
         return true;
     };
@@ -956,6 +981,14 @@ fn verify_symbol(ir: &Ir, op: OpRef) -> Check {
                     ctx.attr_to_diagnostic_string(vis)
                 ),
             ));
+        }
+    }
+    // Upstream's `SymbolOpInterface` verifier: a symbol lives directly in a
+    // symbol table (an unregistered parent may be one). Its check that a
+    // declaration is not public is the op's own (`func.func`'s verifier).
+    if let Some(parent) = ir.op_parent_op(op) {
+        if ir.op_is_registered(parent) && !ir.op_has_trait(parent, TraitSet::SYMBOL_TABLE) {
+            return Err(ir.op_error(op, "symbol's parent must have the SymbolTable trait"));
         }
     }
     Ok(())

@@ -20,6 +20,15 @@ class Dialect {
   // The dialect implements `mlir_ir::ods::ConstantMaterializer` (checked
   // by the generated code of every file defining ops of the dialect).
   bit hasConstantMaterializer = 0;
+  // The dialect verifies its discardable attributes on ops
+  // (`mlir_ir::ods::OperationAttrVerifier`), on region arguments
+  // (`RegionArgAttrVerifier`) and on region results
+  // (`RegionResultAttrVerifier`): upstream's `verifyOperationAttribute`,
+  // `verifyRegionArgAttribute` and `verifyRegionResultAttribute`, each
+  // checked like `hasConstantMaterializer`.
+  bit hasOperationAttrVerify = 0;
+  bit hasRegionArgAttrVerify = 0;
+  bit hasRegionResultAttrVerify = 0;
   // The Rust type implementing `mlir_ir::Dialect`, as a path from the module
   // that includes the generated code; empty means `super::` and the def
   // name without underscores (`Arith_Dialect` -> `super::ArithDialect`).

@@ -2,7 +2,8 @@
 //! fixture crate `tests/hook-fixture` (a dialect whose ops declare
 //! `hasFolder` with one and with two results, `hasCanonicalizer`,
 //! `hasCanonicalizeMethod`, `hasVerifier`, `hasRegionVerifier`, and whose
-//! dialect declares `hasConstantMaterializer`) builds with every hook
+//! dialect declares `hasConstantMaterializer` and the three
+//! attribute-verification flags) builds with every hook
 //! implemented, and each feature `no_<hook>` that leaves one out makes
 //! `cargo check` fail with an error naming the op and the hook; a hook
 //! implemented with the hook macros for an op that does not declare it is
@@ -102,6 +103,18 @@ fn missing_hooks_are_compile_errors_naming_them() {
         (
             "no_materializer",
             "dialect `FixDialect` declares `hasConstantMaterializer` in its .td but has no constant materializer",
+        ),
+        (
+            "no_op_attr_verifier",
+            "dialect `FixDialect` declares `hasOperationAttrVerify` in its .td but has no operation attribute verifier",
+        ),
+        (
+            "no_arg_attr_verifier",
+            "dialect `FixDialect` declares `hasRegionArgAttrVerify` in its .td but has no region argument attribute verifier",
+        ),
+        (
+            "no_result_attr_verifier",
+            "dialect `FixDialect` declares `hasRegionResultAttrVerify` in its .td but has no region result attribute verifier",
         ),
         (
             "no_builder_state",

@@ -11,11 +11,20 @@
 //! it is returned by a function callers outside the module may see, or
 //! when it is forwarded (by a call, a return, a branch) to a live value.
 //!
+//! As upstream, the liveness only looks at code that can run: the SCCP
+//! solver (`sccp::Executability`, upstream's dead-code analysis with
+//! constant propagation) finds the executable blocks and control edges; an
+//! op in a block that never runs makes none of its operands live, and
+//! values flow back only along edges control takes. Such an op goes when
+//! one of its operands is dead, even with memory effects (mlir-opt 22
+//! erases those), and a value only code that never runs forwards becomes
+//! poison though what receives it may be live.
+//!
 //! Region-branching ops (`scf.if`, `scf.for`, `scf.while`,
 //! `scf.index_switch`, any `RegionBranchOpInterface` op) are analysed edge
 //! by edge, as upstream's liveness does: a result or region argument is
 //! live only when something live uses it, and then so are the values
-//! forwarded to it along every edge (the op's operands on entry, its
+//! forwarded to it along every edge taken (the op's operands on entry, its
 //! terminators' operands); the non-forwarded operands (a condition, loop
 //! bounds, a switch selector) are live once the op is needed (it has
 //! memory effects, or a result or region argument is live). The cleanup
@@ -23,9 +32,9 @@
 //! receivers are all dead is replaced by a `ub.poison` of its type (made
 //! just before the op or the terminator), dead effect-free ops go, and the
 //! canonicalization patterns run on the region-branching ops (a worklist
-//! seeded with those ops, plus what their rewrites touch), which drops the
-//! results, iteration arguments and yielded values that only carried
-//! poison, and simplifies what is left (an `scf.if` choosing between two
+//! seeded with those ops in post-order, plus what their rewrites touch),
+//! which drops the results, iteration arguments and yielded values that
+//! only carried poison, and simplifies what is left (an `scf.if` choosing between two
 //! values becomes an `arith.select`). One that has no memory effects and
 //! only dead results is erased like any other op.
 
@@ -43,23 +52,17 @@ use mlir_ir::symbol_table::{
 };
 use mlir_ir::{AttrKind, BlockRef, Ir, OpRef, OperationState, TraitSet, Value};
 
-use crate::pass::{Pass, PassContext};
+use crate::pass::PassContext;
+use crate::sccp::Executability;
 use crate::side_effects::is_memory_effect_free;
 
-/// The `-remove-dead-values` pass.
+/// The `-remove-dead-values` pass; declared in `td/Passes.td`.
 #[derive(Clone, Default)]
-pub struct RemoveDeadValuesPass;
+pub struct RemoveDeadValuesPass {
+    pub(crate) base: crate::passes::RemoveDeadValuesBase,
+}
 
-impl Pass for RemoveDeadValuesPass {
-    fn name(&self) -> &str {
-        "RemoveDeadValues"
-    }
-    fn argument(&self) -> &str {
-        "remove-dead-values"
-    }
-    fn description(&self) -> &str {
-        "Remove dead values"
-    }
+impl crate::pass::PassImpl for RemoveDeadValuesPass {
     fn run_on_operation(
         &mut self,
         ir: &mut Ir,
@@ -68,7 +71,7 @@ impl Pass for RemoveDeadValuesPass {
     ) -> Result<(), ()> {
         let facts = Facts::collect(ir, op);
         let live = facts.liveness(ir);
-        cleanup(ir, &facts, &live);
+        cleanup(ir, &facts, &live, self.base.canonicalize());
         Ok(())
     }
 }
@@ -77,7 +80,12 @@ impl Pass for RemoveDeadValuesPass {
 /// op in walk order, the resolved callee of each call, and the functions
 /// whose callers are all known (private, referenced only by calls).
 struct Facts {
+    /// The op the pass runs on.
+    top: OpRef,
     ops: Vec<OpRef>,
+    /// The code control can reach (dead-code analysis with constant
+    /// propagation): code that never runs makes nothing live.
+    exec: Executability,
     callee: HashMap<OpRef, OpRef>,
     /// The calls of each function whose callers are all known.
     closed: HashMap<OpRef, Vec<OpRef>>,
@@ -143,6 +151,8 @@ impl Facts {
             }
         }
         Facts {
+            top,
+            exec: Executability::of(ir, top),
             ops,
             callee,
             closed,
@@ -163,6 +173,7 @@ impl Facts {
         // (conditions, bounds, selectors) and those of its terminators
         // (`scf.condition`'s condition); forwarded values follow the
         // liveness of what receives them.
+        let exec = &self.exec;
         let keep_region_op = |op: OpRef,
                               kept: &mut HashSet<OpRef>,
                               live: &mut HashSet<Value>,
@@ -171,6 +182,9 @@ impl Facts {
                 return;
             }
             for (owner, forwarded) in forwarded_operands(ir, op) {
+                if !exec.op_executable(ir, owner) {
+                    continue;
+                }
                 for (i, v) in ir.operands(owner).enumerate() {
                     if !forwarded.contains_key(&i) {
                         mark(v, live, work);
@@ -179,6 +193,10 @@ impl Facts {
             }
         };
         for &op in &self.ops {
+            // Code that never runs needs nothing.
+            if !exec.op_executable(ir, op) {
+                continue;
+            }
             let parent = ir.op_parent_op(op);
             if is_region_branch(ir, op) {
                 if !is_memory_effect_free(ir, op) {
@@ -237,10 +255,12 @@ impl Facts {
         }
         while let Some(v) = work.pop() {
             match v.defining_op() {
+                // An op that never runs makes none of its operands live.
+                Some(d) if !exec.op_executable(ir, d) => {}
                 Some(d) => {
                     if is_region_branch(ir, d) {
                         keep_region_op(d, &mut kept_region_ops, &mut live, &mut work);
-                        for u in senders_to(ir, d, v) {
+                        for u in senders_to(ir, d, v, exec) {
                             mark(u, &mut live, &mut work);
                         }
                     } else if let Some(&f) = self.callee.get(&d) {
@@ -249,6 +269,9 @@ impl Facts {
                         let i = (0..ir.num_results(d)).position(|k| ir.result(d, k) == v);
                         if let (Some(i), Some(r)) = (i, body(ir, f)) {
                             for b in ir.region_blocks(r) {
+                                if !exec.blocks.contains(&b) {
+                                    continue;
+                                }
                                 if let Some(t) = ir.last_op(b) {
                                     if ir.op_has_trait(t, TraitSet::RETURN_LIKE)
                                         && i < ir.num_operands(t)
@@ -276,14 +299,17 @@ impl Facts {
                     if is_entry {
                         let Some(owner) = owner else { continue };
                         if is_region_branch(ir, owner) {
+                            if !exec.op_executable(ir, owner) {
+                                continue;
+                            }
                             keep_region_op(owner, &mut kept_region_ops, &mut live, &mut work);
-                            for u in senders_to(ir, owner, v) {
+                            for u in senders_to(ir, owner, v, exec) {
                                 mark(u, &mut live, &mut work);
                             }
                         } else if body(ir, owner).is_some() {
                             // Every known call passes the argument.
                             for (&call, &f) in &self.callee {
-                                if f == owner {
+                                if f == owner && exec.op_executable(ir, call) {
                                     let args = call_arguments(ir, call);
                                     if let Some(&a) = args.get(i) {
                                         mark(a, &mut live, &mut work);
@@ -299,7 +325,7 @@ impl Facts {
                             continue;
                         };
                         for s in 0..ir.num_successors(p) {
-                            if ir.successor(p, s) != b {
+                            if ir.successor(p, s) != b || !exec.branch_edges.contains(&(p, s)) {
                                 continue;
                             }
                             let so = (bi.successor_operands)(ir, p, s);
@@ -339,6 +365,32 @@ fn predecessors(ir: &Ir, b: BlockRef) -> Vec<OpRef> {
 /// region terminators): the op that owns the operands, and for each
 /// forwarded operand index the values that receive it along some edge.
 fn forwarded_operands(ir: &Ir, op: OpRef) -> Vec<(OpRef, HashMap<usize, Vec<Value>>)> {
+    forwarded_edges(ir, op)
+        .into_iter()
+        .map(|(owner, edges)| {
+            let mut forwarded: HashMap<usize, Vec<Value>> = HashMap::new();
+            for (i, input, _) in edges {
+                let receivers = forwarded.entry(i).or_default();
+                if let Some(input) = input {
+                    receivers.push(input);
+                }
+            }
+            (owner, forwarded)
+        })
+        .collect()
+}
+
+/// For each branch point of region-branching `op`: the op owning the
+/// operands, and each forwarding as (operand index, receiving value, region
+/// entered or `None` for the parent).
+#[allow(clippy::type_complexity)]
+fn forwarded_edges(
+    ir: &Ir,
+    op: OpRef,
+) -> Vec<(
+    OpRef,
+    Vec<(usize, Option<Value>, Option<mlir_ir::RegionRef>)>,
+)> {
     let Some(iface) = region_branch_op(ir, op) else {
         return Vec::new();
     };
@@ -348,28 +400,29 @@ fn forwarded_operands(ir: &Ir, op: OpRef) -> Vec<(OpRef, HashMap<usize, Vec<Valu
             RegionBranchPoint::Parent => op,
             RegionBranchPoint::Terminator(t) => t,
         };
-        let mut forwarded: HashMap<usize, Vec<Value>> = HashMap::new();
+        let mut edges = Vec::new();
         for succ in iface.successors(ir, op, point) {
             let range = iface.successor_operand_range(ir, op, point, &succ);
             for (k, i) in range.enumerate() {
-                let receivers = forwarded.entry(i).or_default();
-                if let Some(&input) = succ.inputs.get(k) {
-                    receivers.push(input);
-                }
+                edges.push((i, succ.inputs.get(k).copied(), succ.region));
             }
         }
-        out.push((owner, forwarded));
+        out.push((owner, edges));
     }
     out
 }
 
 /// The values region-branching `op` forwards to `input` (one of its
 /// results or an entry argument of one of its regions) along any edge.
-fn senders_to(ir: &Ir, op: OpRef, input: Value) -> Vec<Value> {
+fn senders_to(ir: &Ir, op: OpRef, input: Value, exec: &Executability) -> Vec<Value> {
     let mut out = Vec::new();
-    for (owner, forwarded) in forwarded_operands(ir, op) {
-        for (&i, receivers) in &forwarded {
-            if receivers.contains(&input) && i < ir.num_operands(owner) {
+    for (owner, edges) in forwarded_edges(ir, op) {
+        // Only edges control takes carry liveness back.
+        for (i, receiver, region) in edges {
+            if receiver == Some(input)
+                && i < ir.num_operands(owner)
+                && exec.region_edges.contains(&(owner, region))
+            {
                 out.push(ir.operand(owner, i));
             }
         }
@@ -384,10 +437,16 @@ fn senders_to(ir: &Ir, op: OpRef, input: Value) -> Vec<Value> {
 fn poison_dead_forwards(ir: &mut Ir, op: OpRef, live: &HashSet<Value>) -> bool {
     let mut changed = false;
     for (owner, forwarded) in forwarded_operands(ir, op) {
+        // A forwarded operand is dead when every value receiving it is
+        // dead, or when it is dead itself: a value only code that never
+        // runs forwards (mlir-opt 22 makes it poison even though what
+        // receives it is live).
         let mut dead: Vec<usize> = forwarded
             .iter()
-            .filter(|(_, receivers)| {
-                !receivers.is_empty() && receivers.iter().all(|r| !live.contains(r))
+            .filter(|(&i, receivers)| {
+                !receivers.is_empty()
+                    && (receivers.iter().all(|r| !live.contains(r))
+                        || (i < ir.num_operands(owner) && !live.contains(&ir.operand(owner, i))))
             })
             .map(|(&i, _)| i)
             .collect();
@@ -470,7 +529,45 @@ fn shrink_function_type(ir: &mut Ir, f: OpRef, keep_args: &[bool], keep_results:
     }
 }
 
-fn cleanup(ir: &mut Ir, facts: &Facts, live: &HashSet<Value>) {
+/// Whether `op`, once its results are dead, may go: it has no memory
+/// effects, or it never runs and one of its operands is dead (mlir-opt 22
+/// erases those, region-branching ops included: nothing the analysis saw
+/// needs what they do).
+fn removable(ir: &Ir, facts: &Facts, live: &HashSet<Value>, op: OpRef) -> bool {
+    is_memory_effect_free(ir, op)
+        || (!facts.exec.op_executable(ir, op) && ir.operands(op).any(|v| !live.contains(&v)))
+}
+
+/// Whether step 4 of the cleanup will erase `op`: it is removable with
+/// dead results and everything using them goes too (terminators stay).
+/// `memo` holds the answers so far; an op met again while its own answer
+/// is being computed (a cycle through a graph region) is taken to stay.
+fn goes(
+    ir: &Ir,
+    facts: &Facts,
+    live: &HashSet<Value>,
+    op: OpRef,
+    memo: &mut HashMap<OpRef, bool>,
+) -> bool {
+    if let Some(&known) = memo.get(&op) {
+        return known;
+    }
+    memo.insert(op, false);
+    let local = !ir.op_has_trait(op, TraitSet::IS_TERMINATOR)
+        && !facts.callee.contains_key(&op)
+        && !ir.results(op).any(|v| live.contains(&v))
+        && removable(ir, facts, live, op);
+    let users: Vec<OpRef> = if local {
+        ir.results(op).flat_map(|v| ir.users(v)).collect()
+    } else {
+        Vec::new()
+    };
+    let answer = local && users.into_iter().all(|u| goes(ir, facts, live, u, memo));
+    memo.insert(op, answer);
+    answer
+}
+
+fn cleanup(ir: &mut Ir, facts: &Facts, live: &HashSet<Value>, canonicalize: bool) {
     let mut dead_args: Vec<Value> = Vec::new();
     // 1. Closed functions: dead arguments and results no call uses.
     let mut funcs: Vec<(&OpRef, &Vec<OpRef>)> = facts.closed.iter().collect();
@@ -531,7 +628,14 @@ fn cleanup(ir: &mut Ir, facts: &Facts, live: &HashSet<Value>) {
         shrink_function_type(ir, f, &keep_args, &keep_results);
     }
     // 2. Dead block arguments of non-entry blocks, and the operands
-    // branches forward to them.
+    // branches forward to them. An argument goes with its operands only if
+    // every use of it goes too: ops step 4 erases, or operands of branches
+    // forwarding it to arguments that go (code that never runs may still
+    // use a dead argument, and dropping the operands alone would leave the
+    // branches invalid). Decided per argument, to a fixpoint, before any
+    // operand is dropped, so that every branch feeding one agrees.
+    let mut memo: HashMap<OpRef, bool> = HashMap::new();
+    let mut feeds: Vec<(OpRef, usize, usize, Value)> = Vec::new();
     for &op in &facts.ops {
         if !ir.is_live_op(op) {
             continue;
@@ -542,10 +646,55 @@ fn cleanup(ir: &mut Ir, facts: &Facts, live: &HashSet<Value>) {
         for s in 0..ir.num_successors(op) {
             let succ = ir.successor(op, s);
             let so = (bi.successor_operands)(ir, op, s);
-            for i in (0..so.len).rev() {
-                if !live.contains(&ir.argument(succ, so.produced + i)) {
-                    bi.erase_operand(ir, op, s, i);
+            for i in 0..so.len {
+                feeds.push((op, s, i, ir.argument(succ, so.produced + i)));
+            }
+        }
+    }
+    let mut going: HashSet<Value> = feeds
+        .iter()
+        .map(|f| f.3)
+        .filter(|a| !live.contains(a))
+        .collect();
+    loop {
+        let before = going.len();
+        let candidates: Vec<Value> = going.iter().copied().collect();
+        for arg in candidates {
+            let users: Vec<OpRef> = ir.users(arg).collect();
+            let ok = users.into_iter().all(|u| {
+                if goes(ir, facts, live, u, &mut memo) {
+                    return true;
                 }
+                // A branch whose uses of the argument all forward it to
+                // arguments that go.
+                let Some(bi) = branch_iface(ir, u) else {
+                    return false;
+                };
+                (0..ir.num_operands(u))
+                    .filter(|&k| ir.operand(u, k) == arg)
+                    .all(|k| {
+                        (0..ir.num_successors(u)).any(|s| {
+                            let so = (bi.successor_operands)(ir, u, s);
+                            k >= so.start
+                                && k < so.start + so.len
+                                && going.contains(
+                                    &ir.argument(ir.successor(u, s), so.produced + k - so.start),
+                                )
+                        })
+                    })
+            });
+            if !ok {
+                going.remove(&arg);
+            }
+        }
+        if going.len() == before {
+            break;
+        }
+    }
+    for &(op, s, i, arg) in feeds.iter().rev() {
+        if going.contains(&arg) {
+            if let Some(bi) = branch_iface(ir, op) {
+                bi.erase_operand(ir, op, s, i);
             }
         }
     }
@@ -558,25 +707,34 @@ fn cleanup(ir: &mut Ir, facts: &Facts, live: &HashSet<Value>) {
                 continue;
             }
             let erased_later =
-                is_memory_effect_free(ir, op) && !ir.results(op).any(|v| live.contains(&v));
+                removable(ir, facts, live, op) && !ir.results(op).any(|v| live.contains(&v));
             if !erased_later {
                 poison_dead_forwards(ir, op, live);
                 region_ops.push(op);
             }
         }
     }
-    // 4. Effect-free ops whose results are all dead, users first.
-    for &op in facts.ops.iter().rev() {
-        if !ir.is_live_op(op)
-            || ir.op_has_trait(op, TraitSet::IS_TERMINATOR)
-            || facts.callee.contains_key(&op)
-            || ir.op_parent_op(op).is_none()
-            || !is_memory_effect_free(ir, op)
-            || ir.results(op).any(|v| live.contains(&v))
-        {
-            continue;
-        }
-        if ir.results(op).all(|v| ir.users(v).next().is_none()) {
+    // 4. Removable ops whose results are all dead, users first. Which ops
+    // go is decided on the IR before any of them is erased, as upstream
+    // does: an op with memory effects that only ops erased here have (an
+    // scf.if around dead code) stays for the canonicalization patterns,
+    // which also take what computed its operands.
+    let doomed: Vec<OpRef> = facts
+        .ops
+        .iter()
+        .rev()
+        .copied()
+        .filter(|&op| {
+            ir.is_live_op(op)
+                && !ir.op_has_trait(op, TraitSet::IS_TERMINATOR)
+                && !facts.callee.contains_key(&op)
+                && ir.op_parent_op(op).is_some()
+                && !ir.results(op).any(|v| live.contains(&v))
+                && removable(ir, facts, live, op)
+        })
+        .collect();
+    for op in doomed {
+        if ir.is_live_op(op) && ir.results(op).all(|v| ir.users(v).next().is_none()) {
             ir.erase_op(op);
         }
     }
@@ -624,8 +782,19 @@ fn cleanup(ir: &mut Ir, facts: &Facts, live: &HashSet<Value>) {
     // starts with those ops only but is not strict: what the rewrites
     // touch (the operands of an erased op, new ops) is simplified too,
     // while a poison operand erased in place stays as it is.
+    // Without `canonicalize` the poison operands stay, as in mlir-opt.
     region_ops.retain(|&op| ir.is_live_op(op));
-    if !region_ops.is_empty() {
+    // mlir-opt 22 hands the ops to the driver in post-order (nested
+    // region-branching ops before the ops holding them); the driver
+    // processes them in that order, and the order shows in the output.
+    let post: HashMap<OpRef, usize> = ir
+        .walk_collect(facts.top, WalkOrder::PostOrder)
+        .into_iter()
+        .enumerate()
+        .map(|(i, o)| (o, i))
+        .collect();
+    region_ops.sort_by_key(|o| post.get(o).copied());
+    if canonicalize && !region_ops.is_empty() {
         let ctx = ir.ctx_arc().clone();
         let patterns = mlir_rewrite::FrozenRewritePatternSet::new(
             crate::canonicalize::collect_canonicalization_patterns(&ctx),

@@ -31,7 +31,7 @@ use mlir_ir::interfaces::region_branch::{
 use mlir_ir::interfaces::symbol::as_symbol;
 use mlir_ir::interfaces::{BranchOpInterface, BranchSuccessorForOperands};
 use mlir_ir::symbol_table::SymbolTableCollection;
-use mlir_ir::{Attribute, BlockRef, Ident, Ir, OpFoldResult, OpRef, Value};
+use mlir_ir::{Attribute, BlockRef, Ident, Ir, OpFoldResult, OpRef, RegionRef, Value};
 use smallvec::SmallVec;
 
 use crate::folder::OperationFolder;
@@ -56,6 +56,40 @@ impl crate::pass::PassImpl for SccpPass {
         };
         rewrite(ir, op, &constants);
         Ok(())
+    }
+}
+
+/// What control can reach, as the analysis found it (upstream's
+/// `DeadCodeAnalysis` run with constant propagation): the executable
+/// blocks, and the control-flow edges taken. Other analyses
+/// (`-remove-dead-values`) use it to ignore code that never runs.
+pub(crate) struct Executability {
+    /// The blocks control can reach.
+    pub blocks: HashSet<BlockRef>,
+    /// The region-branch edges taken: the op (for entry) or region
+    /// terminator they leave from, and the region entered (`None` for the
+    /// parent op).
+    pub region_edges: HashSet<(OpRef, Option<RegionRef>)>,
+    /// The branch edges taken: the branch op and the successor index.
+    pub branch_edges: HashSet<(OpRef, usize)>,
+}
+
+impl Executability {
+    /// Runs the analysis on `top` (whose regions are entered).
+    pub fn of(ir: &Ir, top: OpRef) -> Executability {
+        let mut solver = Solver::new(ir);
+        solver.run(top);
+        Executability {
+            blocks: solver.executable,
+            region_edges: solver.region_edges,
+            branch_edges: solver.branch_edges,
+        }
+    }
+
+    /// Whether `op` is in a block control reaches (an op outside any block,
+    /// the top op, counts as reached).
+    pub fn op_executable(&self, ir: &Ir, op: OpRef) -> bool {
+        ir.op_block(op).is_none_or(|b| self.blocks.contains(&b))
     }
 }
 
@@ -87,6 +121,10 @@ struct Solver<'a> {
     ir: &'a Ir,
     lattice: HashMap<Value, ConstantLattice>,
     executable: HashSet<BlockRef>,
+    /// The region-branch edges taken (see [`Executability`]).
+    region_edges: HashSet<(OpRef, Option<RegionRef>)>,
+    /// The branch edges taken.
+    branch_edges: HashSet<(OpRef, usize)>,
     /// Region branch ops whose non-forwarded results and arguments were
     /// set to unknown.
     initialized_branches: HashSet<OpRef>,
@@ -107,6 +145,8 @@ impl<'a> Solver<'a> {
             ir,
             lattice: HashMap::new(),
             executable: HashSet::new(),
+            region_edges: HashSet::new(),
+            branch_edges: HashSet::new(),
             initialized_branches: HashSet::new(),
             worklist: Vec::new(),
             queued: HashSet::new(),
@@ -365,6 +405,9 @@ impl<'a> Solver<'a> {
                 }
                 self.mark_executable(s);
             }
+            for i in 0..ir.num_successors(op) {
+                self.branch_edges.insert((op, i));
+            }
             return;
         };
         let Some(operands) = self.operand_constants(op) else {
@@ -393,6 +436,7 @@ impl<'a> Solver<'a> {
                 self.join(ir.argument(dest, arg_index), s);
             }
             self.mark_executable(dest);
+            self.branch_edges.insert((op, i));
         }
     }
 
@@ -402,7 +446,12 @@ impl<'a> Solver<'a> {
         let Some(iface) = region_branch_op(ir, op) else {
             return;
         };
+        let from = match point {
+            RegionBranchPoint::Parent => op,
+            RegionBranchPoint::Terminator(t) => t,
+        };
         for s in succs {
+            self.region_edges.insert((from, s.region));
             let values = iface.successor_operands(ir, op, point, s);
             for (&input, &v) in s.inputs.iter().zip(&values) {
                 let st = self.get(v);

@@ -5,9 +5,7 @@
 use crate::pass::PassRegistry;
 
 /// Registers every standard pass of this crate: those declared in
-/// `td/Passes.td` (generated registration) and `remove-dead-values`,
-/// declared by hand.
+/// `td/Passes.td` (generated registration).
 pub fn register(registry: &mut PassRegistry) {
     crate::passes::register_transforms_passes(registry);
-    registry.register_pass(|| Box::new(crate::remove_dead_values::RemoveDeadValuesPass));
 }

@@ -129,27 +129,12 @@ impl Pass for TestOptionsSuperPass {
 }
 
 /// The two halves of the superset-options test (upstream's
-/// `TestOptionsPassA`/`B`): function passes doing nothing.
-#[derive(Clone)]
-pub struct TestOptionsSubsetPass {
-    argument: &'static str,
-    name: &'static str,
-    description: &'static str,
-}
+/// `TestOptionsPassA`/`B`, declared in `td/TestPasses.td`): function passes
+/// doing nothing.
+#[derive(Clone, Default)]
+pub struct TestOptionsPassA;
 
-impl Pass for TestOptionsSubsetPass {
-    fn name(&self) -> &str {
-        self.name
-    }
-    fn argument(&self) -> &str {
-        self.argument
-    }
-    fn description(&self) -> &str {
-        self.description
-    }
-    fn op_name(&self) -> Option<&str> {
-        Some("func.func")
-    }
+impl crate::pass::PassImpl for TestOptionsPassA {
     fn run_on_operation(
         &mut self,
         _: &mut Ir,
@@ -161,16 +146,21 @@ impl Pass for TestOptionsSubsetPass {
     }
 }
 
-const TEST_OPTIONS_PASS_A: TestOptionsSubsetPass = TestOptionsSubsetPass {
-    argument: "test-options-pass-a",
-    name: "(anonymous namespace)::TestOptionsPassA",
-    description: "Test superset options parsing capabilities - subset A",
-};
-const TEST_OPTIONS_PASS_B: TestOptionsSubsetPass = TestOptionsSubsetPass {
-    argument: "test-options-pass-b",
-    name: "(anonymous namespace)::TestOptionsPassB",
-    description: "Test superset options parsing capabilities - subset B",
-};
+/// See [`TestOptionsPassA`].
+#[derive(Clone, Default)]
+pub struct TestOptionsPassB;
+
+impl crate::pass::PassImpl for TestOptionsPassB {
+    fn run_on_operation(
+        &mut self,
+        _: &mut Ir,
+        _: OpRef,
+        cx: &mut PassContext<'_>,
+    ) -> Result<(), ()> {
+        cx.mark_all_analyses_preserved();
+        Ok(())
+    }
+}
 
 /// Parses `text` into `options` with the errors of a pipeline.
 fn parse_pipeline_options(
@@ -432,8 +422,6 @@ pub fn register_test_passes(registry: &mut PassRegistry) {
     // The passes declared in `td/TestPasses.td`.
     crate::passes::register_transforms_test_passes(registry);
     registry.register_pass(|| Box::new(TestOptionsSuperPass::default()));
-    registry.register_pass(|| Box::new(TEST_OPTIONS_PASS_A));
-    registry.register_pass(|| Box::new(TEST_OPTIONS_PASS_B));
     registry.register_pipeline(
         "test-options-pass-pipeline",
         "Parses options using pass pipeline registration",
@@ -484,8 +472,12 @@ pub fn register_test_passes(registry: &mut PassRegistry) {
         move |pm, text| {
             let mut options = ab();
             parse_pipeline_options(&mut options, text)?;
-            let _ = pm.nest("func.func").add_pass(Box::new(TEST_OPTIONS_PASS_A));
-            let _ = pm.nest("func.func").add_pass(Box::new(TEST_OPTIONS_PASS_B));
+            let _ = pm
+                .nest("func.func")
+                .add_pass(crate::passes::create_test_options_pass_a());
+            let _ = pm
+                .nest("func.func")
+                .add_pass(crate::passes::create_test_options_pass_b());
             Ok(())
         },
     );

@@ -5,8 +5,7 @@
 // its options, statistics and `impl Pass` into `$OUT_DIR/passes.rs`
 // (included by `src/passes.rs`); the Rust type named by `rustType` only
 // implements `PassImpl` (the run logic). `register_transforms_passes`
-// registers them all. `composite-fixed-point-pass` (whose name is an
-// option) and `remove-dead-values` are still declared by hand.
+// registers them all.
 //
 //===----------------------------------------------------------------------===//
 
@@ -43,6 +42,25 @@ def Canonicalizer : Pass<"canonicalize"> {
     Option<"testConvergence", "test-convergence", "bool", /*default=*/"false",
            "Test only: Fail pass on non-convergence to detect cyclic pattern">
   ] # RewritePassUtils.options;
+}
+
+def CompositeFixedPointPass : Pass<"composite-fixed-point-pass"> {
+  let summary = "Composite fixed point pass";
+  let description = [{
+    Runs the pass pipeline given as `pipeline` on the op until the op stops
+    changing or `max-iterations` more runs were made, warning when it did
+    not converge. The pass shows under the name given as `name`.
+  }];
+  let rustType = "crate::pass::composite::CompositeFixedPointPass";
+  let options = [
+    Option<"name", "name", "std::string",
+           /*default=*/"\"CompositeFixedPointPass\"",
+           "Composite pass display name">,
+    Option<"pipelineStr", "pipeline", "std::string", /*default=*/"",
+           "Composite pass inner pipeline">,
+    Option<"maxIter", "max-iterations", "int", /*default=*/"10",
+           "Maximum number of iterations if inner pipeline">
+  ];
 }
 
 def ControlFlowSink : Pass<"control-flow-sink"> {
@@ -114,6 +132,23 @@ def PrintOpStats : Pass<"print-op-stats"> {
   let options = [
     Option<"printAsJSON", "json", "bool", /*default=*/"false",
            "print the stats as JSON">
+  ];
+}
+
+def RemoveDeadValues : Pass<"remove-dead-values"> {
+  let summary = "Remove dead values";
+  let description = [{
+    Removes the values a liveness analysis proves dead: unused arguments and
+    results of functions whose callers are all known, dead operands,
+    results and region arguments of region-branching ops, and ops whose
+    results are all dead and that have no memory effects. Operands forwarded
+    only to dead values become `ub.poison`, which the canonicalization
+    patterns of the region-branching ops then drop.
+  }];
+  let rustType = "crate::remove_dead_values::RemoveDeadValuesPass";
+  let options = [
+    Option<"canonicalize", "canonicalize", "bool", /*default=*/"true",
+           "Canonicalize region branch ops">
   ];
 }
 

@@ -98,3 +98,13 @@ def TestDynamicPipelinePass
            "This will apply the pipeline on the parent operation if it exist, this is expected to fail.">
   ];
 }
+
+def TestOptionsPassA
+    : TestPass<"test-options-pass-a", "TestOptionsPassA", "func.func"> {
+  let summary = "Test superset options parsing capabilities - subset A";
+}
+
+def TestOptionsPassB
+    : TestPass<"test-options-pass-b", "TestOptionsPassB", "func.func"> {
+  let summary = "Test superset options parsing capabilities - subset B";
+}

@@ -44,7 +44,7 @@ pub fn fold_in_place_self_fold(cx: &mut FoldCtx<'_>) -> Option<OpFoldResult> {
 
 /// Registers the test passes of this area.
 pub fn register_passes(registry: &mut PassRegistry) {
-    registry.register_pass(|| Box::new(TestLegalizePatternDriver::default()));
+    crate::pass_decls::register_test_legalize_pattern_driver_pass(registry);
     crate::pass_decls::register_test_unknown_root_op_driver_pass(registry);
     crate::pass_decls::register_test_remapped_value_pass(registry);
     crate::pass_decls::register_test_merge_blocks_pattern_driver_pass(registry);

@@ -17,6 +17,9 @@ use mlir_transforms::pass::PassRegistry;
 #[allow(dead_code, unused_parens, unused_imports, clippy::all)]
 pub mod ops {
     include!(concat!(env!("OUT_DIR"), "/drr_ops.rs"));
+    // The rules build this op of `TestOpsCore.td` too: the generated
+    // patterns name every op they create through this module.
+    pub use crate::core::ops::TestOpConstant;
 }
 
 /// The patterns generated from the DRR rules of `td/TestOpsDRR.td`; their

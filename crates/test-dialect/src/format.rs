@@ -402,6 +402,47 @@ fn infer_i16(ctx: &Context, results: &mut Vec<Type>) -> bool {
     true
 }
 
+/// The inferred result types of `op` from `infer` (an
+/// `infer_return_types` hook), for the `verifyInferredTypes` check.
+fn inferred_types(
+    ir: &mlir_ir::Ir,
+    op: mlir_ir::OpRef,
+    infer: fn(&Context, &[Type], Option<Attribute>, &mut Vec<Type>) -> bool,
+) -> Result<Vec<Type>, String> {
+    let operands: Vec<Type> = ir.operands(op).map(|v| ir.value_type(v)).collect();
+    let mut types = Vec::new();
+    if infer(ir.ctx(), &operands, ir.op_properties(op), &mut types) {
+        Ok(types)
+    } else {
+        Err(format!(
+            "'{}' op failed to infer returned types",
+            ir.op_name_str(op)
+        ))
+    }
+}
+
+/// `verify_inferred_types` of ops whose `infer_return_types` is the whole
+/// inference.
+macro_rules! verify_inferred {
+    ($($op:ident),*) => {$(
+        impl ops::$op {
+            pub fn verify_inferred_types(self, ir: &mlir_ir::Ir) -> Result<Vec<Type>, String> {
+                inferred_types(ir, self.0, Self::infer_return_types)
+            }
+        }
+    )*};
+}
+
+verify_inferred!(
+    FormatInferTypeOp,
+    FormatInferType2Op,
+    FormatInferTypeAllOperandsAndTypesOp,
+    FormatInferTypeAllOperandsAndTypesOneOperandOp,
+    FormatInferTypeAllOperandsAndTypesTwoOperandsOp,
+    FormatInferTypeAllTypesOp,
+    FormatInferTypeVariadicOperandsOp
+);
+
 impl ops::FormatInferTypeOp {
     pub fn infer_return_types(
         ctx: &Context,

@@ -91,7 +91,7 @@ fn panicking_fold(cx: &mut FoldCtx<'_>) -> Option<OpFoldResult> {
 
 /// Registers the test passes of this area.
 pub fn register_passes(registry: &mut PassRegistry) {
-    registry.register_pass(|| Box::new(passes::TestGreedyPatternDriver::default()));
+    crate::pass_decls::register_test_greedy_pattern_driver_pass(registry);
     crate::pass_decls::register_test_strict_pattern_driver_pass(registry);
     crate::pass_decls::register_test_walk_pattern_driver_pass(registry);
     crate::pass_decls::register_test_selective_replacement_pattern_driver_pass(registry);

@@ -55,6 +55,61 @@ use mlir_transforms::pass::PassRegistry;
 /// The `test` dialect.
 pub struct TestDialect;
 
+/// Upstream's `TestDialect::verifyOperationAttribute`: the discardable
+/// attribute `test.invalid_attr` is an error on any op, with mlir-opt's
+/// message located at the op.
+impl mlir_ir::ods::OperationAttrVerifier for TestDialect {
+    fn verify(
+        ir: &mlir_ir::Ir,
+        op: OpRef,
+        name: &str,
+        _value: Attribute,
+    ) -> Result<(), mlir_ir::Diagnostic> {
+        reject_invalid_attr(ir, op, name)
+    }
+}
+
+/// Upstream's `TestDialect::verifyRegionArgAttribute`: a function argument
+/// may not carry `test.invalid_attr` either.
+impl mlir_ir::ods::RegionArgAttrVerifier for TestDialect {
+    fn verify(
+        ir: &mlir_ir::Ir,
+        op: OpRef,
+        _region: usize,
+        _arg: usize,
+        name: &str,
+        _value: Attribute,
+    ) -> Result<(), mlir_ir::Diagnostic> {
+        reject_invalid_attr(ir, op, name)
+    }
+}
+
+/// Upstream's `TestDialect::verifyRegionResultAttribute`: nor may a
+/// function result.
+impl mlir_ir::ods::RegionResultAttrVerifier for TestDialect {
+    fn verify(
+        ir: &mlir_ir::Ir,
+        op: OpRef,
+        _region: usize,
+        _result: usize,
+        name: &str,
+        _value: Attribute,
+    ) -> Result<(), mlir_ir::Diagnostic> {
+        reject_invalid_attr(ir, op, name)
+    }
+}
+
+fn reject_invalid_attr(ir: &mlir_ir::Ir, op: OpRef, name: &str) -> Result<(), mlir_ir::Diagnostic> {
+    if name == "test.invalid_attr" {
+        return Err(ir.op_diag(
+            op,
+            mlir_ir::Severity::Error,
+            "invalid to use 'test.invalid_attr'",
+        ));
+    }
+    Ok(())
+}
+
 impl Dialect for TestDialect {
     fn namespace(&self) -> &'static str {
         "test"
@@ -85,6 +140,42 @@ impl Dialect for TestDialect {
         loc: Location,
     ) -> Option<OpRef> {
         <Self as mlir_ir::ods::ConstantMaterializer>::materialize(builder, value, ty, loc)
+    }
+
+    fn verify_operation_attribute(
+        &self,
+        ir: &mlir_ir::Ir,
+        op: OpRef,
+        name: &str,
+        value: Attribute,
+    ) -> Result<(), mlir_ir::Diagnostic> {
+        <Self as mlir_ir::ods::OperationAttrVerifier>::verify(ir, op, name, value)
+    }
+
+    fn verify_region_arg_attribute(
+        &self,
+        ir: &mlir_ir::Ir,
+        op: OpRef,
+        region: usize,
+        arg: usize,
+        name: &str,
+        value: Attribute,
+    ) -> Result<(), mlir_ir::Diagnostic> {
+        <Self as mlir_ir::ods::RegionArgAttrVerifier>::verify(ir, op, region, arg, name, value)
+    }
+
+    fn verify_region_result_attribute(
+        &self,
+        ir: &mlir_ir::Ir,
+        op: OpRef,
+        region: usize,
+        result: usize,
+        name: &str,
+        value: Attribute,
+    ) -> Result<(), mlir_ir::Diagnostic> {
+        <Self as mlir_ir::ods::RegionResultAttrVerifier>::verify(
+            ir, op, region, result, name, value,
+        )
     }
 
     fn should_materialize_into(&self, ir: &mlir_ir::Ir, region: mlir_ir::RegionRef) -> bool {

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use mlir_ir::diagnostics::Severity;
 use mlir_ir::{Context, Ir, OpBuilder, OpInfo, OpRef, OpType, Type, TypeKind, Value};
-use mlir_transforms::pass::{Pass, PassContext, PassRegistry};
+use mlir_transforms::pass::{PassContext, PassRegistry};
 
 /// The generated op definitions of `td/TestOpsODS.td`. Generated code keeps the
 /// shapes of its templates, so style lints are not actionable on it.
@@ -29,8 +29,8 @@ pub fn operations() -> Vec<OpInfo> {
 
 /// Registers the test passes of this area.
 pub fn register_passes(registry: &mut PassRegistry) {
-    registry.register_pass(|| Box::new(TestReturnTypePass));
-    registry.register_pass(|| Box::new(TestDerivedAttrPass));
+    crate::pass_decls::register_test_return_type_driver_pass(registry);
+    crate::pass_decls::register_test_derived_attribute_driver_pass(registry);
 }
 
 // ----- InferTypeOpInterface hooks -----
@@ -172,22 +172,11 @@ impl OpWithShapedTypeInferTypeInterfaceOp {
 /// (each op class's group right after the op, so later classes come first);
 /// in `@testReifyFunctions` it reifies the result shape of each
 /// `test.op_with_shaped_type_infer_type_if` and reports it as a remark.
-#[derive(Clone, Copy)]
-struct TestReturnTypePass;
+/// Declared in `td/TestPasses.td`.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct TestReturnTypePass;
 
-impl Pass for TestReturnTypePass {
-    fn name(&self) -> &str {
-        "(anonymous namespace)::TestReturnTypeDriver"
-    }
-    fn argument(&self) -> &str {
-        "test-return-type"
-    }
-    fn description(&self) -> &str {
-        "Run return type functions"
-    }
-    fn op_name(&self) -> Option<&str> {
-        Some("func.func")
-    }
+impl mlir_transforms::pass::PassImpl for TestReturnTypePass {
     fn run_on_operation(
         &mut self,
         ir: &mut Ir,
@@ -323,22 +312,11 @@ fn index_constant(b: &mut OpBuilder<'_>, loc: mlir_ir::Location, v: i64) -> OpRe
 
 /// Upstream's `TestDerivedAttributeDriver`: a remark `name = value` per
 /// derived attribute of every op implementing `DerivedAttributeOpInterface`.
-#[derive(Clone, Copy)]
-struct TestDerivedAttrPass;
+/// Declared in `td/TestPasses.td`.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct TestDerivedAttrPass;
 
-impl Pass for TestDerivedAttrPass {
-    fn name(&self) -> &str {
-        "(anonymous namespace)::TestDerivedAttributeDriver"
-    }
-    fn argument(&self) -> &str {
-        "test-derived-attr"
-    }
-    fn description(&self) -> &str {
-        "Run test derived attributes"
-    }
-    fn op_name(&self) -> Option<&str> {
-        Some("func.func")
-    }
+impl mlir_transforms::pass::PassImpl for TestDerivedAttrPass {
     fn run_on_operation(
         &mut self,
         ir: &mut Ir,

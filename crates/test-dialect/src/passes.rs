@@ -71,6 +71,7 @@ pub fn operations() -> Vec<OpInfo> {
                     yielded_values: None,
                     loop_results: None,
                     listed_after_region_branch: false,
+                    leading_block_args: 0,
                 })
                 .with_interface(RECURSIVELY_SPECULATABLE),
             "test.recursively_speculatable_op" => info.with_interface(RECURSIVELY_SPECULATABLE),

@@ -16,6 +16,9 @@ def Test_Dialect : Dialect {
   let name = "test";
   let cppNamespace = "::test";
   let hasConstantMaterializer = 1;
+  let hasOperationAttrVerify = 1;
+  let hasRegionArgAttrVerify = 1;
+  let hasRegionResultAttrVerify = 1;
   let rustType = "crate::TestDialect";
 }
 

@@ -42,7 +42,7 @@ def TestProducingBranchOp : TEST_Op<"producing_br",
 // to it, so it is dead when the result is unused.
 def TestEffectsResultOp : TEST_Op<"test_effects_result",
     [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
-  let results = (outs AnyType:$result);
+  let results = (outs I32:$result);
 }
 
 //===----------------------------------------------------------------------===//

@@ -49,7 +49,7 @@ def TestSignatureConversionNoConverterOp
 // Ops of -test-remapped-value.
 def TestRemappedValueRegionOp : TEST_Op<"remapped_value_region", [SingleBlock]> {
   let results = (outs Variadic<AnyType>:$outputs);
-  let regions = (region AnyRegion:$body);
+  let regions = (region SizedRegion<1>:$body);
 }
 
 // Ops of -test-merge-blocks.
@@ -57,9 +57,9 @@ def TerminatorOp : TEST_Op<"finish", [Terminator]>;
 // Rewritten by `TestNestedOpCreationUndoRewrite` into an illegal op whose
 // region ends in an illegal terminator.
 def IllegalOpTerminator : TEST_Op<"illegal_op_terminator", [Terminator]>;
-def IllegalOpWithRegion : TEST_Op<"illegal_op_with_region"> {
-  let regions = (region AnyRegion:$body);
-}
+// Upstream declares no region: only its builder adds one, and the pattern
+// creating it is always undone, so a parsed one must have none.
+def IllegalOpWithRegion : TEST_Op<"illegal_op_with_region">;
 def IllegalOpWithRegionAnchor : TEST_Op<"illegal_op_with_region_anchor">;
 // A plain op (no operands, results or regions), so not a terminator: the
 // conversion rollback tests use it as an op no pattern legalizes.

@@ -395,11 +395,15 @@ def FormatTypesMatchContextOp : TEST_Op<"format_types_match_context", [
 }
 
 // ----- InferTypeOpInterface (`src/format.rs`) -----
+//
+// Upstream verifies every InferTypeOpInterface op's result types against
+// the inferred ones (`verifyInferredTypes` here).
 
 // The result is `i16`.
 def FormatInferTypeOp : TEST_Op<"format_infer_type", [InferTypeOpInterface]> {
   let results = (outs AnyType:$result);
   let assemblyFormat = "attr-dict";
+  let verifyInferredTypes = 1;
 }
 
 // The result is `i16`.
@@ -407,6 +411,7 @@ def FormatInferType2Op : TEST_Op<"format_infer_type2",
     [DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
   let results = (outs AnyType:$result);
   let assemblyFormat = "attr-dict";
+  let verifyInferredTypes = 1;
 }
 
 // The results have the operands' types.
@@ -414,6 +419,7 @@ class FormatInferAllTypesBaseOp<string mnemonic, list<Trait> traits = []>
     : TEST_Op<mnemonic, !listconcat([InferTypeOpInterface], traits)> {
   let arguments = (ins Variadic<AnyType>:$args);
   let results = (outs Variadic<AnyType>:$outs);
+  let verifyInferredTypes = 1;
 }
 
 def FormatInferTypeAllOperandsAndTypesOp
@@ -447,6 +453,7 @@ def FormatInferTypeVariadicOperandsOp
   let results = (outs Variadic<AnyType>:$outs);
   let assemblyFormat =
       "`(` $a `:` type($a) `)` `(` $b `:` type($b) `)` attr-dict";
+  let verifyInferredTypes = 1;
 }
 
 // ----- properties -----

@@ -87,3 +87,68 @@ def TestTopologicalSortAnalysisPass
                "builtin.module"> {
   let summary = "Test topological sorting of ops";
 }
+
+def TestReturnTypeDriver
+    : TestPass<"test-return-type", "TestReturnTypeDriver",
+               "crate::ods::TestReturnTypePass", "func.func"> {
+  let summary = "Run return type functions";
+}
+
+def TestDerivedAttributeDriver
+    : TestPass<"test-derived-attr", "TestDerivedAttributeDriver",
+               "crate::ods::TestDerivedAttrPass", "func.func"> {
+  let summary = "Run test derived attributes";
+}
+
+def TestGreedyPatternDriver
+    : TestPass<"test-greedy-patterns", "TestGreedyPatternDriver",
+               "crate::greedy::passes::TestGreedyPatternDriver"> {
+  let summary = "Run test dialect patterns";
+  let options = [
+    Option<"useTopDownTraversal", "top-down", "bool", /*default=*/"false",
+           "Seed the worklist in general top-down order">,
+    Option<"maxIterations", "max-iterations", "int", /*default=*/"10",
+           "Max. iterations in the GreedyRewriteConfig">,
+    Option<"fold", "fold", "bool", /*default=*/"true", "Whether to fold">,
+    Option<"cseConstants", "cse-constants", "bool", /*default=*/"true",
+           "Whether to CSE constants">
+  ];
+}
+
+def TestLegalizePatternDriver
+    : TestPass<"test-legalize-patterns", "TestLegalizePatternDriver",
+               "crate::conversion::TestLegalizePatternDriver"> {
+  let summary = "Run test dialect legalization patterns";
+  let options = [
+    Option<"mode", "test-legalize-mode", "ConversionMode",
+           /*default=*/"ConversionMode::Partial",
+           "The legalization mode to use with the test driver",
+           [{::llvm::cl::values(
+             clEnumValN(ConversionMode::Analysis, "analysis",
+                        "Perform an analysis conversion"),
+             clEnumValN(ConversionMode::Full, "full", "Perform a full conversion"),
+             clEnumValN(ConversionMode::Partial, "partial",
+                        "Perform a partial conversion"))}]>,
+    Option<"foldingMode", "test-legalize-folding-mode",
+           "DialectConversionFoldingMode",
+           /*default=*/"DialectConversionFoldingMode::BeforePatterns",
+           "The folding mode to use with the test driver",
+           [{::llvm::cl::values(
+             clEnumValN(DialectConversionFoldingMode::Never, "never",
+                        "Never attempt to fold"),
+             clEnumValN(DialectConversionFoldingMode::BeforePatterns,
+                        "before-patterns",
+                        "Only attempt to fold not legal operations before applying patterns"),
+             clEnumValN(DialectConversionFoldingMode::AfterPatterns,
+                        "after-patterns",
+                        "Only attempt to fold not legal operations after applying patterns"))}]>,
+    Option<"allowPatternRollback", "allow-pattern-rollback", "bool",
+           /*default=*/"true", "Allow pattern rollback">,
+    Option<"attachDebugMaterializationKind",
+           "attach-debug-materialization-kind", "bool", /*default=*/"false",
+           "Attach materialization kind to unrealized_conversion_cast ops">,
+    Option<"buildMaterializations", "build-materializations", "bool",
+           /*default=*/"true",
+           "If set to 'false', leave unrealized_conversion_cast ops in place">
+  ];
+}

@@ -133,6 +133,109 @@ mlir_rewrite::canonicalization_hooks! {
 
 // ----- helpers -----
 
+// ----- match failure reasons -----
+//
+// The DRR rules report why they do not match with the reasons upstream's
+// generated matchers give (mlir-tblgen -gen-rewriters): the matched ops are
+// named by nesting depth (`castedOp0` is the root, `op1`/`castedOp1` an op
+// defining one of its operands, and so on), the constant matcher is the
+// `ConstantLikeMatcher` native call. The reasons are only built when a
+// listener asks for them.
+
+/// The C++ class upstream gives an arith op, for the "is not ... type"
+/// reason.
+fn cpp_class(name: &str) -> &'static str {
+    match name {
+        "arith.addi" => "::mlir::arith::AddIOp",
+        "arith.subi" => "::mlir::arith::SubIOp",
+        "arith.muli" => "::mlir::arith::MulIOp",
+        "arith.xori" => "::mlir::arith::XOrIOp",
+        "arith.cmpi" => "::mlir::arith::CmpIOp",
+        "arith.select" => "::mlir::arith::SelectOp",
+        "arith.extui" => "::mlir::arith::ExtUIOp",
+        "arith.extsi" => "::mlir::arith::ExtSIOp",
+        "arith.index_cast" => "::mlir::arith::IndexCastOp",
+        "arith.index_castui" => "::mlir::arith::IndexCastUIOp",
+        "arith.bitcast" => "::mlir::arith::BitcastOp",
+        "arith.shrsi" => "::mlir::arith::ShRSIOp",
+        "arith.sitofp" => "::mlir::arith::SIToFPOp",
+        "arith.uitofp" => "::mlir::arith::UIToFPOp",
+        "arith.negf" => "::mlir::arith::NegFOp",
+        _ => "::mlir::Operation",
+    }
+}
+
+/// Fails the match because operand `i` of `owner` (matched at nesting
+/// depth `depth`) has no defining op.
+fn no_definer(rw: &mut PatternRewriter<'_>, owner: OpRef, depth: usize, i: usize) -> LogicalResult {
+    rw.notify_match_failure(owner, || {
+        format!("There's no operation that defines operand {i} of castedOp{depth}")
+    })
+}
+
+/// The op defining operand `i` of `owner` (matched at nesting depth
+/// `depth`), or a match failure.
+fn definer(
+    rw: &mut PatternRewriter<'_>,
+    owner: OpRef,
+    depth: usize,
+    i: usize,
+) -> Result<OpRef, ()> {
+    match operand(rw, owner, i).defining_op() {
+        Some(d) => Ok(d),
+        None => no_definer(rw, owner, depth, i).and(Err(())),
+    }
+}
+
+/// The `name` op defining operand `i` of `owner` (matched at nesting depth
+/// `depth`), or a match failure with upstream's reason.
+fn nested(
+    rw: &mut PatternRewriter<'_>,
+    owner: OpRef,
+    depth: usize,
+    i: usize,
+    name: &str,
+) -> Result<OpRef, ()> {
+    let d = definer(rw, owner, depth, i)?;
+    if rw.ir().op_name_str(d) != name {
+        let class = cpp_class(name);
+        rw.notify_match_failure(d, || format!("castedOp{} is not {class} type", depth + 1))?;
+    }
+    Ok(d)
+}
+
+/// The constant operand `i` of `owner` (matched at nesting depth `depth`):
+/// an integer constant when `int_only` (`ConstantLikeMatcher APIntAttr`),
+/// any constant otherwise, or a match failure with upstream's reason.
+fn nested_const(
+    rw: &mut PatternRewriter<'_>,
+    owner: OpRef,
+    depth: usize,
+    i: usize,
+    int_only: bool,
+) -> Result<Attribute, ()> {
+    let v = operand(rw, owner, i);
+    let d = definer(rw, owner, depth, i)?;
+    let Some(a) = const_attr(rw, v) else {
+        let k = depth + 1;
+        return rw
+            .notify_match_failure(d, || {
+                format!(
+                    "::mlir::success(::mlir::matchPattern(op{k}->getResult(0), ::mlir::m_Constant(&arg{k}_0))) return ::mlir::failure"
+                )
+            })
+            .and(Err(()));
+    };
+    if int_only && const_int_attr(rw, v).is_none() {
+        return rw
+            .notify_match_failure(d, || {
+                "operand 0 of native code call '::mlir::success(::mlir::matchPattern($_self->getResult(0), ::mlir::m_Constant(&$0)))' failed to satisfy constraint: 'arbitrary integer attribute'"
+            })
+            .and(Err(()));
+    }
+    Ok(a)
+}
+
 /// A scalar integer constant (DRR's `ConstantLikeMatcher APIntAttr`).
 fn const_int_attr(rw: &PatternRewriter<'_>, v: Value) -> Option<Attribute> {
     let a = rw.ir().value_constant(v)?;
@@ -373,21 +476,25 @@ fn const_chain(
     add(set, ctx, root, name, 2, generated, move |op, rw| {
         let res = result(rw, op);
         // The outer constant and the nested op's position.
-        let (inner_v, c1_v) = if outer_const_rhs {
-            (operand(rw, op, 0), operand(rw, op, 1))
-        } else {
-            (operand(rw, op, 1), operand(rw, op, 0))
-        };
-        let inner = def_named(rw.ir(), inner_v, inner_name).ok_or(())?;
-        let c1 = const_int_attr(rw, c1_v).ok_or(())?;
+        let (inner_i, c1_i) = if outer_const_rhs { (0, 1) } else { (1, 0) };
+        let c1_v = operand(rw, op, c1_i);
         // Inner: `(x, c0)` for the `*Rhs` forms, `(c0, x)` for the `*Lhs` ones.
         let inner_const_lhs = matches!(kind, AddSubLhs | SubSubRhsLhs | SubSubLhsLhs);
-        let (x, c0_v) = if inner_const_lhs {
-            (operand(rw, inner, 1), operand(rw, inner, 0))
+        let (x_i, c0_i) = if inner_const_lhs { (1, 0) } else { (0, 1) };
+        // Matched in operand order, as the generated matcher does: the outer
+        // constant first when it is the root's first operand.
+        let c1_first = if outer_const_rhs {
+            None
         } else {
-            (operand(rw, inner, 0), operand(rw, inner, 1))
+            Some(nested_const(rw, op, 0, c1_i, true)?)
         };
-        let c0 = const_int_attr(rw, c0_v).ok_or(())?;
+        let inner = nested(rw, op, 0, inner_i, inner_name)?;
+        let c0 = nested_const(rw, inner, 1, c0_i, true)?;
+        let c1 = match c1_first {
+            Some(c) => c,
+            None => nested_const(rw, op, 0, c1_i, true)?,
+        };
+        let (x, c0_v) = (operand(rw, inner, x_i), operand(rw, inner, c0_i));
         let ctx = rw.ctx();
         let rty = ty_of(rw, res);
         if matches!(kind, MulMul)
@@ -466,15 +573,15 @@ fn addi_patterns(set: &mut RewritePatternSet, ctx: &Context) {
             2,
             &["arith.subi"],
             move |op, rw| {
-                let (other, mul_v) = if mul_rhs {
-                    (operand(rw, op, 0), operand(rw, op, 1))
-                } else {
-                    (operand(rw, op, 1), operand(rw, op, 0))
-                };
-                let mul = def_named(rw.ir(), mul_v, "arith.muli").ok_or(())?;
-                let c = const_attr(rw, operand(rw, mul, 1)).ok_or(())?;
+                let (other_i, mul_i) = if mul_rhs { (0, 1) } else { (1, 0) };
+                let other = operand(rw, op, other_i);
+                let mul = nested(rw, op, 0, mul_i, "arith.muli")?;
+                let c = nested_const(rw, mul, 1, 1, false)?;
                 if !is_neg_one(rw.ctx(), c) {
-                    return Err(());
+                    // `IsScalarOrSplatNegativeOne` has no summary upstream.
+                    return rw.notify_match_failure(op, || {
+                        "entities 'c0' failed to satisfy constraint: ''"
+                    });
                 }
                 let y = operand(rw, mul, 0);
                 let ty = ty_of(rw, result(rw, op));
@@ -541,7 +648,7 @@ fn subi_patterns(set: &mut RewritePatternSet, ctx: &Context) {
         2,
         &["arith.subi", "arith.constant"],
         |op, rw| {
-            let inner = def_named(rw.ir(), operand(rw, op, 0), "arith.subi").ok_or(())?;
+            let inner = nested(rw, op, 0, 0, "arith.subi")?;
             let (x, y) = (operand(rw, inner, 0), operand(rw, inner, 1));
             if operand(rw, op, 1) != x {
                 return Err(());
@@ -600,7 +707,7 @@ fn mulsi_extended_rhs_one(set: &mut RewritePatternSet, ctx: &Context) {
         1,
         &["arith.extsi", "arith.cmpi", "arith.constant"],
         |op, rw| {
-            let c = const_attr(rw, operand(rw, op, 1)).ok_or(())?;
+            let c = nested_const(rw, op, 0, 1, false)?;
             if !splat_int(rw.ctx(), Some(c)).is_some_and(|v| v.v == 1 && v.s() > 0) {
                 return Err(());
             }
@@ -637,8 +744,8 @@ fn xori_not_cmpi(set: &mut RewritePatternSet, ctx: &Context) {
         2,
         &["arith.cmpi"],
         |op, rw| {
-            let cmp = def_named(rw.ir(), operand(rw, op, 0), "arith.cmpi").ok_or(())?;
-            let c = const_attr(rw, operand(rw, op, 1)).ok_or(())?;
+            let cmp = nested(rw, op, 0, 0, "arith.cmpi")?;
+            let c = nested_const(rw, op, 0, 1, false)?;
             // `ConstantAttr<I1Attr, "1">`: exactly the i1 attribute `true`.
             if c != rw.ctx().bool_attr(true) {
                 return Err(());
@@ -685,11 +792,13 @@ fn binop_of_ext(
     name: &'static str,
 ) {
     add(set, ctx, root, name, 3, &[ext, root], move |op, rw| {
-        let l = def_named(rw.ir(), operand(rw, op, 0), ext).ok_or(())?;
-        let r = def_named(rw.ir(), operand(rw, op, 1), ext).ok_or(())?;
+        let l = nested(rw, op, 0, 0, ext)?;
+        let r = nested(rw, op, 0, 1, ext)?;
         let (x, y) = (operand(rw, l, 0), operand(rw, r, 0));
         if ty_of(rw, x) != ty_of(rw, y) {
-            return Err(());
+            // The rule's same-type constraint has no summary upstream.
+            return rw
+                .notify_match_failure(op, || "entities 'x, y' failed to satisfy constraint: ''");
         }
         let xty = ty_of(rw, x);
         let ty = ty_of(rw, result(rw, op));
@@ -711,11 +820,13 @@ fn cmpi_of_ext(set: &mut RewritePatternSet, ctx: &Context, ext: &'static str, na
         3,
         &["arith.cmpi"],
         move |op, rw| {
-            let l = def_named(rw.ir(), operand(rw, op, 0), ext).ok_or(())?;
-            let r = def_named(rw.ir(), operand(rw, op, 1), ext).ok_or(())?;
+            let l = nested(rw, op, 0, 0, ext)?;
+            let r = nested(rw, op, 0, 1, ext)?;
             let (a, b) = (operand(rw, l, 0), operand(rw, r, 0));
             if ty_of(rw, a) != ty_of(rw, b) {
-                return Err(());
+                return rw.notify_match_failure(op, || {
+                    "entities 'a, b' failed to satisfy constraint: ''"
+                });
             }
             let pred = predicate(rw.ir(), op).ok_or(())?;
             if pred != cmpi::EQ && pred != cmpi::NE {
@@ -743,7 +854,7 @@ fn select_patterns(set: &mut RewritePatternSet, ctx: &Context) {
         2,
         &["arith.select"],
         |op, rw| {
-            let inner = def_named(rw.ir(), operand(rw, op, 2), "arith.select").ok_or(())?;
+            let inner = nested(rw, op, 0, 2, "arith.select")?;
             let pred = operand(rw, op, 0);
             if operand(rw, inner, 0) != pred {
                 return Err(());
@@ -765,7 +876,7 @@ fn select_patterns(set: &mut RewritePatternSet, ctx: &Context) {
         2,
         &["arith.select"],
         |op, rw| {
-            let inner = def_named(rw.ir(), operand(rw, op, 1), "arith.select").ok_or(())?;
+            let inner = nested(rw, op, 0, 1, "arith.select")?;
             let pred = operand(rw, op, 0);
             if operand(rw, inner, 0) != pred {
                 return Err(());
@@ -787,8 +898,8 @@ fn select_patterns(set: &mut RewritePatternSet, ctx: &Context) {
         2,
         &["arith.select"],
         |op, rw| {
-            let xor = def_named(rw.ir(), operand(rw, op, 0), "arith.xori").ok_or(())?;
-            let ones = const_int_attr(rw, operand(rw, xor, 1)).ok_or(())?;
+            let xor = nested(rw, op, 0, 0, "arith.xori")?;
+            let ones = nested_const(rw, xor, 1, 1, true)?;
             if !is_neg_one(rw.ctx(), ones) {
                 return Err(());
             }
@@ -812,8 +923,8 @@ fn select_patterns(set: &mut RewritePatternSet, ctx: &Context) {
         1,
         &["arith.xori", "arith.constant"],
         |op, rw| {
-            let f = const_attr(rw, operand(rw, op, 1)).ok_or(())?;
-            let t = const_attr(rw, operand(rw, op, 2)).ok_or(())?;
+            let f = nested_const(rw, op, 0, 1, false)?;
+            let t = nested_const(rw, op, 0, 2, false)?;
             let ctx = rw.ctx();
             if f != ctx.bool_attr(false) || t != ctx.bool_attr(true) {
                 return Err(());
@@ -876,7 +987,7 @@ fn cast_roundtrip(
     name: &'static str,
 ) {
     add(set, ctx, root, name, 2, &[], move |op, rw| {
-        let inner = def_named(rw.ir(), operand(rw, op, 0), root).ok_or(())?;
+        let inner = nested(rw, op, 0, 0, root)?;
         let x = operand(rw, inner, 0);
         if ty_of(rw, result(rw, op)) != ty_of(rw, x) {
             return Err(());
@@ -895,7 +1006,7 @@ fn cast_of_cast(
     name: &'static str,
 ) {
     add(set, ctx, root, name, 2, &[new], move |op, rw| {
-        let i = def_named(rw.ir(), operand(rw, op, 0), inner).ok_or(())?;
+        let i = nested(rw, op, 0, 0, inner)?;
         let x = operand(rw, i, 0);
         let ty = ty_of(rw, result(rw, op));
         let loc = fused(rw, &[op, i]);
@@ -922,7 +1033,7 @@ fn trunci_of_ext(
     name: &'static str,
 ) {
     add(set, ctx, "arith.trunci", name, 2, &[ext], move |op, rw| {
-        let e = def_named(rw.ir(), operand(rw, op, 0), ext).ok_or(())?;
+        let e = nested(rw, op, 0, 0, ext)?;
         let x = operand(rw, e, 0);
         let ctx = rw.ctx();
         let tr = ty_of(rw, result(rw, op));
@@ -952,8 +1063,8 @@ fn trunci_shrsi_to_shrui(set: &mut RewritePatternSet, ctx: &Context) {
         2,
         &["arith.trunci", "arith.shrui", "arith.constant"],
         |op, rw| {
-            let shr = def_named(rw.ir(), operand(rw, op, 0), "arith.shrsi").ok_or(())?;
-            let c0 = const_attr(rw, operand(rw, shr, 1)).ok_or(())?;
+            let shr = nested(rw, op, 0, 0, "arith.shrsi")?;
+            let c0 = nested_const(rw, shr, 1, 1, false)?;
             let ctx = rw.ctx();
             ctx.attr_type(c0).ok_or(())?;
             let x = operand(rw, shr, 0);
@@ -993,7 +1104,7 @@ fn truncf_of_itofp(
         2,
         &[itofp],
         move |op, rw| {
-            let fp = def_named(rw.ir(), operand(rw, op, 0), itofp).ok_or(())?;
+            let fp = nested(rw, op, 0, 0, itofp)?;
             if rw.ir().attr(op, "roundingmode").is_some() {
                 return Err(());
             }
@@ -1010,11 +1121,13 @@ fn truncf_of_itofp(
 /// op(negf(x), negf(y)) -> op(x, y), keeping the root's fast-math flags.
 fn negf_negf(set: &mut RewritePatternSet, ctx: &Context, root: &'static str, name: &'static str) {
     add(set, ctx, root, name, 3, &[root], move |op, rw| {
-        let l = def_named(rw.ir(), operand(rw, op, 0), "arith.negf").ok_or(())?;
-        let r = def_named(rw.ir(), operand(rw, op, 1), "arith.negf").ok_or(())?;
+        let l = nested(rw, op, 0, 0, "arith.negf")?;
+        let r = nested(rw, op, 0, 1, "arith.negf")?;
         let (x, y) = (operand(rw, l, 0), operand(rw, r, 0));
         if ty_of(rw, x) != ty_of(rw, y) {
-            return Err(());
+            // The rule's same-type constraint has no summary upstream.
+            return rw
+                .notify_match_failure(op, || "entities 'a, b' failed to satisfy constraint: ''");
         }
         let fmf = rw.ir().attr(op, "fastmath");
         let ty = ty_of(rw, result(rw, op));

@@ -304,12 +304,14 @@ pub(crate) fn fold_if(
 fn remove_empty_else_branch(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
     let ir = rw.ir();
     if ir.num_results(op) != 0 {
-        return Err(());
+        return rw.notify_match_failure(op, || "the op has results");
     }
     let else_region = ir.region(op, 1);
-    let else_block = ir.first_block(else_region).ok_or(())?;
+    let Some(else_block) = ir.first_block(else_region) else {
+        return rw.notify_match_failure(op, || "there is no else region");
+    };
     if ir.first_op(else_block) != ir.last_op(else_block) {
-        return Err(());
+        return rw.notify_match_failure(op, || "the else region is not empty");
     }
     // A copy of the op without regions receives the then region.
     let mut state = OperationState::new(ir.op_name(op), ir.op_loc(op));
@@ -329,12 +331,14 @@ fn remove_empty_else_branch(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalR
 /// An `scf.if` on a constant condition becomes the region taken.
 fn remove_static_condition(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
     let ir = rw.ir();
-    let cond = ir.value_constant(ir.operand(op, 0)).ok_or(())?;
+    let Some(cond) = ir.value_constant(ir.operand(op, 0)) else {
+        return rw.notify_match_failure(op, || "the condition is not a constant");
+    };
     let taken = match ir.ctx().attr(cond) {
         AttrKind::Integer { value, ty } if ir.ctx().int_or_index_width(*ty) == Some(1) => {
             !value.is_zero()
         }
-        _ => return Err(()),
+        _ => return rw.notify_match_failure(op, || "the condition is not a constant i1"),
     };
     let (then_region, else_region) = (ir.region(op, 0), ir.region(op, 1));
     if taken {
@@ -687,7 +691,9 @@ fn convert_trivial_if_to_select(op: OpRef, rw: &mut PatternRewriter<'_>) -> Logi
         .map(|(&(t, _), _)| ir.value_type(t))
         .collect();
     if non_hoistable.len() == n {
-        return Err(());
+        return rw.notify_match_failure(op, || {
+            "every yielded value is defined in the region that yields it"
+        });
     }
     let loc = ir.op_loc(op);
     let mut state = OperationState::new(ir.op_name(op), loc);
@@ -1655,7 +1661,9 @@ fn simplify_trivial_loops(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalRes
     let (lb, ub, step) = (ir.operand(op, 0), ir.operand(op, 1), ir.operand(op, 2));
     let inits: Vec<Value> = ir.operands(op).skip(3).collect();
     let unsigned = ir.attr(op, "unsignedCmp").is_some();
-    let trips = constant_trip_count(ir, lb, ub, step, !unsigned).ok_or(())?;
+    let Some(trips) = constant_trip_count(ir, lb, ub, step, !unsigned) else {
+        return rw.notify_match_failure(op, || "the trip count is not a known constant");
+    };
     if trips == 0 {
         rw.replace_op(op, &inits);
         return Ok(());
@@ -1669,7 +1677,9 @@ fn simplify_trivial_loops(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalRes
     let block = single_block(ir, body).ok_or(())?;
     let term = ir.terminator(block).ok_or(())?;
     if ir.first_op(block) != Some(term) {
-        return Err(());
+        return rw.notify_match_failure(op, || {
+            "the loop runs more than once and its body is not empty"
+        });
     }
     let yielded: Vec<Value> = ir.operands(term).collect();
     let inside = |v: Value| {

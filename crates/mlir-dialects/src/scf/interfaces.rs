@@ -273,6 +273,7 @@ pub fn loop_like(name: &str) -> Option<LoopLikeOpInterface> {
             yielded_values: Some(|ir, op| terminator_operands(ir, ir.region(op, 0), 0)),
             loop_results: Some(|ir, op| ir.results(op).collect()),
             listed_after_region_branch: false,
+            leading_block_args: 1,
         }),
         "scf.while" => Some(LoopLikeOpInterface {
             loop_regions: |ir, op| vec![ir.region(op, 0), ir.region(op, 1)],
@@ -281,6 +282,7 @@ pub fn loop_like(name: &str) -> Option<LoopLikeOpInterface> {
             yielded_values: Some(|ir, op| terminator_operands(ir, ir.region(op, 1), 0)),
             loop_results: None,
             listed_after_region_branch: true,
+            leading_block_args: 0,
         }),
         "scf.parallel" | "scf.forall" => Some(LoopLikeOpInterface {
             loop_regions: body_only,
@@ -289,6 +291,7 @@ pub fn loop_like(name: &str) -> Option<LoopLikeOpInterface> {
             yielded_values: None,
             loop_results: None,
             listed_after_region_branch: false,
+            leading_block_args: 0,
         }),
         _ => None,
     }

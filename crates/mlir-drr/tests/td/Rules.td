@@ -44,3 +44,21 @@ def Variadic : Pat<(VOp (variadic $p, $q), $r),
                    (XOp (XOp $p, (returnType "$_ctx.int_type(64)"),
                              (location "inner")),
                         (location $r, "outer"))>;
+
+def WOp : T_Op<"w"> {
+  let arguments = (ins I32:$input, OptionalAttr<I32Attr>:$opt);
+  let results = (outs Variadic<I32>:$outs);
+}
+
+// A result op no typed builder fits (variadic results replacing the
+// root's): it is built with the aggregate builder `build_generic`.
+def Aggregate : Pat<(AOp $input, $attr), (WOp $input, $attr)>;
+
+// Match failures with reasons (as upstream's generated matchers give them):
+// an operand with a type constraint, a native matcher on the op defining an
+// operand, `either` with a nested op, and a type constraint on a symbol.
+def FirstResultOf : NativeCodeCall<"$_ir.first_result($_self)">;
+def Reasons : Pat<(NOp (either (AOp $x, $_), I32:$y)),
+                  (BOp $x, ConstantAttr<I32Attr, "7">),
+                  [(I32 $y)]>;
+def NativeReasons : Pat<(XOp (FirstResultOf AnyInteger:$v)), (XOp $v)>;

@@ -59,11 +59,11 @@ pub fn verify_cast_op(ir: &Ir, op: OpRef) -> Result<(), Diagnostic> {
     let Some(cast) = ir.interface::<CastOpInterface>(op) else {
         return Ok(());
     };
-    let outputs: Vec<Type> = ir.result_types(op).collect();
+    let outputs: smallvec::SmallVec<[Type; 2]> = ir.result_types(op).collect();
     if outputs.is_empty() {
         return Err(ir.op_error(op, "expected at least one result for cast operation"));
     }
-    let inputs: Vec<Type> = ir.operands(op).map(|v| ir.value_type(v)).collect();
+    let inputs: smallvec::SmallVec<[Type; 2]> = ir.operands(op).map(|v| ir.value_type(v)).collect();
     if cast.are_cast_compatible(ir, &inputs, &outputs) {
         return Ok(());
     }

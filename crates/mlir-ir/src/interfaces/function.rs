@@ -382,7 +382,7 @@ pub fn verify_function_op(ir: &Ir, op: OpRef) -> Result<(), Diagnostic> {
                 ),
             ));
         }
-        for &d in elems.iter() {
+        for (i, &d) in elems.iter().enumerate() {
             let AttrKind::Dictionary(entries) = ctx.attr(d) else {
                 return Err(ir.op_error(
                     op,
@@ -392,11 +392,23 @@ pub fn verify_function_op(ir: &Ir, op: OpRef) -> Result<(), Diagnostic> {
                     ),
                 ));
             };
-            if entries
-                .iter()
-                .any(|(k, _)| !ctx.ident_str(*k).contains('.'))
-            {
-                return Err(ir.op_error(op, format!("{plural} may only have dialect attributes")));
+            // Each attribute in turn: a name without a dialect prefix is
+            // rejected, one with a loaded dialect's prefix goes to that
+            // dialect's region argument/result hook (region 0, the body).
+            for &(k, v) in entries.iter() {
+                let n = ctx.ident_str(k);
+                if !n.contains('.') {
+                    return Err(
+                        ir.op_error(op, format!("{plural} may only have dialect attributes"))
+                    );
+                }
+                if let Some(dialect) = crate::context::attribute_name_dialect(ctx, n) {
+                    if attr_name == ARG_ATTRS_ATTR {
+                        dialect.verify_region_arg_attribute(ir, op, 0, i, n, v)?;
+                    } else {
+                        dialect.verify_region_result_attribute(ir, op, 0, i, n, v)?;
+                    }
+                }
             }
         }
     }
@@ -592,12 +604,35 @@ pub fn add_arg_and_result_attrs(
 
 /// Parses `attributes {...}` (rejecting the attributes the form itself
 /// sets, named in `inferred`) and the optional body, which may not be an
-/// empty region; an absent body leaves the region empty (a declaration).
+/// empty region (`{}`); an absent body leaves the region empty (a
+/// declaration).
 pub fn parse_function_attrs_and_body<'a>(
     p: &mut OpAsmParser<'_, 'a>,
     state: &mut OperationState,
     args: &[Argument<'a>],
     inferred: &[&str],
+) -> Result<(), ()> {
+    parse_attrs_and_body(p, state, args, inferred, false)
+}
+
+/// [`parse_function_attrs_and_body`] for forms that read an empty body
+/// `{}` as a declaration, as `llvm.func` does (MLIR's
+/// `parseOptionalRegion` without the non-empty check).
+pub fn parse_function_attrs_and_optional_body<'a>(
+    p: &mut OpAsmParser<'_, 'a>,
+    state: &mut OperationState,
+    args: &[Argument<'a>],
+    inferred: &[&str],
+) -> Result<(), ()> {
+    parse_attrs_and_body(p, state, args, inferred, true)
+}
+
+fn parse_attrs_and_body<'a>(
+    p: &mut OpAsmParser<'_, 'a>,
+    state: &mut OperationState,
+    args: &[Argument<'a>],
+    inferred: &[&str],
+    allow_empty_body: bool,
 ) -> Result<(), ()> {
     let dict_off = p.current_offset();
     if p.parse_optional_keyword("attributes") {
@@ -618,8 +653,9 @@ pub fn parse_function_attrs_and_body<'a>(
     let body_off = p.current_offset();
     match p.parse_optional_region(args)? {
         Some(r) => {
-            if p.ir().region_is_empty(r) {
-                return p.error_at(body_off, "expected non-empty function body");
+            if !allow_empty_body && p.ir().region_is_empty(r) {
+                // The op's own parser reports this (`custom op '...'`).
+                return p.emit_error(body_off, "expected non-empty function body");
             }
             state.regions.push(r);
         }

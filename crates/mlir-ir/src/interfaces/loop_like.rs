@@ -29,6 +29,12 @@ pub struct LoopLikeOpInterface {
     /// verifiers in list order; `scf.while` does this, `scf.for` the
     /// opposite).
     pub listed_after_region_branch: bool,
+    /// The entry-block arguments before the region iter_args (the
+    /// induction variables). Upstream drops them from the argument list
+    /// without a bounds check, so its verifier reports a block with fewer
+    /// arguments as a wrapped (huge) number of region iter_args; the
+    /// verifier reproduces that count.
+    pub leading_block_args: usize,
 }
 
 /// The loop interface of `op`, if it implements it.
@@ -89,6 +95,21 @@ pub fn verify_loop_like(ir: &Ir, op: OpRef) -> Result<(), Diagnostic> {
     let iter_args = iface.region_iter_args(ir, op);
     let yielded = iface.yielded_values(ir, op);
     let results = iface.loop_results(ir, op);
+    let block_args = iface
+        .regions(ir, op)
+        .first()
+        .and_then(|&r| ir.first_block(r))
+        .map_or(0, |b| ir.num_arguments(b));
+    if block_args < iface.leading_block_args {
+        let wrapped = (block_args as u64).wrapping_sub(iface.leading_block_args as u64);
+        return Err(ir.op_error(
+            op,
+            format!(
+                "different number of inits and region iter_args: {} != {wrapped}",
+                inits.len()
+            ),
+        ));
+    }
     if inits.len() != iter_args.len() {
         return Err(ir.op_error(
             op,

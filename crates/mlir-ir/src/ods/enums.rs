@@ -160,6 +160,12 @@ impl EnumSpec {
                     .strip_prefix(self.mnemonic)?
                     .strip_prefix('<')?
                     .strip_suffix('>')?;
+                // The canonical body of a one-case value is the case's name
+                // (`overflow<none>`): the printer asks this for every op
+                // with an enum property, so skip the lexer then.
+                if let Some(c) = self.cases.iter().find(|c| c.name == inner) {
+                    return Some(c.value);
+                }
                 parse_case_list(self, inner, 0).ok()
             }
             _ => None,

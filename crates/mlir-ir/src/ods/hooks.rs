@@ -20,7 +20,9 @@ use smallvec::SmallVec;
 use crate::attributes::{Attribute, Location};
 use crate::builder::OpBuilder;
 use crate::context::Dialect;
+use crate::diagnostics::Diagnostic;
 use crate::fold::{FoldCtx, OpFoldResult};
+use crate::ir::Ir;
 use crate::ir::OpRef;
 use crate::ods::OpType;
 use crate::types::Type;
@@ -79,6 +81,67 @@ pub trait ConstantMaterializer: Dialect {
 /// generated code of a dialect declaring `hasConstantMaterializer` calls it
 /// in a `const` item, so the check costs nothing at run time.
 pub const fn require_constant_materializer<D: ConstantMaterializer>() {}
+
+/// The dialect-attribute verifier of a dialect whose `.td` sets
+/// `hasOperationAttrVerify` (upstream's `Dialect::verifyOperationAttribute`):
+/// checks discardable attribute `name` = `value` (named with the dialect's
+/// prefix) of `op`. The dialect's [`Dialect::verify_operation_attribute`]
+/// calls it.
+#[diagnostic::on_unimplemented(
+    message = "dialect `{Self}` declares `hasOperationAttrVerify` in its .td but has no operation attribute verifier",
+    note = "implement `mlir_ir::ods::OperationAttrVerifier` for `{Self}` and call it from `Dialect::verify_operation_attribute`"
+)]
+pub trait OperationAttrVerifier: Dialect {
+    /// Checks one attribute; an error is located at `op`.
+    fn verify(ir: &Ir, op: OpRef, name: &str, value: Attribute) -> Result<(), Diagnostic>;
+}
+
+/// The region-argument attribute verifier of a dialect whose `.td` sets
+/// `hasRegionArgAttrVerify` (upstream's `Dialect::verifyRegionArgAttribute`);
+/// [`Dialect::verify_region_arg_attribute`] calls it.
+#[diagnostic::on_unimplemented(
+    message = "dialect `{Self}` declares `hasRegionArgAttrVerify` in its .td but has no region argument attribute verifier",
+    note = "implement `mlir_ir::ods::RegionArgAttrVerifier` for `{Self}` and call it from `Dialect::verify_region_arg_attribute`"
+)]
+pub trait RegionArgAttrVerifier: Dialect {
+    /// Checks attribute `name` of argument `arg` of region `region` of `op`.
+    fn verify(
+        ir: &Ir,
+        op: OpRef,
+        region: usize,
+        arg: usize,
+        name: &str,
+        value: Attribute,
+    ) -> Result<(), Diagnostic>;
+}
+
+/// The region-result attribute verifier of a dialect whose `.td` sets
+/// `hasRegionResultAttrVerify` (upstream's
+/// `Dialect::verifyRegionResultAttribute`);
+/// [`Dialect::verify_region_result_attribute`] calls it.
+#[diagnostic::on_unimplemented(
+    message = "dialect `{Self}` declares `hasRegionResultAttrVerify` in its .td but has no region result attribute verifier",
+    note = "implement `mlir_ir::ods::RegionResultAttrVerifier` for `{Self}` and call it from `Dialect::verify_region_result_attribute`"
+)]
+pub trait RegionResultAttrVerifier: Dialect {
+    /// Checks attribute `name` of result `result` of region `region` of `op`.
+    fn verify(
+        ir: &Ir,
+        op: OpRef,
+        region: usize,
+        result: usize,
+        name: &str,
+        value: Attribute,
+    ) -> Result<(), Diagnostic>;
+}
+
+/// Compiles only when `D` implements [`OperationAttrVerifier`] (the
+/// generated check of `hasOperationAttrVerify`).
+pub const fn require_operation_attr_verifier<D: OperationAttrVerifier>() {}
+/// Compiles only when `D` implements [`RegionArgAttrVerifier`].
+pub const fn require_region_arg_attr_verifier<D: RegionArgAttrVerifier>() {}
+/// Compiles only when `D` implements [`RegionResultAttrVerifier`].
+pub const fn require_region_result_attr_verifier<D: RegionResultAttrVerifier>() {}
 
 /// An op with ODS default builder (generated for every op that does not set
 /// `skipDefaultBuilders`): `Args` holds the builder's parameters after the

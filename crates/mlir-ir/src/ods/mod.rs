@@ -42,8 +42,10 @@ use crate::verifier::Verify;
 pub use enums::{canonicalize_enum_attr, EnumCase, EnumSpec};
 pub use format::{Format, FormatError};
 pub use hooks::{
-    require_constant_materializer, BuildOp, ConstantMaterializer, HasFolder, HasMultiResultFolder,
-    OpCreator,
+    require_constant_materializer, require_operation_attr_verifier,
+    require_region_arg_attr_verifier, require_region_result_attr_verifier, BuildOp,
+    ConstantMaterializer, HasFolder, HasMultiResultFolder, OpCreator, OperationAttrVerifier,
+    RegionArgAttrVerifier, RegionResultAttrVerifier,
 };
 pub use spec::{
     named_value, operand_group, operand_value, operand_values, region_group, result_group,

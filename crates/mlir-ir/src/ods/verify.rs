@@ -126,6 +126,24 @@ fn named_type(spec: &OpSpec, ir: &Ir, op: OpRef, name: &str) -> Option<Type> {
     None
 }
 
+/// The types of the variadic operand or result group named `name`; `None`
+/// when `name` is not a variadic group.
+fn variadic_types(spec: &OpSpec, ir: &Ir, op: OpRef, name: &str) -> Option<Vec<Type>> {
+    if let Some(i) = spec.operand_index(name) {
+        if spec.operands[i].arity != Arity::Variadic {
+            return None;
+        }
+        let r = operand_group(ir, op, spec, i);
+        return Some(r.map(|j| ir.value_type(ir.operand(op, j))).collect());
+    }
+    let i = spec.result_index(name)?;
+    if spec.results[i].arity != Arity::Variadic {
+        return None;
+    }
+    let r = result_group(ir, op, spec, i);
+    Some(r.map(|j| ir.value_type(ir.result(op, j))).collect())
+}
+
 /// Verifies `op` against `spec` (what the generated code installs as the
 /// op's `verify_invariants`).
 pub fn verify_invariants(spec: &OpSpec, ir: &Ir, op: OpRef) -> Result<(), Diagnostic> {
@@ -303,6 +321,15 @@ pub fn verify_invariants(spec: &OpSpec, ir: &Ir, op: OpRef) -> Result<(), Diagno
             } else {
                 result_group(ir, op, spec, g)
             };
+            if s.arity == Arity::Optional && range.len() > 1 {
+                return Err(ir.op_error(
+                    op,
+                    format!(
+                        "{kind} group starting at #{index} requires 0 or 1 element, but found {}",
+                        range.len()
+                    ),
+                ));
+            }
             for j in range {
                 let t = if is_operand {
                     ir.value_type(ir.operand(op, j))
@@ -354,7 +381,18 @@ pub fn verify_invariants(spec: &OpSpec, ir: &Ir, op: OpRef) -> Result<(), Diagno
                 rhs,
                 transform,
             } => {
-                if let (Some(l), Some(r)) =
+                // Between variadic groups, ODS compares the whole type
+                // ranges (so their lengths too).
+                if let (Some(ls), Some(rs)) = (
+                    variadic_types(spec, ir, op, lhs),
+                    variadic_types(spec, ir, op, rhs),
+                ) {
+                    let same = ls.len() == rs.len()
+                        && ls.iter().zip(&rs).all(|(&l, &r)| transform(ctx, l) == r);
+                    if !same {
+                        return Err(ir.op_error(op, format!("failed to verify that {summary}")));
+                    }
+                } else if let (Some(l), Some(r)) =
                     (named_type(spec, ir, op, lhs), named_type(spec, ir, op, rhs))
                 {
                     if transform(ctx, l) != r {

@@ -243,8 +243,10 @@ fn emit(rk: &RecordKeeper, model: &Model, out: &mut String) -> Result<(), Diagno
     for op in &model.ops {
         emit_op(rk, model, op, out)?;
     }
-    // A dialect declaring `hasConstantMaterializer` must implement
-    // `ConstantMaterializer`; the check is a `const` item, free at run time.
+    // A dialect declaring `hasConstantMaterializer` (or one of the
+    // attribute-verification flags) must implement the matching hook trait
+    // (`ConstantMaterializer`, ...); the check is a `const` item, free at
+    // run time.
     let mut dialects: Vec<&str> = Vec::new();
     for op in &model.ops {
         if !dialects.contains(&op.dialect_def.as_str()) {
@@ -253,14 +255,37 @@ fn emit(rk: &RecordKeeper, model: &Model, out: &mut String) -> Result<(), Diagno
     }
     for d in dialects {
         let Some(r) = rk.def(d) else { continue };
-        if !r.get_bit("hasConstantMaterializer").unwrap_or(false) {
-            continue;
-        }
         let ty = dialect_rust_type(r);
-        let _ = writeln!(
-            out,
-            "/// `{d}` declares `hasConstantMaterializer`: `{ty}` implements\n/// `mlir_ir::ods::ConstantMaterializer`.\nconst _: () = ::mlir_ir::ods::require_constant_materializer::<{ty}>();\n"
-        );
+        for (flag, hook, require) in [
+            (
+                "hasConstantMaterializer",
+                "ConstantMaterializer",
+                "require_constant_materializer",
+            ),
+            (
+                "hasOperationAttrVerify",
+                "OperationAttrVerifier",
+                "require_operation_attr_verifier",
+            ),
+            (
+                "hasRegionArgAttrVerify",
+                "RegionArgAttrVerifier",
+                "require_region_arg_attr_verifier",
+            ),
+            (
+                "hasRegionResultAttrVerify",
+                "RegionResultAttrVerifier",
+                "require_region_result_attr_verifier",
+            ),
+        ] {
+            if !r.get_bit(flag).unwrap_or(false) {
+                continue;
+            }
+            let _ = writeln!(
+                out,
+                "/// `{d}` declares `{flag}`: `{ty}` implements\n/// `mlir_ir::ods::{hook}`.\nconst _: () = ::mlir_ir::ods::{require}::<{ty}>();\n"
+            );
+        }
     }
     // Registration.
     out.push_str("/// The registration info of every op of this file.\npub fn operations() -> ::std::vec::Vec<::mlir_ir::OpInfo> {\n    ::std::vec![\n");
@@ -782,6 +807,7 @@ fn emit_op(
         emit_value_builder(rk, op, &params, out);
         Some(params)
     };
+    emit_aggregate_builder(op, out);
     for b in &op.builders {
         let name = &b.name;
         let params: Vec<String> = b.params.iter().map(|(n, t)| format!("{n}: {t}")).collect();
@@ -883,6 +909,76 @@ fn emit_value_builder(rk: &RecordKeeper, op: &OpModel, params: &[String], out: &
         new_params.join(", "),
         converts.join("\n        "),
         args.join(", ")
+    );
+}
+
+/// How the default builder `build` gets its result types.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BuildResultTypes {
+    /// It takes them as its first parameters.
+    Params,
+    /// It deduces each from a type rule (`SameOperandsAndResultType`,
+    /// `AllTypesMatch`, `TypesMatchWith`) or a buildable constraint.
+    Rules,
+    /// It calls the op's `infer_return_types` (`InferTypeOpInterface`) and
+    /// panics when inference fails, as upstream's builder reports a fatal
+    /// error.
+    Interface,
+}
+
+/// How the default builder of `op` gets its result types: what a caller
+/// such as the DRR generator must pass it.
+pub fn default_builder_result_types(rk: &RecordKeeper, op: &OpModel) -> BuildResultTypes {
+    if (0..op.results.len()).all(|i| inferred_result(rk, op, i).is_some()) {
+        BuildResultTypes::Rules
+    } else if op.infer_type {
+        BuildResultTypes::Interface
+    } else {
+        BuildResultTypes::Params
+    }
+}
+
+/// The aggregate builder `build_generic`, upstream's collective builder
+/// `build(builder, state, TypeRange, ValueRange, ArrayRef<NamedAttribute>)`:
+/// result types, operands and attributes as lists, plus the total number
+/// of regions when a region group is variadic. Attributes the op declares
+/// (and the segment sizes) become its properties, any other one is
+/// discardable. It is generated even with `skipDefaultBuilders`, since the
+/// DRR generator builds with it what no typed builder fits (upstream's
+/// DRR needs the collective builder too and fails to compile without it).
+fn emit_aggregate_builder(op: &OpModel, out: &mut String) {
+    let variadic_regions = op.regions.iter().any(|r| r.variadic);
+    let inherent: Vec<String> = op
+        .attrs
+        .iter()
+        .map(|a| format!("n == {}", lit(&a.name)))
+        .chain(
+            op.attr_sized_operands
+                .then(|| "n == ::mlir_ir::ods::OPERAND_SEGMENTS".to_string()),
+        )
+        .chain(
+            op.attr_sized_results
+                .then(|| "n == ::mlir_ir::ods::RESULT_SEGMENTS".to_string()),
+        )
+        .collect();
+    let attrs = if inherent.is_empty() {
+        "        if !attributes.is_empty() {\n            state.attributes = Some(b.ctx().dictionary_attr(attributes));\n        }\n".to_string()
+    } else {
+        format!(
+            "        let (props, discardable): (::std::vec::Vec<_>, ::std::vec::Vec<_>) = attributes.iter().copied().partition(|(id, _)| {{\n            let n = b.ctx().ident_str(*id);\n            {}\n        }});\n        if !props.is_empty() {{\n            state.properties = Some(b.ctx().dictionary_attr(&props));\n        }}\n        if !discardable.is_empty() {{\n            state.attributes = Some(b.ctx().dictionary_attr(&discardable));\n        }}\n",
+            inherent.join(" || ")
+        )
+    };
+    let _ = writeln!(
+        out,
+        "    /// Builds the op from its result types, operands and attributes as lists\n    /// (the aggregate builder): the attributes the op declares become its\n    /// properties, others are discardable.\n    pub fn build_generic(b: &mut ::mlir_ir::OpBuilder<'_>, loc: ::mlir_ir::Location, result_types: &[::mlir_ir::Type], operands: &[::mlir_ir::Value], attributes: &[(::mlir_ir::Ident, ::mlir_ir::Attribute)]{}) -> Self {{\n        let name = b.ctx().op_name(<Self as ::mlir_ir::OpType>::NAME);\n        let mut state = ::mlir_ir::OperationState::new(name, loc);\n        state.operands.extend_from_slice(operands);\n        state.result_types.extend_from_slice(result_types);\n        state.num_empty_regions = {};\n{attrs}        {}(b.create(state))\n    }}",
+        if variadic_regions { ", num_regions: u32" } else { "" },
+        if variadic_regions {
+            "num_regions".to_string()
+        } else {
+            op.regions.len().to_string()
+        },
+        op.class_name
     );
 }
 

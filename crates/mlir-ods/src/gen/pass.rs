@@ -8,7 +8,9 @@
 //!   (upstream's `struct <R>Options`);
 //! - `<R>Base`: the option store a pass instance parses `pass{a=1}` into,
 //!   with one typed getter per option (upstream's `impl::<R>Base`);
-//! - `impl Pass for <rustType>`: name, argument, summary, anchor op,
+//! - `impl Pass for <rustType>`: name (unless `PassImpl::display_name`
+//!   gives one, as upstream's `getName` may be overridden), argument,
+//!   summary, anchor op,
 //!   options, statistics and dependent dialects from the record, with
 //!   `initialize`, `can_schedule_on` and `run_on_operation` forwarded to the
 //!   hand-written `PassImpl` of the type;
@@ -810,7 +812,7 @@ fn emit_pass(d: &PassDecl, out: &mut String) {
     // The Pass implementation.
     let _ = writeln!(
         out,
-        "\nimpl {P}::Pass for {ty} {{\n    fn name(&self) -> &str {{\n        {}\n    }}\n    fn argument(&self) -> &str {{\n        {}\n    }}\n    fn description(&self) -> &str {{\n        {}\n    }}",
+        "\nimpl {P}::Pass for {ty} {{\n    fn name(&self) -> &str {{\n        {P}::PassImpl::display_name(self).unwrap_or({})\n    }}\n    fn argument(&self) -> &str {{\n        {}\n    }}\n    fn description(&self) -> &str {{\n        {}\n    }}",
         lit(&d.name),
         lit(&d.argument),
         lit(&d.summary)

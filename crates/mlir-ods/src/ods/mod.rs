@@ -957,6 +957,10 @@ fn builder_name(
         if n == "build_values" && !m.skip_default_builders {
             return Some("the value builder".to_string());
         }
+        // Reserved for the aggregate builder, generated for every op.
+        if n == "build_generic" {
+            return Some("the aggregate builder".to_string());
+        }
         if m.builders.iter().any(|b| b.name == n) {
             return Some("an earlier builder".to_string());
         }

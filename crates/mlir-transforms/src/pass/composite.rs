@@ -7,42 +7,16 @@ use mlir_ir::diagnostics::Diagnostic;
 use mlir_ir::ir::OperationFingerprint;
 use mlir_ir::{Context, Ir, OpRef};
 
-use super::options::IntKind;
-use super::{OpPassManager, Pass, PassContext, PassOption, PassOptions, PassRegistry};
+use super::{OpPassManager, PassContext, PassImpl, PassRegistry};
 
-/// Runs its pipeline to a fixed point; shown under the name given as option.
-#[derive(Clone)]
+/// Runs its pipeline to a fixed point; shown under the name given as option
+/// (declared in `td/Passes.td`).
+#[derive(Clone, Default)]
 pub struct CompositeFixedPointPass {
-    options: PassOptions,
+    pub(crate) base: crate::passes::CompositeFixedPointPassBase,
     /// The pipeline's text as a pass list (what `pipeline=` prints and parses
-    /// back), set by [`CompositeFixedPointPass::with_pipeline`] or parsed
-    /// from the option in `initialize`.
+    /// back), set by [`CompositeFixedPointPass::with_pipeline`].
     pipeline: String,
-}
-
-impl Default for CompositeFixedPointPass {
-    fn default() -> Self {
-        CompositeFixedPointPass {
-            options: PassOptions::new()
-                .with(PassOption::string(
-                    "name",
-                    "Composite pass display name",
-                    "CompositeFixedPointPass",
-                ))
-                .with(PassOption::string(
-                    "pipeline",
-                    "Composite pass inner pipeline",
-                    "",
-                ))
-                .with(PassOption::int(
-                    "max-iterations",
-                    "Maximum number of iterations if inner pipeline",
-                    IntKind::Int,
-                    10,
-                )),
-            pipeline: String::new(),
-        }
-    }
 }
 
 impl CompositeFixedPointPass {
@@ -56,7 +30,8 @@ impl CompositeFixedPointPass {
         let list = text["any(".len()..text.len() - 1].to_string();
         let mut p = CompositeFixedPointPass::default();
         let opts = format!("name={name} pipeline={{{list}}}");
-        p.options
+        p.base
+            .options_mut()
             .parse_from_str(&opts)
             .expect("the printed pipeline parses back");
         p.pipeline = list;
@@ -65,7 +40,7 @@ impl CompositeFixedPointPass {
 
     /// The pipeline to run: the pass list, in an op-agnostic pass manager.
     fn build(&self, registry: &PassRegistry) -> Result<OpPassManager, String> {
-        let text = self.options.get_str("pipeline");
+        let text = self.base.pipeline_str();
         let mut pm = OpPassManager::new("any");
         crate::pipeline::parse_pass_pipeline_into(text, &mut pm, registry)
             .map_err(|e| e.message)?;
@@ -73,21 +48,9 @@ impl CompositeFixedPointPass {
     }
 }
 
-impl Pass for CompositeFixedPointPass {
-    fn name(&self) -> &str {
-        self.options.get_str("name")
-    }
-    fn argument(&self) -> &str {
-        "composite-fixed-point-pass"
-    }
-    fn description(&self) -> &str {
-        "Composite fixed point pass"
-    }
-    fn options(&self) -> Option<&PassOptions> {
-        Some(&self.options)
-    }
-    fn options_mut(&mut self) -> Option<&mut PassOptions> {
-        Some(&mut self.options)
+impl PassImpl for CompositeFixedPointPass {
+    fn display_name(&self) -> Option<&str> {
+        Some(self.base.name())
     }
     fn initialize(&mut self, _ctx: &Context) -> Result<(), ()> {
         let registry = PassRegistry::global()
@@ -111,7 +74,7 @@ impl Pass for CompositeFixedPointPass {
         let Ok(mut pm) = self.build(&registry) else {
             return Err(());
         };
-        let max = self.options.get_int("max-iterations");
+        let max = self.base.max_iter();
         let mut fp = OperationFingerprint::compute(ir, op);
         let mut iteration = 0;
         loop {
@@ -121,7 +84,7 @@ impl Pass for CompositeFixedPointPass {
                     ir.op_loc(op),
                     format!(
                         "Composite pass \"{}\"+ didn't converge in {max} iterations",
-                        self.name()
+                        self.base.name()
                     ),
                 );
                 ir.ctx().emit(d);

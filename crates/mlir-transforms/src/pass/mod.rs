@@ -237,6 +237,13 @@ pub trait PassImpl: Send {
     fn can_schedule_on(&self, _info: &OpInfo) -> bool {
         true
     }
+    /// The name the pass shows (timing, statistics, diagnostics) when it is
+    /// not the declaration's, as a C++ pass overrides `getName`: the
+    /// composite fixed-point pass takes it from its `name` option. `None`
+    /// (the default) keeps the declared name.
+    fn display_name(&self) -> Option<&str> {
+        None
+    }
     /// Runs the pass on `op` (see [`Pass::run_on_operation`]).
     fn run_on_operation(
         &mut self,

@@ -207,9 +207,8 @@ impl PassRegistry {
 }
 
 /// Registers the passes of `mlir-transforms`: those declared in
-/// `td/Passes.td` (`canonicalize`, `cse`, ...) and the hand-declared ones.
+/// `td/Passes.td` (`canonicalize`, `cse`, `composite-fixed-point-pass`, ...).
 pub fn register_transforms_passes(registry: &mut PassRegistry) {
-    registry.register_pass(|| Box::new(crate::pass::composite::CompositeFixedPointPass::default()));
     crate::standard_passes::register(registry);
     for hook in EXTRA_REGISTRATIONS {
         hook(registry);

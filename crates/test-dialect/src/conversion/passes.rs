@@ -13,7 +13,7 @@ use mlir_ir::{BlockRef, BuilderListener, InsertPoint, RegionRef, Value};
 use mlir_ir::{Context, Ir, OpRef, Severity, Type, TypeKind};
 use mlir_rewrite::RewriterListener;
 use mlir_rewrite::{FrozenRewritePatternSet, RewritePatternSet};
-use mlir_transforms::pass::{Pass, PassContext, PassOption, PassOptions};
+use mlir_transforms::pass::PassContext;
 
 use super::patterns::*;
 
@@ -134,58 +134,10 @@ impl RewriterListener for DumpNotifications {
 }
 
 /// `-test-legalize-patterns`: runs the test dialect's legalization patterns
-/// in partial, full or analysis mode.
-#[derive(Clone)]
+/// in partial, full or analysis mode (declared in `td/TestPasses.td`).
+#[derive(Clone, Default)]
 pub struct TestLegalizePatternDriver {
-    options: PassOptions,
-}
-
-impl Default for TestLegalizePatternDriver {
-    fn default() -> Self {
-        let options = PassOptions::new()
-            .with(PassOption::enumeration(
-                "test-legalize-mode",
-                "The legalization mode to use with the test driver",
-                &[
-                    ("analysis", "Perform an analysis conversion"),
-                    ("full", "Perform a full conversion"),
-                    ("partial", "Perform a partial conversion"),
-                ],
-                "partial",
-            ))
-            .with(PassOption::enumeration(
-                "test-legalize-folding-mode",
-                "The folding mode to use with the test driver",
-                &[
-                    ("never", "Never attempt to fold"),
-                    (
-                        "before-patterns",
-                        "Only attempt to fold not legal operations before applying patterns",
-                    ),
-                    (
-                        "after-patterns",
-                        "Only attempt to fold not legal operations after applying patterns",
-                    ),
-                ],
-                "before-patterns",
-            ))
-            .with(PassOption::bool(
-                "allow-pattern-rollback",
-                "Allow pattern rollback",
-                true,
-            ))
-            .with(PassOption::bool(
-                "attach-debug-materialization-kind",
-                "Attach materialization kind to unrealized_conversion_cast ops",
-                false,
-            ))
-            .with(PassOption::bool(
-                "build-materializations",
-                "If set to 'false', leave unrealized_conversion_cast ops in place",
-                true,
-            ));
-        TestLegalizePatternDriver { options }
-    }
+    pub(crate) base: crate::pass_decls::TestLegalizePatternDriverBase,
 }
 
 impl TestLegalizePatternDriver {
@@ -308,22 +260,7 @@ impl TestLegalizePatternDriver {
     }
 }
 
-impl Pass for TestLegalizePatternDriver {
-    fn name(&self) -> &str {
-        "(anonymous namespace)::TestLegalizePatternDriver"
-    }
-    fn argument(&self) -> &str {
-        "test-legalize-patterns"
-    }
-    fn description(&self) -> &str {
-        "Run test dialect legalization patterns"
-    }
-    fn options(&self) -> Option<&PassOptions> {
-        Some(&self.options)
-    }
-    fn options_mut(&mut self) -> Option<&mut PassOptions> {
-        Some(&mut self.options)
-    }
+impl mlir_transforms::pass::PassImpl for TestLegalizePatternDriver {
     fn run_on_operation(
         &mut self,
         ir: &mut Ir,
@@ -333,23 +270,23 @@ impl Pass for TestLegalizePatternDriver {
         let converter = Arc::new(test_type_converter());
         let patterns = Self::patterns(ir.ctx_arc(), &converter);
         let mut target = Self::target(&converter);
-        let o = &self.options;
+        let o = &self.base;
         let config = ConversionConfig {
-            folding_mode: match o.get_str("test-legalize-folding-mode") {
+            folding_mode: match o.folding_mode() {
                 "never" => FoldingMode::Never,
                 "after-patterns" => FoldingMode::AfterPatterns,
                 _ => FoldingMode::BeforePatterns,
             },
-            allow_pattern_rollback: o.get_bool("allow-pattern-rollback"),
-            build_materializations: o.get_bool("build-materializations"),
-            attach_debug_materialization_kind: o.get_bool("attach-debug-materialization-kind"),
+            allow_pattern_rollback: o.allow_pattern_rollback(),
+            build_materializations: o.build_materializations(),
+            attach_debug_materialization_kind: o.attach_debug_materialization_kind(),
         };
         let remark = |ir: &Ir, op: OpRef, msg: String| {
             let d = ir.op_diag(op, Severity::Remark, msg);
             ir.ctx().emit(d);
         };
         let mut dump = DumpNotifications;
-        match o.get_str("test-legalize-mode") {
+        match o.mode() {
             "full" => {
                 target.mark_unknown_op_dynamically_legal(|ir, op| {
                     Some(has_attr(ir, op, "test.dynamically_legal"))

@@ -7,7 +7,7 @@
 use mlir_ir::diagnostics::Diagnostic;
 use mlir_ir::{Ir, OpRef, WalkOrder, WalkResult};
 use mlir_rewrite::{FrozenRewritePatternSet, RewritePatternSet};
-use mlir_transforms::pass::{IntKind, Pass, PassContext, PassOption, PassOptions};
+use mlir_transforms::pass::PassContext;
 use mlir_transforms::{
     apply_op_patterns_greedily, apply_patterns_greedily, walk_and_apply_patterns,
     GreedyRewriteConfig, GreedyRewriteStrictness,
@@ -18,54 +18,14 @@ use super::patterns::*;
 
 /// Applies the test dialect's DRR patterns and the hand-written greedy
 /// driver patterns with the greedy driver to the regions of the op it runs
-/// on (upstream's `TestGreedyPatternDriver`).
-#[derive(Clone)]
+/// on (upstream's `TestGreedyPatternDriver`; declared in
+/// `td/TestPasses.td`).
+#[derive(Clone, Default)]
 pub struct TestGreedyPatternDriver {
-    options: PassOptions,
+    pub(crate) base: crate::pass_decls::TestGreedyPatternDriverBase,
 }
 
-impl Default for TestGreedyPatternDriver {
-    fn default() -> Self {
-        let defaults = GreedyRewriteConfig::default();
-        TestGreedyPatternDriver {
-            options: PassOptions::new()
-                .with(PassOption::bool(
-                    "top-down",
-                    "Seed the worklist in general top-down order",
-                    defaults.use_top_down_traversal,
-                ))
-                .with(PassOption::int(
-                    "max-iterations",
-                    "Max. iterations in the GreedyRewriteConfig",
-                    IntKind::Int,
-                    defaults.max_iterations.map_or(-1, i128::from),
-                ))
-                .with(PassOption::bool("fold", "Whether to fold", defaults.fold))
-                .with(PassOption::bool(
-                    "cse-constants",
-                    "Whether to CSE constants",
-                    defaults.cse_constants,
-                )),
-        }
-    }
-}
-
-impl Pass for TestGreedyPatternDriver {
-    fn name(&self) -> &str {
-        "(anonymous namespace)::TestGreedyPatternDriver"
-    }
-    fn argument(&self) -> &str {
-        "test-greedy-patterns"
-    }
-    fn description(&self) -> &str {
-        "Run test dialect patterns"
-    }
-    fn options(&self) -> Option<&PassOptions> {
-        Some(&self.options)
-    }
-    fn options_mut(&mut self) -> Option<&mut PassOptions> {
-        Some(&mut self.options)
-    }
+impl mlir_transforms::pass::PassImpl for TestGreedyPatternDriver {
     fn run_on_operation(
         &mut self,
         ir: &mut Ir,
@@ -81,13 +41,13 @@ impl Pass for TestGreedyPatternDriver {
             .add(HOIST_ELIGIBLE_OPS)
             .add(MAKE_OP_ELIGIBLE)
             .add(IncrementIntAttribute::<3>);
-        let o = &self.options;
-        let max_iterations = o.get_int("max-iterations");
+        let o = &self.base;
+        let max_iterations = o.max_iterations();
         let config = GreedyRewriteConfig {
-            use_top_down_traversal: o.get_bool("top-down"),
+            use_top_down_traversal: o.use_top_down_traversal(),
             max_iterations: (max_iterations >= 0).then_some(max_iterations as u64),
-            fold: o.get_bool("fold"),
-            cse_constants: o.get_bool("cse-constants"),
+            fold: o.fold(),
+            cse_constants: o.cse_constants(),
             ..Default::default()
         };
         // Like upstream, non-convergence is not a failure of this pass; a

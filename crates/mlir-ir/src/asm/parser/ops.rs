@@ -716,17 +716,17 @@ impl<'a> Parser<'a> {
             .unwrap_or_default();
         let mut op_name = original.to_string();
         let mut info_name = self.ctx.registered_op(original);
+        // An unprefixed name is looked up in the default dialect of the
+        // innermost enclosing custom-form op only: MLIR 22 has no `func`
+        // fallback, so `return` in an `scf.if` region is unknown (and an
+        // empty default dialect reports `tried '.return'`).
         if info_name.is_none() && !original.contains('.') {
             let with_default = format!("{default_dialect}.{original}");
             info_name = self.ctx.registered_op(&with_default);
-            if info_name.is_none() && self.ctx.is_dialect_loaded("func") {
-                info_name = self.ctx.registered_op(&format!("func.{original}"));
-            }
-            if let Some(n) = info_name {
-                op_name = self.ctx.op_name_str(n).to_string();
-            } else if !default_dialect.is_empty() {
-                op_name = with_default;
-            }
+            op_name = match info_name {
+                Some(n) => self.ctx.op_name_str(n).to_string(),
+                None => with_default,
+            };
         }
         // A registered op parses with its own hook (or, lacking a custom
         // form, its dialect's); an unknown op of a loaded dialect only with
@@ -764,7 +764,7 @@ impl<'a> Parser<'a> {
                 self.err_at::<()>(name_tok.start, msg).ok();
                 let mut dialects: Vec<&str> = self.ctx.loaded_dialects();
                 dialects.sort_unstable();
-                let mut note = String::from("Registered dialects: ");
+                let mut note = String::from("Available dialects: ");
                 note.push_str(&dialects.join(", "));
                 note.push_str(" ; for more info on dialect registration see https://mlir.llvm.org/getting_started/Faq/#registered-loaded-dependent-whats-up-with-dialects-management");
                 self.note_at(name_tok.start, note);
@@ -1278,12 +1278,16 @@ impl<'p, 'a> OpAsmParser<'p, 'a> {
             None => self.p.err_at(start, "integer value too large"),
         }
     }
-    /// Consumes `kw` or reports `expected 'kw'`.
+    /// Consumes `kw` or reports `expected 'kw'` as the op's own error at
+    /// the current token (MLIR's `parseKeyword` goes through the op
+    /// parser's `emitError`, unlike the punctuation of `parseToken`, which
+    /// backs up to the end of the previous token).
     pub fn parse_keyword(&mut self, kw: &str) -> PResult<()> {
         if self.p.consume_keyword_if(kw) {
             Ok(())
         } else {
-            self.p.err_wrong_token(format!("expected '{kw}'"))
+            let at = self.current_offset();
+            self.emit_error(at, format!("expected '{kw}'"))
         }
     }
     /// Any keyword (a bare identifier, dots allowed: `foo.keyword`), MLIR's
@@ -1320,13 +1324,16 @@ impl<'p, 'a> OpAsmParser<'p, 'a> {
         self.p.consume();
         Some(found)
     }
-    /// `@name` or `@"name"` stored as a string attribute under `attr_name`.
+    /// `@name` or `@"name"`; when missing, the op's own error at the
+    /// current token (MLIR's `parseSymbolName` uses the op parser's
+    /// `emitError`).
     pub fn parse_symbol_name(&mut self) -> PResult<String> {
         match self.parse_optional_symbol_name() {
             Some(s) => Ok(s),
-            None => self
-                .p
-                .err_wrong_token("expected valid '@'-identifier for symbol name"),
+            None => {
+                let at = self.current_offset();
+                self.emit_error(at, "expected valid '@'-identifier for symbol name")
+            }
         }
     }
     pub fn parse_optional_symbol_name(&mut self) -> Option<String> {

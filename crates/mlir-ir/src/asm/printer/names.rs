@@ -226,7 +226,7 @@ fn push_u32(out: &mut String, v: u32) {
 
 /// MLIR's `sanitizeIdentifier` with the defaults used for SSA names.
 fn sanitize(name: &str) -> std::borrow::Cow<'_, str> {
-    let valid = |c: u8| c.is_ascii_alphanumeric() || b"$._-".contains(&c);
+    let valid = |c: u8| c.is_ascii_alphanumeric() || matches!(c, b'$' | b'.' | b'_' | b'-');
     let copy = |name: &str, out: &mut String| {
         for &c in name.as_bytes() {
             if valid(c) {

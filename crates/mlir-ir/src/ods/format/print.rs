@@ -27,9 +27,14 @@ fn should_emit_space_before(value: &str, last_was_punctuation: bool) -> bool {
     }
     let c = value.as_bytes()[0];
     if last_was_punctuation {
-        return !b">)}],".contains(&c);
+        return !matches!(c, b'>' | b')' | b'}' | b']' | b',');
     }
-    !b"<>(){}[],".contains(&c)
+    // `matches!` rather than `b"...".contains`, which calls memchr on the
+    // printer's hot path.
+    !matches!(
+        c,
+        b'<' | b'>' | b'(' | b')' | b'{' | b'}' | b'[' | b']' | b','
+    )
 }
 
 struct State {
@@ -426,7 +431,7 @@ fn print_element(
             }
             p.print_str(value);
             let c = value.as_bytes()[0];
-            st.should_emit_space = value.len() != 1 || !b"<({[".contains(&c);
+            st.should_emit_space = value.len() != 1 || !matches!(c, b'<' | b'(' | b'{' | b'[');
             st.last_was_punctuation = c != b'_' && !c.is_ascii_alphabetic();
             return;
         }

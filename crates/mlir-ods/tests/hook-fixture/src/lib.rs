@@ -30,6 +30,27 @@ impl mlir_ir::ods::ConstantMaterializer for FixDialect {
     }
 }
 
+#[cfg(not(feature = "no_op_attr_verifier"))]
+impl mlir_ir::ods::OperationAttrVerifier for FixDialect {
+    fn verify(_: &Ir, _: OpRef, _: &str, _: Attribute) -> Result<(), Diagnostic> {
+        Ok(())
+    }
+}
+
+#[cfg(not(feature = "no_arg_attr_verifier"))]
+impl mlir_ir::ods::RegionArgAttrVerifier for FixDialect {
+    fn verify(_: &Ir, _: OpRef, _: usize, _: usize, _: &str, _: Attribute) -> Result<(), Diagnostic> {
+        Ok(())
+    }
+}
+
+#[cfg(not(feature = "no_result_attr_verifier"))]
+impl mlir_ir::ods::RegionResultAttrVerifier for FixDialect {
+    fn verify(_: &Ir, _: OpRef, _: usize, _: usize, _: &str, _: Attribute) -> Result<(), Diagnostic> {
+        Ok(())
+    }
+}
+
 impl FoldedOp {
     /// The body of the `.td`'s body-less builder `build_input_n`.
     #[cfg(not(feature = "no_builder_state"))]

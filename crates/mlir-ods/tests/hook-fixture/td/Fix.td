@@ -7,6 +7,9 @@ include "mlir/IR/OpBase.td"
 def Fix_Dialect : Dialect {
   let name = "fix";
   let hasConstantMaterializer = 1;
+  let hasOperationAttrVerify = 1;
+  let hasRegionArgAttrVerify = 1;
+  let hasRegionResultAttrVerify = 1;
 }
 
 class Fix_Op<string mnemonic, list<Trait> traits = []> :
