@@ -69,6 +69,24 @@ pub enum InPlaceEdit {
     SwapRegions(usize, usize),
 }
 
+impl InPlaceEdit {
+    /// Whether applying the edit to `op` would change it: an edit that sets
+    /// what is already there does not. A fold whose edits change nothing
+    /// and that produces no results has not folded (drivers would re-queue
+    /// or re-legalize the op forever, as MLIR's do).
+    pub fn changes(&self, ir: &Ir, op: OpRef) -> bool {
+        match self {
+            InPlaceEdit::SetOperand(i, v) => ir.operand(op, *i) != *v,
+            InPlaceEdit::SetOperands(vs) => !ir.operands(op).eq(vs.iter().copied()),
+            InPlaceEdit::EraseOperand(_) | InPlaceEdit::SwapRegions(..) => true,
+            InPlaceEdit::SetAttr(name, a) => ir.attr(op, name) != *a,
+            InPlaceEdit::SetProperties(p) => ir.op_properties(op) != *p,
+            InPlaceEdit::SetResultType(i, ty) => ir.value_type(Value::result(op, *i as u32)) != *ty,
+            InPlaceEdit::SetLoc(l) => ir.op_loc(op) != *l,
+        }
+    }
+}
+
 /// What a fold hook sees (MLIR's `FoldAdaptor` plus the op).
 pub struct FoldCtx<'a> {
     /// The IR, read-only.
@@ -358,48 +376,22 @@ impl Ir {
         self.fold_op_with(op, &operands, results)
     }
 
-    /// Applies `e` to `op`; false if it would change nothing (an edit that
-    /// sets what is already there).
+    /// Applies `e` to `op`; false if it would change nothing
+    /// ([`InPlaceEdit::changes`]).
     fn apply_edit(&mut self, op: OpRef, e: InPlaceEdit) -> bool {
+        if !e.changes(self, op) {
+            return false;
+        }
         match e {
-            InPlaceEdit::SetOperand(i, v) => {
-                if self.operand(op, i) == v {
-                    return false;
-                }
-                self.set_operand(op, i, v)
-            }
-            InPlaceEdit::SetOperands(vs) => {
-                if self.operands(op).eq(vs.iter().copied()) {
-                    return false;
-                }
-                self.set_operands(op, &vs)
-            }
+            InPlaceEdit::SetOperand(i, v) => self.set_operand(op, i, v),
+            InPlaceEdit::SetOperands(vs) => self.set_operands(op, &vs),
             InPlaceEdit::EraseOperand(i) => self.erase_operand(op, i),
-            InPlaceEdit::SetAttr(name, a) => {
-                if self.attr(op, &name) == a {
-                    return false;
-                }
-                self.set_attr(op, &name, a)
-            }
-            InPlaceEdit::SetProperties(p) => {
-                if self.op_properties(op) == p {
-                    return false;
-                }
-                self.set_op_properties(op, p)
-            }
+            InPlaceEdit::SetAttr(name, a) => self.set_attr(op, &name, a),
+            InPlaceEdit::SetProperties(p) => self.set_op_properties(op, p),
             InPlaceEdit::SetResultType(i, ty) => {
-                let v = Value::result(op, i as u32);
-                if self.value_type(v) == ty {
-                    return false;
-                }
-                self.set_value_type(v, ty)
+                self.set_value_type(Value::result(op, i as u32), ty)
             }
-            InPlaceEdit::SetLoc(l) => {
-                if self.op_loc(op) == l {
-                    return false;
-                }
-                self.set_op_loc(op, l)
-            }
+            InPlaceEdit::SetLoc(l) => self.set_op_loc(op, l),
             InPlaceEdit::SwapRegions(a, b) => {
                 let (ra, rb) = (self.region(op, a), self.region(op, b));
                 self.swap_region_blocks(ra, rb);
