@@ -679,19 +679,9 @@ impl<'t> Legalizer<'t> {
             let operands: SmallVec<[Option<Attribute>; 4]> =
                 ir.operands(op).map(|v| ir.value_constant(v)).collect();
             let mut results = SmallVec::<[OpFoldResult; 1]>::new();
-            fold_readonly(ir, op, &operands, &mut results)
-                .map(|edits| (edits, results))
-                // An in-place fold that changes nothing has not folded:
-                // re-legalizing the unchanged op would recurse forever
-                // (mlir-opt 22 loops on such a folder).
-                .and_then(|(edits, results)| {
-                    let edits: Vec<_> = edits.into_iter().filter(|e| e.changes(ir, op)).collect();
-                    if results.is_empty() && edits.is_empty() {
-                        Err(())
-                    } else {
-                        Ok((edits, results))
-                    }
-                })
+            // An in-place fold that would change nothing fails here, so
+            // the unchanged op is not re-legalized forever.
+            fold_readonly(ir, op, &operands, &mut results).map(|edits| (edits, results))
         };
         let Ok((edits, results)) = folded else {
             // MLIR folds inside an op modification and cancels it on

@@ -71,9 +71,7 @@ pub enum InPlaceEdit {
 
 impl InPlaceEdit {
     /// Whether applying the edit to `op` would change it: an edit that sets
-    /// what is already there does not. A fold whose edits change nothing
-    /// and that produces no results has not folded (drivers would re-queue
-    /// or re-legalize the op forever, as MLIR's do).
+    /// what is already there does not ([`fold_readonly`] drops such edits).
     pub fn changes(&self, ir: &Ir, op: OpRef) -> bool {
         match self {
             InPlaceEdit::SetOperand(i, v) => ir.operand(op, *i) != *v,
@@ -284,6 +282,14 @@ pub fn fold_readonly(
                 results.clear();
                 let mut edits = cx.take_edits();
                 fold_traits(ir, op, name, operands, results, &mut edits);
+                // A fold that claims success in place but changes nothing
+                // has not folded: every driver would re-queue or
+                // re-legalize the unchanged op forever (MLIR's do, on a
+                // test-dialect folder that does this).
+                edits.retain(|e| e.changes(ir, op));
+                if results.is_empty() && edits.is_empty() {
+                    return Err(());
+                }
                 return Ok(edits);
             }
             Err(()) => {
@@ -334,11 +340,8 @@ impl Ir {
     /// `Operation::fold(ArrayRef<Attribute>, ...)`). On success, `results`
     /// holds one entry per result, or nothing if `op` was updated in place
     /// (the edits have been applied). No listener is told about anything.
-    ///
-    /// A folder that reports an in-place fold but changes nothing has not
-    /// folded: MLIR's greedy driver would re-queue such an op forever (a
-    /// test-dialect folder does this, and `mlir-opt --canonicalize` hangs
-    /// on it), so rmlir treats it as a failed fold.
+    /// A fold that would change nothing in place fails
+    /// ([`fold_readonly`]).
     pub fn fold_op_with(
         &mut self,
         op: OpRef,
@@ -347,21 +350,10 @@ impl Ir {
     ) -> Result<(), ()> {
         results.clear();
         let edits = fold_readonly(self, op, operands, results)?;
-        if !results.is_empty() {
-            for e in edits {
-                self.apply_edit(op, e);
-            }
-            return Ok(());
-        }
-        let mut changed = false;
         for e in edits {
-            changed |= self.apply_edit(op, e);
+            self.apply_edit(op, e);
         }
-        if changed {
-            Ok(())
-        } else {
-            Err(())
-        }
+        Ok(())
     }
 
     /// Folds `op`, computing the constant operands with
@@ -376,12 +368,7 @@ impl Ir {
         self.fold_op_with(op, &operands, results)
     }
 
-    /// Applies `e` to `op`; false if it would change nothing
-    /// ([`InPlaceEdit::changes`]).
-    fn apply_edit(&mut self, op: OpRef, e: InPlaceEdit) -> bool {
-        if !e.changes(self, op) {
-            return false;
-        }
+    fn apply_edit(&mut self, op: OpRef, e: InPlaceEdit) {
         match e {
             InPlaceEdit::SetOperand(i, v) => self.set_operand(op, i, v),
             InPlaceEdit::SetOperands(vs) => self.set_operands(op, &vs),
@@ -397,6 +384,5 @@ impl Ir {
                 self.swap_region_blocks(ra, rb);
             }
         }
-        true
     }
 }

@@ -134,33 +134,27 @@ impl Pass for TestOptionsSuperPass {
 #[derive(Clone, Default)]
 pub struct TestOptionsPassA;
 
-impl crate::pass::PassImpl for TestOptionsPassA {
-    fn run_on_operation(
-        &mut self,
-        _: &mut Ir,
-        _: OpRef,
-        cx: &mut PassContext<'_>,
-    ) -> Result<(), ()> {
-        cx.mark_all_analyses_preserved();
-        Ok(())
-    }
-}
-
 /// See [`TestOptionsPassA`].
 #[derive(Clone, Default)]
 pub struct TestOptionsPassB;
 
-impl crate::pass::PassImpl for TestOptionsPassB {
-    fn run_on_operation(
-        &mut self,
-        _: &mut Ir,
-        _: OpRef,
-        cx: &mut PassContext<'_>,
-    ) -> Result<(), ()> {
-        cx.mark_all_analyses_preserved();
-        Ok(())
-    }
+/// Both halves change nothing and preserve every analysis.
+macro_rules! no_op_pass_impls {
+    ($($pass:ty),*) => {$(
+        impl crate::pass::PassImpl for $pass {
+            fn run_on_operation(
+                &mut self,
+                _: &mut Ir,
+                _: OpRef,
+                cx: &mut PassContext<'_>,
+            ) -> Result<(), ()> {
+                cx.mark_all_analyses_preserved();
+                Ok(())
+            }
+        }
+    )*};
 }
+no_op_pass_impls!(TestOptionsPassA, TestOptionsPassB);
 
 /// Parses `text` into `options` with the errors of a pipeline.
 fn parse_pipeline_options(
