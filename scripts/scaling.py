@@ -3,7 +3,8 @@
 chain length, for rmlir-opt and mlir-opt on the same generated inputs.
 
 For every workload (nested `scf.if`, a chain of dependent `arith` ops, a
-chain of `cf` blocks passing a block argument) and every driver (parse +
+chain of `cf` blocks passing a block argument, many `--split-input-file`
+chunks) and every driver (parse +
 verify + print, the canonicalizer, CSE, the greedy, walk and conversion test
 drivers, SCCP), each size (default 10^2, 10^3, 10^4) is run with both tools,
 alternating, and the growth exponent between consecutive sizes is printed:
@@ -76,7 +77,18 @@ def cfg(n):
     return "\n".join(out) + "\n"
 
 
-WORKLOADS = {"nest": nest, "chain": chain, "cfg": cfg}
+def split(n):
+    """`n` small functions, each its own `--split-input-file` chunk."""
+    out = []
+    for i in range(n):
+        out.append(f"func.func @f{i}(%x: i32) -> i32 {{\n%c = arith.constant {i} : i32\n"
+                   f"%s = arith.addi %x, %c : i32\nreturn %s : i32\n}}")
+    return "\n// -----\n".join(out) + "\n"
+
+
+WORKLOADS = {"nest": nest, "chain": chain, "cfg": cfg, "split": split}
+# Flags a workload needs on top of the driver's.
+WORKLOAD_FLAGS = {"split": ["--split-input-file"]}
 
 DRIVERS = {
     "parse": [],
@@ -127,19 +139,20 @@ def main():
                 with open(files[n], "w") as f:
                     f.write(WORKLOADS[w](n))
             for d in a.drivers.split(","):
+                flags = WORKLOAD_FLAGS.get(w, []) + DRIVERS[d]
                 times = {name: {} for name, _ in tools}
                 # Each tool's start-up (mlir-opt loads a large shared
                 # library) is measured on an empty module and subtracted,
                 # so the exponents describe the work, not the fixed cost.
                 base = {}
                 for name, tool in tools:
-                    t, _ = run(tool, DRIVERS[d], empty, a.timeout)
+                    t, _ = run(tool, flags, empty, a.timeout)
                     base[name] = t or 0.0
                 for n in sizes:
                     for name, tool in tools:
                         best, note = None, None
                         for _ in range(a.runs):
-                            t, note = run(tool, DRIVERS[d], files[n], a.timeout)
+                            t, note = run(tool, flags, files[n], a.timeout)
                             if t is not None:
                                 t = max(t - base[name], 0.0)
                                 best = t if best is None else min(best, t)

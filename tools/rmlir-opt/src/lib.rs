@@ -283,13 +283,22 @@ fn split_chunks(text: &str, marker: &str) -> (Vec<(usize, usize)>, Vec<usize>) {
     (chunks, near_misses)
 }
 
+/// The number of line breaks in `s`.
+fn count_newlines(s: &str) -> u32 {
+    s.bytes().filter(|&b| b == b'\n').count() as u32
+}
+
 /// Prints the near-miss warnings of [`split_chunks`] as `llvm::SourceMgr`
 /// does: position, message, the source line and a caret.
 fn warn_near_misses(filename: &str, text: &str, offsets: &[usize]) {
+    // The offsets ascend: count lines incrementally (linear in the file).
+    let (mut counted_to, mut newlines) = (0usize, 0u32);
     for &at in offsets {
         let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
         let line_end = text[at..].find('\n').map_or(text.len(), |i| at + i);
-        let line_no = text[..at].bytes().filter(|&b| b == b'\n').count() + 1;
+        newlines += count_newlines(&text[counted_to..at]);
+        counted_to = at;
+        let line_no = newlines + 1;
         let col = at - line_start + 1;
         eprintln!(
             "{filename}:{line_no}:{col}: warning: near miss with file split marker\n{}\n{:w$}^",
@@ -427,13 +436,13 @@ fn process_chunk(
     s: &Session<'_>,
     ctx: &Arc<Context>,
     text: &str,
-    (start, end): (usize, usize),
+    (start, end, lines_before): (usize, usize, u32),
     out: &mut dyn Write,
     timing: &mut Timing,
 ) -> bool {
     let opts = s.opts;
     let t0 = Instant::now();
-    let parsed = parse_source_chunk(ctx.clone(), text, start, end, s.config);
+    let parsed = parse_source_chunk(ctx.clone(), text, start, end, lines_before, s.config);
     let (mut ir, top) = match parsed {
         Ok(r) => r,
         Err(diags) => {
@@ -1068,12 +1077,16 @@ pub fn rmlir_opt_main(
     let errs: SharedWriter = Arc::new(Mutex::new(std::io::stderr()));
     let mut failed = false;
     let mut timing = Timing::default();
+    // Lines before the current chunk, counted incrementally: recounting from
+    // the start of the file for every chunk made long split inputs quadratic.
+    let (mut counted_to, mut line_offset) = (0usize, 0u32);
     for (i, &(start, end)) in chunks.iter().enumerate() {
         if split && i > 0 {
             let _ = writeln!(out, "{}", opts.output_split_marker);
         }
         // Diagnostics refer to the chunk's text, numbered as lines of the file.
-        let line_offset = text[..start].bytes().filter(|&b| b == b'\n').count() as u32;
+        line_offset += count_newlines(&text[counted_to..start]);
+        counted_to = start;
         let mut mgr = SourceMgr::new();
         mgr.add_shared_buffer(&config.filename, text.clone(), start..end, line_offset);
         let mgr = Arc::new(mgr);
@@ -1113,7 +1126,14 @@ pub fn rmlir_opt_main(
         if opts.pm.log_actions_to.is_some() {
             eprintln!("ExecutionContext registered on the context");
         }
-        let ok = process_chunk(&session, &ctx, &text, (start, end), &mut out, &mut timing);
+        let ok = process_chunk(
+            &session,
+            &ctx,
+            &text,
+            (start, end, line_offset),
+            &mut out,
+            &mut timing,
+        );
         if let Some(p) = profiler {
             mlir_ir::action::set_action_handler(None);
             let _ = out.flush();

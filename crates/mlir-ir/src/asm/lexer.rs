@@ -440,12 +440,17 @@ pub enum BodyScanError {
 ///
 /// The parser asks for the position of every op in increasing offset order,
 /// so this keeps a cursor (the last line found) and only scans forward from
-/// it; a query behind the cursor (diagnostics, notes) rescans from the start.
+/// it; a query behind the cursor (diagnostics, notes) rescans from the line
+/// the table started at, or from the start of the text.
 /// That costs one pass over the text in total, without a table of line starts.
 pub struct LineTable<'a> {
     src: &'a [u8],
     /// (line number, byte offset of that line's start).
     cursor: std::cell::Cell<(u32, u32)>,
+    /// Where a query behind the cursor rescans from when it can: the line the
+    /// table started at (a chunk's first line; the implicit module of a
+    /// chunk is located there once the chunk is parsed).
+    anchor: (u32, u32),
 }
 
 impl<'a> LineTable<'a> {
@@ -453,13 +458,33 @@ impl<'a> LineTable<'a> {
         LineTable {
             src: src.as_bytes(),
             cursor: std::cell::Cell::new((1, 0)),
+            anchor: (1, 0),
+        }
+    }
+    /// A table whose cursor starts at the line holding byte `start`, which
+    /// follows `lines_before` line breaks: queries from `start` on do not
+    /// scan the text before it.
+    pub fn starting_at(src: &'a str, start: usize, lines_before: u32) -> Self {
+        let start = start.min(src.len());
+        let line_start = src.as_bytes()[..start]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        LineTable {
+            src: src.as_bytes(),
+            cursor: std::cell::Cell::new((lines_before + 1, line_start as u32)),
+            anchor: (lines_before + 1, line_start as u32),
         }
     }
     /// 1-based (line, column) of byte `offset`.
     pub fn line_col(&self, offset: u32) -> (u32, u32) {
         let (mut line, mut start) = self.cursor.get();
         if offset < start {
-            (line, start) = (1, 0);
+            (line, start) = if offset >= self.anchor.1 {
+                self.anchor
+            } else {
+                (1, 0)
+            };
         }
         let end = (offset as usize).min(self.src.len());
         let slice = &self.src[start as usize..end];
@@ -611,6 +636,11 @@ mod tests {
         assert_eq!(t.line_col(4), (2, 2));
         assert_eq!(t.line_col(6), (3, 1));
         assert_eq!(t.line_col(7), (4, 1));
+        // Started mid-text: same answers, and queries behind the start rescan.
+        let u = LineTable::starting_at("ab\ncd\n\nx", 4, 1);
+        assert_eq!(u.line_col(4), (2, 2));
+        assert_eq!(u.line_col(7), (4, 1));
+        assert_eq!(u.line_col(1), (1, 2));
     }
 
     #[test]

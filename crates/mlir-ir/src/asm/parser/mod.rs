@@ -102,15 +102,17 @@ pub(crate) struct ParseCaches<'a> {
 
 impl<'a> Parser<'a> {
     pub fn new(ctx: Arc<Context>, src: &'a str, config: &ParseConfig) -> Self {
-        Self::new_chunk(ctx, src, 0, src.len(), config)
+        Self::new_chunk(ctx, src, 0, src.len(), 0, config)
     }
 
-    /// A parser for `full[start..end]` that reports positions within `full`.
+    /// A parser for `full[start..end]` that reports positions within `full`;
+    /// `lines_before` is the number of line breaks in `full[..start]`.
     pub fn new_chunk(
         ctx: Arc<Context>,
         full: &'a str,
         start: usize,
         end: usize,
+        lines_before: u32,
         config: &ParseConfig,
     ) -> Self {
         let src = &full[start..end];
@@ -121,7 +123,7 @@ impl<'a> Parser<'a> {
             lex,
             tok,
             ir: Ir::new(ctx.clone()),
-            lines: LineTable::new(full),
+            lines: LineTable::starting_at(full, start, lines_before),
             filename,
             base: start as u32,
             error: None,
@@ -241,21 +243,24 @@ pub fn parse_source(
     src: &str,
     config: &ParseConfig,
 ) -> Result<(Ir, OpRef), Vec<Diagnostic>> {
-    parse_source_chunk(ctx, src, 0, src.len(), config)
+    parse_source_chunk(ctx, src, 0, src.len(), 0, config)
 }
 
 /// Parses `full[start..end]` (a `--split-input-file` chunk) like
 /// [`parse_source`], reporting positions within `full`. As in mlir-opt, the
 /// implicit module of a chunk other than the first is located where the
-/// chunk starts (right after the split marker).
+/// chunk starts (right after the split marker). `lines_before` is the number
+/// of line breaks in `full[..start]`: the caller counts them once for all
+/// chunks, so a file of many chunks is not rescanned for each.
 pub fn parse_source_chunk(
     ctx: Arc<Context>,
     full: &str,
     start: usize,
     end: usize,
+    lines_before: u32,
     config: &ParseConfig,
 ) -> Result<(Ir, OpRef), Vec<Diagnostic>> {
-    let mut p = Parser::new_chunk(ctx, full, start, end, config);
+    let mut p = Parser::new_chunk(ctx, full, start, end, lines_before, config);
     match p.parse_top_level() {
         Ok(top) => Ok((p.ir, top)),
         Err(()) => {
