@@ -73,7 +73,7 @@ impl fmt::Debug for PatternBenefit {
 }
 
 /// Which ops a pattern may be applied to.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum RootKind {
     /// Any op (MLIR's `MatchAnyOpTypeTag`); tried on every op, after or
     /// between the op-specific patterns according to benefit.
@@ -94,7 +94,7 @@ pub enum RootKind {
 
 /// The metadata of a pattern (MLIR's `Pattern`): root, benefit, bounded
 /// recursion flag, generated ops, debug name and labels.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Hash)]
 pub struct Pattern {
     root: RootKind,
     benefit: PatternBenefit,

@@ -115,7 +115,7 @@ fn pattern_set_key(patterns: &FrozenRewritePatternSet) -> u64 {
     let mut h = std::collections::hash_map::DefaultHasher::new();
     "canonicalize".hash(&mut h);
     for p in patterns.patterns() {
-        format!("{:?}", p.pattern()).hash(&mut h);
+        p.pattern().hash(&mut h);
     }
     h.finish()
 }
