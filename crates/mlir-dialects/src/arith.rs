@@ -249,15 +249,32 @@ fn constant_result_names(ir: &Ir, op: OpRef, set: SetValueName<'_>) {
     let value = ir.attr(op, "value").map(|a| ctx.attr(a));
     match value {
         Some(AttrKind::Integer { value, .. }) => {
-            let is_int = matches!(ctx.ty(ty), TypeKind::Integer { .. });
-            if is_int && ctx.int_or_index_width(ty) == Some(1) {
+            let int_ty = match ctx.ty(ty) {
+                TypeKind::Integer { width, signedness } => Some((*width, *signedness)),
+                _ => None,
+            };
+            if matches!(int_ty, Some((1, _))) {
                 set(result, if value.is_zero() { "false" } else { "true" });
                 return;
             }
-            let mut name = format!("c{}", value.to_string_signed());
-            if is_int {
-                name.push('_');
-                name.push_str(&type_str(ctx, ty));
+            // Named for every printed constant: built in one buffer, with
+            // 64-bit values and the type written directly rather than
+            // through the big-integer and type printers.
+            use std::fmt::Write as _;
+            let mut name = String::with_capacity(16);
+            name.push('c');
+            if value.fits_i64() {
+                let _ = write!(name, "{}", value.to_i64());
+            } else {
+                name.push_str(&value.to_string_signed());
+            }
+            if let Some((width, signedness)) = int_ty {
+                let prefix = match signedness {
+                    mlir_ir::Signedness::Signless => "i",
+                    mlir_ir::Signedness::Signed => "si",
+                    mlir_ir::Signedness::Unsigned => "ui",
+                };
+                let _ = write!(name, "_{prefix}{width}");
             }
             set(result, &name);
         }

@@ -549,12 +549,23 @@ impl Verifier<'_> {
                 }
             }
             for &r in ir.regions(op) {
+                // Most operands are defined in the user's own block: decided
+                // here by block order (what the general query ends in), with
+                // the region's dominance kind looked up once.
+                let ssa = crate::dominance::region_has_ssa_dominance(ir, r);
                 for b in ir.region_blocks(r) {
                     let reachable = self.dom.is_reachable_from_entry(ir, b);
                     for inner in ir.block_ops(b) {
                         if reachable {
                             for (i, v) in ir.operands(inner).enumerate() {
-                                if !self.operand_dominates(v, inner, r, &path, &on_path) {
+                                let ok = match v.def() {
+                                    ValueDef::OpResult(d, _) if ir.op_block(d) == Some(b) => {
+                                        !ssa || ir.is_before_in_block(d, inner)
+                                    }
+                                    ValueDef::BlockArgument(ab, _) if ab == b => true,
+                                    _ => self.operand_dominates(v, inner, r, &path, &on_path),
+                                };
+                                if !ok {
                                     return self.emit(self.operand_dominance_error(inner, i, v));
                                 }
                             }

@@ -486,14 +486,22 @@ impl<'a> Parser<'a> {
         let name_tok = self.tok;
         let loc = self.loc_at(name_tok.start);
         let raw = self.tok_text();
-        let name_bytes = unescape_string(&raw[1..raw.len() - 1]);
-        if name_bytes.is_empty() {
+        let body = &raw[1..raw.len() - 1];
+        // Op names rarely have escapes: borrow the text when there are none
+        // (two allocations per generic op otherwise).
+        let name_str: std::borrow::Cow<'a, str> = if body.as_bytes().contains(&b'\\') {
+            String::from_utf8_lossy(&unescape_string(body))
+                .into_owned()
+                .into()
+        } else {
+            body.into()
+        };
+        if name_str.is_empty() {
             return self.err_here("empty operation name is invalid");
         }
-        if name_bytes.contains(&0) {
+        if name_str.as_bytes().contains(&0) {
             return self.err_here("null character not allowed in operation name");
         }
-        let name_str = String::from_utf8_lossy(&name_bytes).into_owned();
         self.consume();
         let name = self.ctx.op_name(&name_str);
         let info = self.ctx.op_info(name);
