@@ -11,10 +11,12 @@
 //! name, location, properties, attributes and result types), whose
 //! ancestors are mirrored shallowly (name and attributes, one block holding
 //! the child) so that parent checks and attribute lookups up the tree behave
-//! as in the shared arena. Workers pull ops from an atomic counter under
-//! [`std::thread::scope`], run the nested pipeline on their private arena
+//! as in the shared arena. Workers under [`std::thread::scope`] take the
+//! next op and move its body out while holding the one lock on the shared
+//! arena (so bodies leave it in op order, and one worker's move overlaps
+//! the others' pipelines), run the nested pipeline on their private arena
 //! with their own clone of the pass list, and the bodies are moved back in
-//! op order afterwards, together with the stand-in's attributes. No
+//! op order after the join, together with the stand-in's attributes. No
 //! `unsafe` is involved: each private arena is owned by one job behind an
 //! uncontended `Mutex`.
 //!
@@ -187,7 +189,10 @@ pub(crate) fn run_adaptor(
 struct Job {
     mgr: usize,
     op: OpRef,
-    /// The private arena and the stand-in op, when the op's body was moved out.
+    /// Whether the op's body can be moved to a private arena (no operands or
+    /// successors); the others run in place after the parallel part.
+    movable: bool,
+    /// The private arena and the stand-in op, once the body was moved out.
     local: Option<(Ir, OpRef)>,
     failed: bool,
     /// A pass panicked on this op: its private arena is dropped, not moved back.
@@ -298,22 +303,14 @@ fn run_parallel(
     exec: &Exec<'_>,
 ) -> Result<(), ()> {
     let ctx = ir.ctx_arc().clone();
-    // Move the bodies out, in op order, so the shared arena's slot reuse is
-    // independent of scheduling too.
     let jobs: Vec<Mutex<Job>> = work
         .into_iter()
         .map(|(mgr, op)| {
-            let local = (ir.num_operands(op) == 0 && ir.num_successors(op) == 0).then(|| {
-                let (mut local, stand_in) = make_private_arena(ir, op);
-                ir.move_region_contents(op, &mut local, stand_in);
-                // The stand-in is `op` for the pipeline, change stamp included.
-                local.set_op_stamp(stand_in, ir.op_stamp(op));
-                (local, stand_in)
-            });
             Mutex::new(Job {
                 mgr,
                 op,
-                local,
+                movable: ir.num_operands(op) == 0 && ir.num_successors(op) == 0,
+                local: None,
                 failed: false,
                 panicked: false,
             })
@@ -321,7 +318,7 @@ fn run_parallel(
         .collect();
     let movable = jobs
         .iter()
-        .filter(|j| j.lock().unwrap_or_else(|e| e.into_inner()).local.is_some())
+        .filter(|j| j.lock().unwrap_or_else(|e| e.into_inner()).movable)
         .count();
     let num_workers = exec.threads.min(movable).max(1);
 
@@ -343,7 +340,13 @@ fn run_parallel(
     let mut worker_mgrs: Vec<Vec<OpPassManager>> = (0..num_workers)
         .map(|_| a.mgrs.iter().map(|m| m.clone_for_worker()).collect())
         .collect();
-    let next = AtomicUsize::new(0);
+    // The shared arena and the index of the next job. A worker takes a job
+    // and moves its body out under this one lock, so the bodies leave the
+    // shared arena in op order (its slot reuse stays independent of
+    // scheduling) while the other workers run their pipelines: moving out
+    // on the calling thread before starting them left the second core idle
+    // for a tenth of the pass time.
+    let shared = Mutex::new((&mut *ir, 0usize));
     let first_failure = AtomicUsize::new(usize::MAX);
     // Nested adaptors inside a worker run in place: the worker already is
     // one of the parallel threads.
@@ -353,15 +356,31 @@ fn run_parallel(
     };
     std::thread::scope(|s| {
         for mgrs in worker_mgrs.iter_mut() {
-            let (jobs, next, first_failure) = (&jobs, &next, &first_failure);
+            let (jobs, shared, first_failure) = (&jobs, &shared, &first_failure);
             let sink = buffered.clone();
             s.spawn(move || {
                 with_sink(sink, || loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= jobs.len() {
-                        break;
+                    let mut job;
+                    let i;
+                    {
+                        let mut guard = shared.lock().unwrap_or_else(|e| e.into_inner());
+                        let (ir, next) = &mut *guard;
+                        i = *next;
+                        if i >= jobs.len() {
+                            break;
+                        }
+                        *next += 1;
+                        job = jobs[i].lock().unwrap_or_else(|e| e.into_inner());
+                        if job.movable {
+                            let op = job.op;
+                            let (mut local, stand_in) = make_private_arena(ir, op);
+                            ir.move_region_contents(op, &mut local, stand_in);
+                            // The stand-in is `op` for the pipeline, change
+                            // stamp included.
+                            local.set_op_stamp(stand_in, ir.op_stamp(op));
+                            job.local = Some((local, stand_in));
+                        }
                     }
-                    let mut job = jobs[i].lock().unwrap_or_else(|e| e.into_inner());
                     let mgr = job.mgr;
                     let Some((local, stand_in)) = job.local.as_mut() else {
                         continue;
@@ -380,10 +399,12 @@ fn run_parallel(
         }
     });
 
+    let ir = shared.into_inner().unwrap_or_else(|e| e.into_inner()).0;
+
     // Ops that could not be moved run here, in order.
     for (i, job) in jobs.iter().enumerate() {
         let mut job = job.lock().unwrap_or_else(|e| e.into_inner());
-        if job.local.is_some() {
+        if job.movable {
             continue;
         }
         let (mgr, op) = (job.mgr, job.op);
