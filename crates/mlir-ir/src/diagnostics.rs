@@ -254,6 +254,16 @@ impl Context {
         if SILENCED.with(Cell::get) {
             return;
         }
+        let diag = match CAPTURED.with(|c| match c.borrow_mut().as_mut() {
+            Some(buf) => {
+                buf.push(diag);
+                None
+            }
+            None => Some(diag),
+        }) {
+            Some(d) => d,
+            None => return,
+        };
         let mut handlers = self
             .diagnostics
             .handlers
@@ -274,6 +284,29 @@ impl Context {
 thread_local! {
     /// Set while [`silence_diagnostics`] runs on this thread.
     static SILENCED: Cell<bool> = const { Cell::new(false) };
+    /// The buffer of [`capture_diagnostics`] running on this thread.
+    static CAPTURED: std::cell::RefCell<Option<Vec<Diagnostic>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `f` with every diagnostic emitted on this thread collected instead
+/// of sent to the handlers; returns them in emission order. Worker threads
+/// use it so that the caller can emit what they found in a fixed order
+/// (the parallel verifier emits per child op, in op order).
+pub fn capture_diagnostics<R>(f: impl FnOnce() -> R) -> (R, Vec<Diagnostic>) {
+    /// Restores the previous buffer, also when `f` unwinds.
+    struct Restore(Option<Vec<Diagnostic>>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            let prev = self.0.take();
+            CAPTURED.with(|c| *c.borrow_mut() = prev);
+        }
+    }
+    let restore = Restore(CAPTURED.with(|c| c.borrow_mut().replace(Vec::new())));
+    let r = f();
+    let captured = CAPTURED.with(|c| c.borrow_mut().take()).unwrap_or_default();
+    drop(restore);
+    (r, captured)
 }
 
 /// Runs `f` with every diagnostic emitted on this thread dropped, and no

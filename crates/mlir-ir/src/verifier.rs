@@ -55,10 +55,26 @@ pub fn verify(ir: &Ir, root: OpRef) -> Result<(), ()> {
 /// `verify(op, /*verifyRecursively=*/false)`.
 #[allow(clippy::result_unit_err)]
 pub fn verify_with(ir: &Ir, root: OpRef, recursive: bool) -> Result<(), ()> {
+    verify_threads(ir, root, recursive, 1)
+}
+
+/// [`verify_with`] (recursive) on up to `threads` threads, as MLIR's
+/// verifier with multithreading on: the isolated-from-above ops directly in
+/// the regions of an op (the functions of a module) are verified in
+/// parallel, each on a read-only view of the arena, and the diagnostics of
+/// each are emitted afterwards in op order, so the report is the same for
+/// any thread count.
+#[allow(clippy::result_unit_err)]
+pub fn verify_parallel(ir: &Ir, root: OpRef, threads: usize) -> Result<(), ()> {
+    verify_threads(ir, root, true, threads)
+}
+
+fn verify_threads(ir: &Ir, root: OpRef, recursive: bool, threads: usize) -> Result<(), ()> {
     let v = Verifier {
         ir,
         recursive,
         dom: DominanceInfo::new(),
+        threads,
     };
     if v.run(root) {
         Ok(())
@@ -103,6 +119,8 @@ struct Verifier<'a> {
     ir: &'a Ir,
     recursive: bool,
     dom: DominanceInfo,
+    /// Threads for verifying isolated children (1: this thread only).
+    threads: usize,
 }
 
 type Check = Result<(), Diagnostic>;
@@ -132,6 +150,15 @@ impl Verifier<'_> {
             let outcome: Option<bool> = if let Some(p) = frame.pending.as_mut() {
                 if let Some(r) = child_result.take() {
                     p.failed |= !r;
+                }
+                if p.next == 0
+                    && self.threads > 1
+                    && p.children.len() > 1
+                    && self.worth_threads(&p.children)
+                {
+                    p.failed |= !self.verify_children_parallel(&p.children);
+                    p.next = p.children.len();
+                    continue;
                 }
                 if p.next < p.children.len() {
                     let c = p.children[p.next];
@@ -225,6 +252,67 @@ impl Verifier<'_> {
             }
         }
         None
+    }
+
+    /// Whether `children` hold enough ops (counting those directly in their
+    /// blocks, up to a threshold) to pay for starting threads: a few small
+    /// functions, as in most split test inputs, are verified in place.
+    fn worth_threads(&self, children: &[OpRef]) -> bool {
+        const MIN_OPS: usize = 1024;
+        let ir = self.ir;
+        let mut n = 0;
+        for &c in children {
+            for &r in ir.regions(c) {
+                for b in ir.region_blocks(r) {
+                    n += ir.block_ops(b).take(MIN_OPS - n).count();
+                    if n >= MIN_OPS {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Verifies each of `children` in full on up to `self.threads` threads
+    /// (each child with its own verifier and dominance info: their regions
+    /// are disjoint), then emits their diagnostics in order. Whether all
+    /// succeeded.
+    fn verify_children_parallel(&self, children: &[OpRef]) -> bool {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let next = AtomicUsize::new(0);
+        // Per child: whether it verified, and what it reported.
+        type Outcome = std::sync::Mutex<Option<(bool, Vec<Diagnostic>)>>;
+        let results: Vec<Outcome> = children.iter().map(|_| Default::default()).collect();
+        let (ir, recursive) = (self.ir, self.recursive);
+        std::thread::scope(|s| {
+            for _ in 0..self.threads.min(children.len()) {
+                s.spawn(|| loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= children.len() {
+                        break;
+                    }
+                    let v = Verifier {
+                        ir,
+                        recursive,
+                        dom: DominanceInfo::new(),
+                        threads: 1,
+                    };
+                    let r = crate::diagnostics::capture_diagnostics(|| v.run(children[i]));
+                    *results[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(r);
+                });
+            }
+        });
+        let mut ok = true;
+        for r in results {
+            let r = r.into_inner().unwrap_or_else(|e| e.into_inner());
+            let (good, diags) = r.expect("every child was verified");
+            ok &= good;
+            for d in diags {
+                ir.ctx().emit(d);
+            }
+        }
+        ok
     }
 
     fn isolated_children(&self, op: OpRef) -> Vec<OpRef> {

@@ -432,6 +432,22 @@ struct Session<'a> {
 
 /// Parses, verifies, runs the pipeline on and prints one chunk; diagnostics
 /// go to the installed handler. Returns whether it succeeded.
+/// The threads the verifier and the pass manager use: one with
+/// `--mlir-disable-threading`, else one per hardware thread as mlir-opt, or
+/// (rmlir only) `RMLIR_NUM_THREADS=N`, so that the determinism test runs
+/// with a known count on any machine.
+fn worker_threads(opts: &Opts) -> usize {
+    if opts.disable_threading {
+        return 1;
+    }
+    std::env::var("RMLIR_NUM_THREADS")
+        .ok()
+        .and_then(|v| v.trim().parse::<usize>().ok())
+        .map_or_else(mlir_transforms::pass::manager::hardware_threads, |n| {
+            n.max(1)
+        })
+}
+
 fn process_chunk(
     s: &Session<'_>,
     ctx: &Arc<Context>,
@@ -466,8 +482,11 @@ fn process_chunk(
         top
     };
     // A verifier hook that panics is an error too, not a crash.
+    let threads = worker_threads(opts);
     let verified = !opts.verify_each
-        || match mlir_transforms::pass::crash::catch(|| mlir_ir::verifier::verify(&ir, top)) {
+        || match mlir_transforms::pass::crash::catch(|| {
+            mlir_ir::verifier::verify_parallel(&ir, top, threads)
+        }) {
             Ok(r) => r.is_ok(),
             Err(report) => {
                 let d = mlir_ir::Diagnostic::error(
@@ -496,16 +515,8 @@ fn process_chunk(
         pm.enable_verifier(opts.verify_each);
         pm.enable_threading(!opts.disable_threading);
         mlir_transforms::greedy::set_incremental_rewrites(!opts.full_rewrite_runs);
-        // rmlir only: `RMLIR_NUM_THREADS=N` fixes the number of workers
-        // (mlir-opt always uses one per hardware thread), so that the
-        // determinism test runs with a known count on any machine.
         if !opts.disable_threading {
-            if let Some(n) = std::env::var("RMLIR_NUM_THREADS")
-                .ok()
-                .and_then(|v| v.trim().parse::<usize>().ok())
-            {
-                pm.set_num_threads(n);
-            }
+            pm.set_num_threads(threads);
         }
         pm.enable_timing(opts.timing);
         if let Err(msg) = add_instrumentations(&mut pm, &opts.pm, s.flags) {

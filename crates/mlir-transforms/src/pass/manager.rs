@@ -444,7 +444,9 @@ fn run_pass_body(
         let failed = pass.run_on_operation(ir, op, cx).is_err();
         crate::rewrite_trace::set_current_pass(&outer);
         if !failed && exec.verify && !cx.preserved_all() {
-            return mlir_ir::verifier::verify_with(ir, op, true).is_err();
+            // On the calling thread of a threaded run (a module-level pass),
+            // the verifier checks the functions in parallel too, as MLIR's.
+            return mlir_ir::verifier::verify_parallel(ir, op, exec.threads).is_err();
         }
         failed
     })
@@ -594,7 +596,7 @@ fn run_pass(slot: &mut PassSlot, ir: &mut Ir, op: OpRef, exec: &Exec<'_>) -> Res
 
 /// The number of hardware threads, looked up once (the lookup reads
 /// cgroup files on Linux, which is slow enough to show in short runs).
-fn hardware_threads() -> usize {
+pub fn hardware_threads() -> usize {
     static N: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
     *N.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
