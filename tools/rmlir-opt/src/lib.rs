@@ -850,17 +850,17 @@ fn llvm_style_args(
     Ok(out)
 }
 
-/// `--list-passes`: every registered pass and pipeline with its options,
-/// in `--help`'s layout.
+/// `--list-passes`: every registered pass with its options, in `--help`'s
+/// layout (pass pipelines are not listed, as in mlir-opt; `--help` has them).
 fn list_passes(registry: &PassRegistry) -> String {
-    let width = registry
-        .entries()
+    let passes = || registry.entries().filter(|e| !e.is_pipeline());
+    let width = passes()
         .map(|e| (e.argument.len() + 4).max(e.options.help_width() + 4))
         .max()
         .unwrap_or(0)
         + 2;
     let mut out = String::from("Passes:\n");
-    for e in registry.entries() {
+    for e in passes() {
         let arg = format!("  --{}", e.argument);
         out.push_str(&format!("{arg:<width$}-   {}\n", e.description));
         out.push_str(&e.options.help(4, width));

@@ -475,10 +475,16 @@ impl PassOptions {
             let pad = desc_col.saturating_sub(indent + arg.len()).max(1);
             let _ = writeln!(out, "{:indent$}{arg}{:pad$}- {}", "", "", o.description);
             if let OptionKind::Enum(values) = &o.kind {
+                // As LLVM prints an enum's values: at a fixed indent of four
+                // whatever the option's, with the description column moved
+                // left by the option's indent beyond two (so in
+                // `--list-passes`, values sit under their option and their
+                // dashes two columns left of the option's).
+                let value_col = (desc_col + 2).saturating_sub(indent);
                 for (n, d) in values {
                     let arg = format!("={n}");
-                    let pad = desc_col.saturating_sub(indent + 2 + arg.len()).max(1);
-                    let _ = writeln!(out, "{:w$}{arg}{:pad$}-   {d}", "", "", w = indent + 2);
+                    let pad = value_col.saturating_sub(4 + arg.len()).max(1);
+                    let _ = writeln!(out, "    {arg}{:pad$}-   {d}", "");
                 }
             }
         }
