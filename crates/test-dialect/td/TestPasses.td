@@ -44,6 +44,10 @@ def TestTypeConversionDriver
     : TestPass<"test-legalize-type-conversion", "TestTypeConversionDriver",
                "crate::conversion::TestTypeConversionDriver"> {
   let summary = "Test various type conversion functionalities in DialectConversion";
+  let options = [
+    Option<"allowPatternRollback", "allow-pattern-rollback", "bool",
+           /*default=*/"true", "Allow pattern rollback">
+  ];
 }
 
 def TestStrictPatternDriver

@@ -477,7 +477,9 @@ impl mlir_transforms::pass::PassImpl for TestMergeBlocksPatternDriver {
 /// `TestTypeConversionDriver` type converter (floats to f64, integers
 /// dropped) and source materializations.
 #[derive(Clone, Default)]
-pub struct TestTypeConversionDriver;
+pub struct TestTypeConversionDriver {
+    pub(crate) base: crate::pass_decls::TestTypeConversionDriverBase,
+}
 
 impl mlir_transforms::pass::PassImpl for TestTypeConversionDriver {
     fn run_on_operation(
@@ -658,7 +660,11 @@ impl mlir_transforms::pass::PassImpl for TestTypeConversionDriver {
             1.into(),
         );
         let patterns = FrozenRewritePatternSet::new(set);
-        apply_partial_conversion(ir, op, &target, &patterns, &ConversionConfig::default()).0
+        let config = ConversionConfig {
+            allow_pattern_rollback: self.base.allow_pattern_rollback(),
+            ..ConversionConfig::default()
+        };
+        apply_partial_conversion(ir, op, &target, &patterns, &config).0
     }
 }
 
