@@ -1199,6 +1199,114 @@ fn collect_seeds(
     }
 }
 
+/// Region simplification for a region whose regions (it and every one
+/// nested in it) are single blocks obeying SSA dominance (or graph regions
+/// whose ops have no results, as a module's body), as most function bodies
+/// are; `None` when one is not, and the whole region must be swept.
+///
+/// There, nothing can be erased but dead ops (no unreachable blocks, no
+/// removable block arguments, no blocks to merge), and a dead op cannot sit
+/// on a use cycle (dominance forbids one), so every dead op leads, through
+/// its dead users, to one without uses: MLIR's region DCE then erases
+/// exactly the ops that erasing trivially dead ops, and then the definers
+/// they used, erases. That chain starts at an op that changed since `since`
+/// (the start of the iteration): the previous sweep left no dead op, the
+/// worklist has been drained, and it erased every op it met without uses;
+/// an op only becomes dead when it or what is nested in it changes (loses
+/// a use, stamping it, or loses the side effects of a nested op, stamping
+/// that op or its block). So the changed ops and their ancestors are the
+/// starting points, found by reading one stamp per op instead of computing
+/// the liveness of every value.
+fn local_dead_code(
+    ir: &mut Ir,
+    region: RegionRef,
+    since: u32,
+    state: &mut dyn RewriterListener,
+) -> Option<bool> {
+    // A graph region (the module's body) is as good when its ops define no
+    // values: nothing in it can then be on a use cycle.
+    let single_ssa = |ir: &Ir, r: RegionRef| match ir.first_block(r) {
+        None => true,
+        Some(b) => {
+            ir.next_block(b).is_none()
+                && (mlir_ir::dominance::region_has_ssa_dominance(ir, r)
+                    || ir.block_ops(b).all(|o| ir.num_results(o) == 0))
+        }
+    };
+    if !single_ssa(ir, region) {
+        return None;
+    }
+    let mut starts: Vec<OpRef> = Vec::new();
+    let mut simple = true;
+    let visit = |o: OpRef| {
+        let mut changed = ir.op_stamp(o) > since;
+        for &r in ir.regions(o) {
+            if !single_ssa(ir, r) {
+                simple = false;
+                return mlir_ir::WalkResult::Interrupt;
+            }
+            changed |= ir.region_stamp(r) > since
+                || ir.region_blocks(r).any(|b| ir.block_stamp(b) > since);
+        }
+        if changed {
+            starts.push(o);
+        }
+        mlir_ir::WalkResult::Advance
+    };
+    let mut visit = visit;
+    for b in ir.region_blocks(region) {
+        for op in ir.block_ops(b) {
+            if ir.walk(op, WalkOrder::PreOrder, &mut visit) == mlir_ir::WalkResult::Interrupt {
+                break;
+            }
+        }
+    }
+    if !simple {
+        return None;
+    }
+    // The ancestors of a changed op may have lost their last side effect.
+    let n = starts.len();
+    for i in 0..n {
+        let mut cur = starts[i];
+        while ir.op_parent_region(cur) != Some(region) {
+            match ir.op_parent_op(cur) {
+                Some(p) => {
+                    starts.push(p);
+                    cur = p;
+                }
+                None => break,
+            }
+        }
+    }
+    let in_region = |ir: &Ir, mut o: OpRef| loop {
+        match ir.op_parent_region(o) {
+            Some(r) if r == region => return true,
+            Some(_) => match ir.op_parent_op(o) {
+                Some(p) => o = p,
+                None => return false,
+            },
+            None => return false,
+        }
+    };
+    let mut changed = false;
+    // Later ops first, as a backward sweep finds users before definers.
+    while let Some(op) = starts.pop() {
+        if !ir.is_live_op(op) || !is_op_trivially_dead(ir, op) {
+            continue;
+        }
+        for v in ir.operands(op).collect::<SmallVec<[Value; 4]>>() {
+            if let Some(d) = v.defining_op() {
+                if d != op && in_region(ir, d) {
+                    starts.push(d);
+                }
+            }
+        }
+        PatternRewriter::with_listener(ir, state).erase_op(op);
+        changed = true;
+    }
+    Some(changed)
+}
+
 /// The ops of `seeds` an incremental iteration must queue: those changed
 /// after `since` and the neighbourhood their changes may have enabled (see
 /// "Incremental runs" in the module docs).
@@ -1408,12 +1516,29 @@ pub fn apply_patterns_greedily_in_region(
             seeds.multi_block && erase_unreachable_blocks(ir, Some(&mut driver.state), &[region]);
         continue_rewrites |= driver.process_worklist(ir);
         if level != RegionSimplificationLevel::Disabled {
-            continue_rewrites |= simplify_regions(
-                ir,
-                Some(&mut driver.state),
-                &[region],
-                level == RegionSimplificationLevel::Aggressive,
-            );
+            // With change stamps on, a drained worklist and nobody listening
+            // to the order of erasures, dead code in single-block regions is
+            // found from what changed (see `local_dead_code`); otherwise the
+            // whole region is swept, as MLIR does.
+            let local = match mark {
+                Some(m)
+                    if strict == GreedyRewriteStrictness::AnyOp
+                        && driver.state.listener.is_none()
+                        && driver.state.worklist.is_empty() =>
+                {
+                    local_dead_code(ir, region, m, &mut driver.state)
+                }
+                _ => None,
+            };
+            continue_rewrites |= match local {
+                Some(changed) => changed,
+                None => simplify_regions(
+                    ir,
+                    Some(&mut driver.state),
+                    &[region],
+                    level == RegionSimplificationLevel::Aggressive,
+                ),
+            };
         }
         if !continue_rewrites {
             break;
