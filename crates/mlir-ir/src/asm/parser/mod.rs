@@ -92,6 +92,10 @@ pub(crate) struct ParseCaches<'a> {
     pub(crate) fn_types: HashMap<FnTypeKey, Type>,
     /// Generic-form properties by their exact source text (`{...}` inside `<...>`).
     pub(crate) props_text: HashMap<&'a str, Attribute>,
+    /// Function types by their exact source text when it is the rest of a
+    /// line made of builtin keyword types only (a generic op's trailing
+    /// `(i32, i32) -> i32`); see `Parser::parse_function_type`.
+    pub(crate) fn_types_text: HashMap<&'a str, Type>,
     /// ODS format engine: enum attributes by (spec address, attribute index, value).
     pub(crate) ods_attrs: HashMap<(usize, u32, u64), Attribute>,
     /// ODS format engine: property dictionaries by their sorted entries.

@@ -103,6 +103,35 @@ impl<'a> Parser<'a> {
 
     /// Parses `(inputs) -> results`.
     pub(crate) fn parse_function_type(&mut self) -> PResult<Type> {
+        // Generic ops end their line with a function type, mostly one of a
+        // few: when the rest of the line holds nothing but keyword types,
+        // parentheses, commas and arrows, text parsed before to exactly
+        // this type is looked up instead of lexed and parsed again. Only
+        // text the parser consumed in full is remembered, so a line with
+        // anything after the type is simply parsed.
+        let src = self.lex.source();
+        let start = self.tok.start as usize;
+        let rest = &src[start.min(src.len())..];
+        let text = rest[..rest.find('\n').unwrap_or(rest.len())].trim_end();
+        let simple = text.starts_with('(')
+            && text.bytes().all(|b| {
+                b.is_ascii_alphanumeric()
+                    || matches!(b, b'(' | b')' | b',' | b' ' | b'-' | b'>' | b'_')
+            });
+        if simple {
+            if let Some(&t) = self.caches.fn_types_text.get(text) {
+                self.reset_lexer_to(start + text.len());
+                return Ok(t);
+            }
+        }
+        let t = self.parse_function_type_uncached()?;
+        if simple && self.tok.start as usize >= start + text.len() {
+            self.caches.fn_types_text.insert(text, t);
+        }
+        Ok(t)
+    }
+
+    fn parse_function_type_uncached(&mut self) -> PResult<Type> {
         let inputs = self.parse_type_list_parens()?;
         self.parse_token(TokenKind::Arrow, "expected '->' in function type")?;
         let results = self.parse_function_result_types()?;
