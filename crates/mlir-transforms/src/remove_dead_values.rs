@@ -844,7 +844,11 @@ fn cleanup(ir: &mut Ir, facts: &Facts, live: &HashSet<Value>, canonicalize: bool
             ir.erase_op(op);
         }
     }
-    for a in dead_args.into_iter().rev().chain(block_args.into_iter().rev()) {
+    for a in dead_args
+        .into_iter()
+        .rev()
+        .chain(block_args.into_iter().rev())
+    {
         // A block inside an op erased above went with it.
         if ir.is_live_value(a) && ir.users(a).next().is_none() {
             if let Some(b) = ir.value_parent_block(a) {
