@@ -524,7 +524,9 @@ fn promote(rw: &mut PatternRewriter<'_>, op: OpRef, f: &Forall) -> LogicalResult
         .iter()
         .any(|&y| rw.ir().op_name_str(y) != "tensor.parallel_insert_slice")
     {
-        return Err(());
+        return rw.notify_match_failure(op, || {
+            "the terminator holds an op other than tensor.parallel_insert_slice"
+        });
     }
     rw.set_insertion_point_before(op);
     let mut repl = Vec::new();
