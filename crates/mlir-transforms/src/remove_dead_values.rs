@@ -705,15 +705,15 @@ fn apply_branch_plan(
             erased.insert(b, vec![false; args_mask.len()]);
             continue;
         }
-        for i in 0..args_mask.len() {
-            if args_mask[i] {
+        for (i, &gone) in args_mask.iter().enumerate() {
+            if gone {
                 out.push(ir.argument(b, i));
             }
         }
     }
-    // Drop the dead operands of every edge into a block that changes, and
-    // of edges into blocks with nothing to erase whose operands are dead
-    // all the same only when the block's arguments go with them.
+    // Each edge into a block that loses arguments drops its dead operands
+    // (which the checks above matched to those arguments). Edges into a
+    // block that keeps its arguments keep their operands, dead or not.
     for (op, s, mask) in plan.edges.iter().rev() {
         let b = ir.successor(*op, *s);
         let args_mask = &erased[&b];
