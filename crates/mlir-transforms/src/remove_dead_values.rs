@@ -643,69 +643,98 @@ fn apply_branch_plan(
         }
     }
     let kept = |mask: &[bool], i: usize| !mask.get(i).copied().unwrap_or(false);
-    let mut out = Vec::new();
-    for b in order {
-        let args_mask = erased[&b].clone();
-        if !args_mask.iter().any(|&e| e) {
-            continue;
-        }
-        let kept_arg_types: Vec<_> = (0..ir.num_arguments(b))
-            .filter(|&i| kept(&args_mask, i))
-            .map(|i| ir.value_type(ir.argument(b, i)))
-            .collect();
-        let edges: Vec<&(OpRef, usize, Vec<bool>)> = plan
-            .edges
-            .iter()
-            .filter(|(op, s, _)| ir.successor(*op, *s) == b)
-            .collect();
-        // Every edge into the block still lines up with its arguments.
-        let in_step = edges.iter().all(|(op, s, mask)| {
-            let Some(bi) = branch_iface(ir, *op) else {
+    // Whether `u` goes with an op step 4 erases (itself or an ancestor
+    // below the function, e.g. a dead effect-free `scf.if` around it).
+    let goes_with_ancestor = |u: OpRef| {
+        let mut cur = Some(u);
+        while let Some(o) = cur {
+            if callable_op(ir, o).is_some() {
                 return false;
-            };
-            let so = (bi.successor_operands)(ir, *op, *s);
-            let types: Vec<_> = (0..so.produced + so.len)
-                .filter(|&i| kept(mask, i))
-                .map(|i| {
-                    if i < so.produced {
-                        ir.value_type(ir.argument(b, i))
-                    } else {
-                        ir.value_type(ir.operand(*op, so.start + i - so.produced))
-                    }
-                })
-                .collect();
-            types == kept_arg_types
-        });
-        // Every use of an erased argument goes: an op step 4 erases, an
-        // edge dropping it, or a branch that becomes `ub.unreachable`.
-        let uses_go = (0..ir.num_arguments(b))
-            .filter(|&i| !kept(&args_mask, i))
-            .all(|i| {
-                let a = ir.argument(b, i);
-                ir.users(a).all(|u| {
-                    if unreachable.contains(&u) || doomed(ir, facts, live, u) {
-                        return true;
-                    }
-                    (0..ir.num_operands(u))
-                        .filter(|&k| ir.operand(u, k) == a)
-                        .all(|k| {
-                            plan.edges.iter().any(|(op, s, mask)| {
-                                *op == u
-                                    && branch_iface(ir, u).is_some_and(|bi| {
-                                        let so = (bi.successor_operands)(ir, u, *s);
-                                        k >= so.start
-                                            && k < so.start + so.len
-                                            && mask[so.produced + k - so.start]
-                                    })
-                            })
-                        })
-                })
-            });
-        if !(in_step && uses_go) {
-            erased.insert(b, vec![false; args_mask.len()]);
-            continue;
+            }
+            if unreachable.contains(&o) || doomed(ir, facts, live, o) {
+                return true;
+            }
+            cur = ir.op_parent_op(o);
         }
-        for (i, &gone) in args_mask.iter().enumerate() {
+        false
+    };
+    // A block is left alone when its edges would not line up with its
+    // arguments, or an erased argument would keep a use; leaving one alone
+    // keeps the operands of its edges, which may keep another block's
+    // argument used, so this runs to a fixpoint (blocks only ever go from
+    // changing to left alone).
+    loop {
+        let mut changed = false;
+        for &b in &order {
+            let args_mask = erased[&b].clone();
+            if !args_mask.iter().any(|&e| e) {
+                continue;
+            }
+            let kept_arg_types: Vec<_> = (0..ir.num_arguments(b))
+                .filter(|&i| kept(&args_mask, i))
+                .map(|i| ir.value_type(ir.argument(b, i)))
+                .collect();
+            // Every edge into the block still lines up with its arguments.
+            let in_step = plan
+                .edges
+                .iter()
+                .filter(|(op, s, _)| ir.successor(*op, *s) == b)
+                .all(|(op, s, mask)| {
+                    let Some(bi) = branch_iface(ir, *op) else {
+                        return false;
+                    };
+                    let so = (bi.successor_operands)(ir, *op, *s);
+                    let types: Vec<_> = (0..so.produced + so.len)
+                        .filter(|&i| kept(mask, i))
+                        .map(|i| {
+                            if i < so.produced {
+                                ir.value_type(ir.argument(b, i))
+                            } else {
+                                ir.value_type(ir.operand(*op, so.start + i - so.produced))
+                            }
+                        })
+                        .collect();
+                    types == kept_arg_types
+                });
+            // Every use of an erased argument goes: with an op step 4
+            // erases, or as an operand an edge into a changing block drops.
+            let uses_go = in_step
+                && (0..ir.num_arguments(b))
+                    .filter(|&i| !kept(&args_mask, i))
+                    .all(|i| {
+                        let a = ir.argument(b, i);
+                        ir.users(a).all(|u| {
+                            if goes_with_ancestor(u) {
+                                return true;
+                            }
+                            (0..ir.num_operands(u))
+                                .filter(|&k| ir.operand(u, k) == a)
+                                .all(|k| {
+                                    plan.edges.iter().any(|(op, s, mask)| {
+                                        *op == u
+                                            && erased[&ir.successor(u, *s)].iter().any(|&e| e)
+                                            && branch_iface(ir, u).is_some_and(|bi| {
+                                                let so = (bi.successor_operands)(ir, u, *s);
+                                                k >= so.start
+                                                    && k < so.start + so.len
+                                                    && mask[so.produced + k - so.start]
+                                            })
+                                    })
+                                })
+                        })
+                    });
+            if !uses_go {
+                erased.insert(b, vec![false; args_mask.len()]);
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    let mut out = Vec::new();
+    for &b in &order {
+        for (i, &gone) in erased[&b].iter().enumerate() {
             if gone {
                 out.push(ir.argument(b, i));
             }
