@@ -6,7 +6,9 @@
 //! dead operands of branches with the matching successor block arguments
 //! (as upstream's `processBranchOp`: an argument fed a live value stays,
 //! dead or not, and a branch whose condition is dead, in code that never
-//! runs, becomes `ub.unreachable`).
+//! runs, becomes `ub.unreachable`). As upstream, what goes drops its uses;
+//! a use left in code that never runs gets a `ub.poison` (upstream leaves a
+//! null operand there, which the canonicalization patterns usually erase).
 //!
 //! Liveness (MLIR's `LivenessAnalysis`): a value is live when an op with
 //! memory effects uses it, when an effect-free op with a live result uses
@@ -617,17 +619,10 @@ fn plan_branches(ir: &Ir, top: OpRef, live: &HashSet<Value>) -> BranchPlan {
 /// Applies `plan` as upstream's cleanup does, where that gives valid IR:
 /// a block loses the arguments of the first mask (in walk order) over it
 /// that drops any, each edge loses its own dead operands. A block where
-/// that would leave an edge out of step with the arguments, or an erased
-/// argument with a use that stays, is left alone with all its edges
-/// (mlir-opt 22 breaks the IR there). Returns the arguments to erase once
-/// their users are gone.
-fn apply_branch_plan(
-    ir: &mut Ir,
-    facts: &Facts,
-    live: &HashSet<Value>,
-    plan: &BranchPlan,
-) -> Vec<Value> {
-    let unreachable: HashSet<OpRef> = plan.unreachable.iter().copied().collect();
+/// that would leave an edge out of step with the arguments is left alone
+/// with all its edges (mlir-opt 22 breaks the IR there). Returns the
+/// arguments to erase in step 4.
+fn apply_branch_plan(ir: &mut Ir, plan: &BranchPlan) -> Vec<Value> {
     let mut erased: HashMap<BlockRef, Vec<bool>> = HashMap::new();
     let mut order: Vec<BlockRef> = Vec::new();
     for (op, s, mask) in &plan.edges {
@@ -643,98 +638,43 @@ fn apply_branch_plan(
         }
     }
     let kept = |mask: &[bool], i: usize| !mask.get(i).copied().unwrap_or(false);
-    // Whether `u` goes with an op step 4 erases (itself or an ancestor
-    // below the function, e.g. a dead effect-free `scf.if` around it).
-    let goes_with_ancestor = |u: OpRef| {
-        let mut cur = Some(u);
-        while let Some(o) = cur {
-            if callable_op(ir, o).is_some() {
-                return false;
-            }
-            if unreachable.contains(&o) || doomed(ir, facts, live, o) {
-                return true;
-            }
-            cur = ir.op_parent_op(o);
-        }
-        false
-    };
-    // A block is left alone when its edges would not line up with its
-    // arguments, or an erased argument would keep a use; leaving one alone
-    // keeps the operands of its edges, which may keep another block's
-    // argument used, so this runs to a fixpoint (blocks only ever go from
-    // changing to left alone).
-    loop {
-        let mut changed = false;
-        for &b in &order {
-            let args_mask = erased[&b].clone();
-            if !args_mask.iter().any(|&e| e) {
-                continue;
-            }
-            let kept_arg_types: Vec<_> = (0..ir.num_arguments(b))
-                .filter(|&i| kept(&args_mask, i))
-                .map(|i| ir.value_type(ir.argument(b, i)))
-                .collect();
-            // Every edge into the block still lines up with its arguments.
-            let in_step = plan
-                .edges
-                .iter()
-                .filter(|(op, s, _)| ir.successor(*op, *s) == b)
-                .all(|(op, s, mask)| {
-                    let Some(bi) = branch_iface(ir, *op) else {
-                        return false;
-                    };
-                    let so = (bi.successor_operands)(ir, *op, *s);
-                    let types: Vec<_> = (0..so.produced + so.len)
-                        .filter(|&i| kept(mask, i))
-                        .map(|i| {
-                            if i < so.produced {
-                                ir.value_type(ir.argument(b, i))
-                            } else {
-                                ir.value_type(ir.operand(*op, so.start + i - so.produced))
-                            }
-                        })
-                        .collect();
-                    types == kept_arg_types
-                });
-            // Every use of an erased argument goes: with an op step 4
-            // erases, or as an operand an edge into a changing block drops.
-            let uses_go = in_step
-                && (0..ir.num_arguments(b))
-                    .filter(|&i| !kept(&args_mask, i))
-                    .all(|i| {
-                        let a = ir.argument(b, i);
-                        ir.users(a).all(|u| {
-                            if goes_with_ancestor(u) {
-                                return true;
-                            }
-                            (0..ir.num_operands(u))
-                                .filter(|&k| ir.operand(u, k) == a)
-                                .all(|k| {
-                                    plan.edges.iter().any(|(op, s, mask)| {
-                                        *op == u
-                                            && erased[&ir.successor(u, *s)].iter().any(|&e| e)
-                                            && branch_iface(ir, u).is_some_and(|bi| {
-                                                let so = (bi.successor_operands)(ir, u, *s);
-                                                k >= so.start
-                                                    && k < so.start + so.len
-                                                    && mask[so.produced + k - so.start]
-                                            })
-                                    })
-                                })
-                        })
-                    });
-            if !uses_go {
-                erased.insert(b, vec![false; args_mask.len()]);
-                changed = true;
-            }
-        }
-        if !changed {
-            break;
-        }
-    }
     let mut out = Vec::new();
     for &b in &order {
-        for (i, &gone) in erased[&b].iter().enumerate() {
+        let args_mask = erased[&b].clone();
+        if !args_mask.iter().any(|&e| e) {
+            continue;
+        }
+        let kept_arg_types: Vec<_> = (0..ir.num_arguments(b))
+            .filter(|&i| kept(&args_mask, i))
+            .map(|i| ir.value_type(ir.argument(b, i)))
+            .collect();
+        // Every edge into the block still lines up with its arguments.
+        let in_step = plan
+            .edges
+            .iter()
+            .filter(|(op, s, _)| ir.successor(*op, *s) == b)
+            .all(|(op, s, mask)| {
+                let Some(bi) = branch_iface(ir, *op) else {
+                    return false;
+                };
+                let so = (bi.successor_operands)(ir, *op, *s);
+                let types: Vec<_> = (0..so.produced + so.len)
+                    .filter(|&i| kept(mask, i))
+                    .map(|i| {
+                        if i < so.produced {
+                            ir.value_type(ir.argument(b, i))
+                        } else {
+                            ir.value_type(ir.operand(*op, so.start + i - so.produced))
+                        }
+                    })
+                    .collect();
+                types == kept_arg_types
+            });
+        if !in_step {
+            erased.insert(b, vec![false; args_mask.len()]);
+            continue;
+        }
+        for (i, &gone) in args_mask.iter().enumerate() {
             if gone {
                 out.push(ir.argument(b, i));
             }
@@ -760,6 +700,24 @@ fn apply_branch_plan(
         }
     }
     out
+}
+
+/// Replaces every use of `v` by a fresh `ub.poison` made just before the
+/// user; returns the poison ops.
+fn poison_uses(ir: &mut Ir, v: Value) -> Vec<OpRef> {
+    let uses: Vec<_> = ir.uses(v).collect();
+    let mut made = Vec::new();
+    for u in uses {
+        let ty = ir.value_type(v);
+        let mut state = OperationState::new(ir.ctx().op_name("ub.poison"), ir.op_loc(u.op));
+        state.result_types.push(ty);
+        let poison = ir.create_op(state);
+        ir.insert_op_before(u.op, poison);
+        let pv = ir.result(poison, 0);
+        ir.set_operand(u.op, u.index as usize, pv);
+        made.push(poison);
+    }
+    made
 }
 
 fn cleanup(ir: &mut Ir, facts: &Facts, live: &HashSet<Value>, canonicalize: bool) {
@@ -828,7 +786,7 @@ fn cleanup(ir: &mut Ir, facts: &Facts, live: &HashSet<Value>, canonicalize: bool
     // keep their arguments. A branch with a dead condition (only in code
     // that never runs) becomes `ub.unreachable` in step 4.
     let plan = plan_branches(ir, facts.top, live);
-    let block_args = apply_branch_plan(ir, facts, live, &plan);
+    let block_args = apply_branch_plan(ir, &plan);
     // 3. Region-branching ops that stay: the operands they forward only to
     // dead values become poison (so that what computed them can go).
     let mut region_ops: Vec<OpRef> = Vec::new();
@@ -868,16 +826,46 @@ fn cleanup(ir: &mut Ir, facts: &Facts, live: &HashSet<Value>, canonicalize: bool
             ir.erase_op(op);
         }
     }
+    // Users first. As upstream, an op that goes drops its uses: a use that
+    // stays (in code that never runs, which the canonicalization patterns
+    // usually remove next) gets a `ub.poison` where mlir-opt 22 leaves a
+    // null operand. Without the ub dialect such an op stays.
+    let has_ub = ir.ctx().is_dialect_loaded("ub");
+    let mut placeholders: Vec<OpRef> = Vec::new();
     for op in doomed {
-        if ir.is_live_op(op) && ir.results(op).all(|v| ir.users(v).next().is_none()) {
-            ir.erase_op(op);
+        if !ir.is_live_op(op) {
+            continue;
+        }
+        let used = ir.results(op).any(|v| ir.users(v).next().is_some());
+        if used && !has_ub {
+            continue;
+        }
+        let results: Vec<Value> = ir.results(op).collect();
+        for v in results {
+            placeholders.extend(poison_uses(ir, v));
+        }
+        ir.erase_op(op);
+    }
+    // The block arguments that go, likewise (a block inside an op erased
+    // above went with it).
+    for a in block_args.into_iter().rev() {
+        if !ir.is_live_value(a) || (!has_ub && ir.users(a).next().is_some()) {
+            continue;
+        }
+        placeholders.extend(poison_uses(ir, a));
+        if let Some(b) = ir.value_parent_block(a) {
+            if let Some(i) = (0..ir.num_arguments(b)).position(|k| ir.argument(b, k) == a) {
+                ir.erase_argument(b, i);
+            }
         }
     }
-    for a in dead_args
-        .into_iter()
-        .rev()
-        .chain(block_args.into_iter().rev())
-    {
+    // Placeholders whose users went too go as well.
+    for p in placeholders {
+        if ir.is_live_op(p) && ir.users(ir.result(p, 0)).next().is_none() {
+            ir.erase_op(p);
+        }
+    }
+    for a in dead_args.into_iter().rev() {
         // A block inside an op erased above went with it.
         if ir.is_live_value(a) && ir.users(a).next().is_none() {
             if let Some(b) = ir.value_parent_block(a) {
