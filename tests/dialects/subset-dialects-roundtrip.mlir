@@ -31,6 +31,13 @@ func.func @others(%m: memref<4x4xf32>, %t: tensor<?x4xf32>, %f: f32, %i: index) 
   %p = ub.poison : i32
   return %sv, %d, %b, %x, %p : memref<2x2xf32, strided<[4, 1], offset: ?>>, index, vector<4xf32>, f32, i32
 }
+func.func @unreachable(%c: i1) -> i32 {
+  cf.cond_br %c, ^bb1, ^bb2
+^bb1:
+  ub.unreachable
+^bb2:
+  ub.unreachable {note = "never"}
+}
 
 // CHECK-LABEL: func.func @affine(
 // CHECK-SAME: %arg0: memref<8xi32>, %arg1: index, %arg2: i32) -> index {
@@ -59,4 +66,12 @@ func.func @others(%m: memref<4x4xf32>, %t: tensor<?x4xf32>, %f: f32, %i: index) 
 // CHECK-NEXT: %4 = math.fma %3, %2, %1 : f32
 // CHECK-NEXT: %5 = ub.poison : i32
 // CHECK-NEXT: return %subview, %dim, %0, %4, %5 : memref<2x2xf32, strided<[4, 1], offset: ?>>, index, vector<4xf32>, f32, i32
+// CHECK-NEXT: }
+// CHECK-LABEL: func.func @unreachable(
+// CHECK-SAME: %arg0: i1) -> i32 {
+// CHECK-NEXT: cf.cond_br %arg0, ^bb1, ^bb2
+// CHECK-NEXT: ^bb1:  // pred: ^bb0
+// CHECK-NEXT: ub.unreachable
+// CHECK-NEXT: ^bb2:  // pred: ^bb0
+// CHECK-NEXT: ub.unreachable {note = "never"}
 // CHECK-NEXT: }

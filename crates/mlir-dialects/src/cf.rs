@@ -213,9 +213,9 @@ fn switch_segments(ir: &Ir, op: OpRef) -> ([usize; 3], Vec<usize>) {
 
 /// `BranchOpInterface` of `cf.switch`: successor 0 (the default) gets the
 /// default operands, successor `i + 1` the operands of case `i`.
-/// The destination a constant flag selects: the case with that value (the
-/// default when there are no cases). A constant matching no case selects
-/// nothing, as in mlir-opt 22, whose dataflow then takes every successor.
+/// The destination a constant flag selects: the case with that value, the
+/// default when no case has it (or there are no cases), as mlir-opt 22's
+/// `getSuccessorForOperands` (its SCCP then leaves the cases dead).
 fn switch_successor_for_operands(
     ir: &Ir,
     op: OpRef,
@@ -235,7 +235,8 @@ fn switch_successor_for_operands(
             return Some(i + 1);
         }
     }
-    None
+    // A known flag no case matches takes the default destination.
+    Some(0)
 }
 
 fn switch_successor_operands(

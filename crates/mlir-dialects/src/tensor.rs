@@ -332,9 +332,11 @@ fn join_shapes(ctx: &Context, a: Type, b: Type) -> Option<Type> {
 fn chained_tensor_cast(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
     let ir = rw.ir();
     let ctx = ir.ctx();
-    let inner = ir.operand(op, 0).defining_op().ok_or(())?;
+    let Some(inner) = ir.operand(op, 0).defining_op() else {
+        return rw.notify_match_failure(op, || "the source is not defined by an op");
+    };
     if ir.op_name_str(inner) != "tensor.cast" {
-        return Err(());
+        return rw.notify_match_failure(op, || "the source is not a tensor.cast");
     }
     let source = ir.operand(inner, 0);
     let (src_ty, mid_ty, res_ty) = (
@@ -342,9 +344,14 @@ fn chained_tensor_cast(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult
         ir.value_type(ir.result(inner, 0)),
         ir.value_type(ir.result(op, 0)),
     );
-    let first = join_shapes(ctx, join_shapes(ctx, src_ty, mid_ty).ok_or(())?, res_ty).ok_or(())?;
+    let Some(first) = join_shapes(ctx, src_ty, mid_ty).and_then(|j| join_shapes(ctx, j, res_ty))
+    else {
+        return rw.notify_match_failure(op, || "the chain of casts would fail at run time");
+    };
     if join_shapes(ctx, src_ty, res_ty) != Some(first) {
-        return Err(());
+        return rw.notify_match_failure(op, || {
+            "the intermediate type adds a run-time check the direct cast lacks"
+        });
     }
     let mut state = mlir_ir::OperationState::new(ir.op_name(op), ir.op_loc(op));
     state.operands.push(source);
@@ -447,13 +454,20 @@ fn slice_constant_argument_folder(
         }
         lists.push((new_static, new_dynamic));
     }
-    if !changed.iter().any(|&c| c) || changed[1] {
-        return Err(());
+    if !changed.iter().any(|&c| c) {
+        return rw.notify_match_failure(op, || {
+            "no dynamic offset, size or stride is a foldable constant"
+        });
+    }
+    if changed[1] {
+        return rw.notify_match_failure(op, || {
+            "a size becomes static, which changes the result type (not supported)"
+        });
     }
     let shaped = ir.value_type(operands[lead - 1]);
     let shape = ctx.shape(shaped).ok_or(())?;
     if view_like::in_bounds_slice(shape, &lists[0].0, &lists[1].0, &lists[2].0).is_err() {
-        return Err(());
+        return rw.notify_match_failure(op, || "the folded slice would run out of bounds");
     }
     let mut state = mlir_ir::OperationState::new(ir.op_name(op), ir.op_loc(op));
     state.operands.extend_from_slice(&operands[..lead]);

@@ -1,4 +1,4 @@
-//! The `ub` dialect (`td/UB.td`: `ub.poison` and the `#ub.poison`
+//! The `ub` dialect (`td/UB.td`: `ub.poison`, `ub.unreachable` and the `#ub.poison`
 //! attribute), with `poison`'s fold and the constant materializer that
 //! turns a folded `#ub.poison` back into `ub.poison`.
 

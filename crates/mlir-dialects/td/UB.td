@@ -6,7 +6,7 @@
 //
 //   op           defined  format        folder  checked with mlir-opt
 //   poison       yes      declarative   yes     custom+generic
-//   unreachable  no
+//   unreachable  yes      declarative   no      custom+generic
 //
 // `#ub.poison` is the only PoisonAttrInterface implementation; it stays an
 // opaque dialect attribute (body `poison`), checked by
@@ -45,6 +45,13 @@ def PoisonOp : UB_Op<"poison", [ConstantLike, Pure]> {
   let results = (outs AnyType:$result);
   let assemblyFormat = "attr-dict (`<` $value^ `>`)? `:` type($result)";
   let hasFolder = 1;
+}
+
+// Marks a point control never reaches (`-remove-dead-values` puts it in
+// place of a branch whose condition is dead).
+def UnreachableOp : UB_Op<"unreachable", [Terminator]> {
+  let summary = "Unreachable operation.";
+  let assemblyFormat = "attr-dict";
 }
 
 #endif // RMLIR_UB

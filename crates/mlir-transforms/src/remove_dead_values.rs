@@ -2,8 +2,13 @@
 //! liveness analysis over the whole module, then a cleanup that erases
 //! what no live computation needs: effect-free ops whose results are all
 //! dead, the dead arguments and results of private functions whose every
-//! use is a call (with the matching call operands and results), and dead
-//! block arguments of non-entry blocks (with the matching branch operands).
+//! use is a call (with the matching call operands and results), and the
+//! dead operands of branches with the matching successor block arguments
+//! (as upstream's `processBranchOp`: an argument fed a live value stays,
+//! dead or not, and a branch whose condition is dead, in code that never
+//! runs, becomes `ub.unreachable`). As upstream, what goes drops its uses;
+//! a use left in code that never runs gets a `ub.poison` (upstream leaves a
+//! null operand there, which the canonicalization patterns usually erase).
 //!
 //! Liveness (MLIR's `LivenessAnalysis`): a value is live when an op with
 //! memory effects uses it, when an effect-free op with a live result uses
@@ -319,13 +324,15 @@ impl Facts {
                         }
                         continue;
                     }
-                    // A block argument: the operands branches forward to it.
+                    // A block argument: the operands that branches which run
+                    // forward to it, along any of their successors (upstream's
+                    // backward analysis does not ask whether an edge is taken).
                     for p in predecessors(ir, b) {
                         let Some(bi) = branch_iface(ir, p) else {
                             continue;
                         };
                         for s in 0..ir.num_successors(p) {
-                            if ir.successor(p, s) != b || !exec.branch_edges.contains(&(p, s)) {
+                            if ir.successor(p, s) != b || !exec.op_executable(ir, p) {
                                 continue;
                             }
                             let so = (bi.successor_operands)(ir, p, s);
@@ -529,42 +536,188 @@ fn shrink_function_type(ir: &mut Ir, f: OpRef, keep_args: &[bool], keep_results:
     }
 }
 
-/// Whether `op`, once its results are dead, may go: it has no memory
-/// effects, or it never runs and one of its operands is dead (mlir-opt 22
-/// erases those, region-branching ops included: nothing the analysis saw
-/// needs what they do).
+/// Whether `op`, once its results are dead, may go (upstream's rule for
+/// ops that are not functions, calls, branches or terminators): it has no
+/// memory effects, or one of its operands is dead. Liveness makes every
+/// operand of an effecting op that runs live, so a dead operand means code
+/// that never runs (mlir-opt 22 erases such ops whatever their effects).
+/// Region-branching ops only go that way when they never run themselves.
 fn removable(ir: &Ir, facts: &Facts, live: &HashSet<Value>, op: OpRef) -> bool {
-    is_memory_effect_free(ir, op)
-        || (!facts.exec.op_executable(ir, op) && ir.operands(op).any(|v| !live.contains(&v)))
+    if is_memory_effect_free(ir, op) {
+        return true;
+    }
+    let dead_operand = ir.operands(op).any(|v| !live.contains(&v));
+    if is_region_branch(ir, op) {
+        dead_operand && !facts.exec.op_executable(ir, op)
+    } else {
+        dead_operand
+    }
 }
 
-/// Whether step 4 of the cleanup will erase `op`: it is removable with
-/// dead results and everything using them goes too (terminators stay).
-/// `memo` holds the answers so far; an op met again while its own answer
-/// is being computed (a cycle through a graph region) is taken to stay.
-fn goes(
-    ir: &Ir,
-    facts: &Facts,
-    live: &HashSet<Value>,
-    op: OpRef,
-    memo: &mut HashMap<OpRef, bool>,
-) -> bool {
-    if let Some(&known) = memo.get(&op) {
-        return known;
-    }
-    memo.insert(op, false);
-    let local = !ir.op_has_trait(op, TraitSet::IS_TERMINATOR)
-        && !facts.callee.contains_key(&op)
+/// Whether step 4 of the cleanup considers erasing `op`: a removable op
+/// with dead results that is none of the ops upstream treats apart
+/// (terminators, calls, functions, the op the pass runs on).
+fn doomed(ir: &Ir, facts: &Facts, live: &HashSet<Value>, op: OpRef) -> bool {
+    ir.is_live_op(op)
+        && !ir.op_has_trait(op, TraitSet::IS_TERMINATOR)
+        && call_op(ir, op).is_none()
+        && callable_op(ir, op).is_none()
+        && ir.op_parent_op(op).is_some()
         && !ir.results(op).any(|v| live.contains(&v))
-        && removable(ir, facts, live, op);
-    let users: Vec<OpRef> = if local {
-        ir.results(op).flat_map(|v| ir.users(v)).collect()
-    } else {
-        Vec::new()
+        && removable(ir, facts, live, op)
+}
+
+/// What upstream's `processBranchOp` decides for the branches of the
+/// module, in its post-order walk: the branches whose condition (a
+/// non-forwarded operand) is dead, which become `ub.unreachable`, and for
+/// every successor of the others which forwarded operands go (the dead
+/// ones), as a mask over the successor's arguments.
+struct BranchPlan {
+    unreachable: Vec<OpRef>,
+    /// (branch, successor index, dead mask over the successor's arguments).
+    edges: Vec<(OpRef, usize, Vec<bool>)>,
+}
+
+fn plan_branches(ir: &Ir, top: OpRef, live: &HashSet<Value>) -> BranchPlan {
+    let mut plan = BranchPlan {
+        unreachable: Vec::new(),
+        edges: Vec::new(),
     };
-    let answer = local && users.into_iter().all(|u| goes(ir, facts, live, u, memo));
-    memo.insert(op, answer);
-    answer
+    for op in ir.walk_collect(top, WalkOrder::PostOrder) {
+        if is_region_branch(ir, op) || callable_op(ir, op).is_some() {
+            continue;
+        }
+        let Some(bi) = branch_iface(ir, op) else {
+            continue;
+        };
+        let n = ir.num_successors(op);
+        let sos: Vec<_> = (0..n).map(|s| (bi.successor_operands)(ir, op, s)).collect();
+        let forwarded: HashSet<usize> = sos
+            .iter()
+            .flat_map(|so| so.start..so.start + so.len)
+            .collect();
+        let dead_condition = ir
+            .operands(op)
+            .enumerate()
+            .any(|(i, v)| !forwarded.contains(&i) && !live.contains(&v));
+        if dead_condition {
+            plan.unreachable.push(op);
+            continue;
+        }
+        for (s, so) in sos.iter().enumerate() {
+            // Produced operands (none for `cf`) are not the branch's to drop.
+            let mut mask = vec![false; so.produced + so.len];
+            for i in 0..so.len {
+                mask[so.produced + i] = !live.contains(&ir.operand(op, so.start + i));
+            }
+            plan.edges.push((op, s, mask));
+        }
+    }
+    plan
+}
+
+/// Applies `plan` as upstream's cleanup does, where that gives valid IR:
+/// a block loses the arguments of the first mask (in walk order) over it
+/// that drops any, each edge loses its own dead operands. A block where
+/// that would leave an edge out of step with the arguments is left alone
+/// with all its edges (mlir-opt 22 breaks the IR there). Returns the
+/// arguments to erase in step 4.
+fn apply_branch_plan(ir: &mut Ir, plan: &BranchPlan) -> Vec<Value> {
+    let mut erased: HashMap<BlockRef, Vec<bool>> = HashMap::new();
+    let mut order: Vec<BlockRef> = Vec::new();
+    for (op, s, mask) in &plan.edges {
+        let b = ir.successor(*op, *s);
+        if !erased.contains_key(&b) {
+            order.push(b);
+        }
+        let slot = erased
+            .entry(b)
+            .or_insert_with(|| vec![false; ir.num_arguments(b)]);
+        if !slot.iter().any(|&e| e) && mask.len() == slot.len() && mask.iter().any(|&e| e) {
+            *slot = mask.clone();
+        }
+    }
+    let kept = |mask: &[bool], i: usize| !mask.get(i).copied().unwrap_or(false);
+    let mut out = Vec::new();
+    for &b in &order {
+        let args_mask = erased[&b].clone();
+        if !args_mask.iter().any(|&e| e) {
+            continue;
+        }
+        let kept_arg_types: Vec<_> = (0..ir.num_arguments(b))
+            .filter(|&i| kept(&args_mask, i))
+            .map(|i| ir.value_type(ir.argument(b, i)))
+            .collect();
+        // Every edge into the block still lines up with its arguments.
+        let in_step = plan
+            .edges
+            .iter()
+            .filter(|(op, s, _)| ir.successor(*op, *s) == b)
+            .all(|(op, s, mask)| {
+                let Some(bi) = branch_iface(ir, *op) else {
+                    return false;
+                };
+                let so = (bi.successor_operands)(ir, *op, *s);
+                let types: Vec<_> = (0..so.produced + so.len)
+                    .filter(|&i| kept(mask, i))
+                    .map(|i| {
+                        if i < so.produced {
+                            ir.value_type(ir.argument(b, i))
+                        } else {
+                            ir.value_type(ir.operand(*op, so.start + i - so.produced))
+                        }
+                    })
+                    .collect();
+                types == kept_arg_types
+            });
+        if !in_step {
+            erased.insert(b, vec![false; args_mask.len()]);
+            continue;
+        }
+        for (i, &gone) in args_mask.iter().enumerate() {
+            if gone {
+                out.push(ir.argument(b, i));
+            }
+        }
+    }
+    // Each edge into a block that loses arguments drops its dead operands
+    // (which the checks above matched to those arguments). Edges into a
+    // block that keeps its arguments keep their operands, dead or not.
+    for (op, s, mask) in plan.edges.iter().rev() {
+        let b = ir.successor(*op, *s);
+        let args_mask = &erased[&b];
+        if !args_mask.iter().any(|&e| e) {
+            continue;
+        }
+        let Some(bi) = branch_iface(ir, *op) else {
+            continue;
+        };
+        let so = (bi.successor_operands)(ir, *op, *s);
+        for i in (0..so.len).rev() {
+            if mask[so.produced + i] {
+                bi.erase_operand(ir, *op, *s, i);
+            }
+        }
+    }
+    out
+}
+
+/// Replaces every use of `v` by a fresh `ub.poison` made just before the
+/// user; returns the poison ops.
+fn poison_uses(ir: &mut Ir, v: Value) -> Vec<OpRef> {
+    let uses: Vec<_> = ir.uses(v).collect();
+    let mut made = Vec::new();
+    for u in uses {
+        let ty = ir.value_type(v);
+        let mut state = OperationState::new(ir.ctx().op_name("ub.poison"), ir.op_loc(u.op));
+        state.result_types.push(ty);
+        let poison = ir.create_op(state);
+        ir.insert_op_before(u.op, poison);
+        let pv = ir.result(poison, 0);
+        ir.set_operand(u.op, u.index as usize, pv);
+        made.push(poison);
+    }
+    made
 }
 
 fn cleanup(ir: &mut Ir, facts: &Facts, live: &HashSet<Value>, canonicalize: bool) {
@@ -627,77 +780,13 @@ fn cleanup(ir: &mut Ir, facts: &Facts, live: &HashSet<Value>, canonicalize: bool
         }
         shrink_function_type(ir, f, &keep_args, &keep_results);
     }
-    // 2. Dead block arguments of non-entry blocks, and the operands
-    // branches forward to them. An argument goes with its operands only if
-    // every use of it goes too: ops step 4 erases, or operands of branches
-    // forwarding it to arguments that go (code that never runs may still
-    // use a dead argument, and dropping the operands alone would leave the
-    // branches invalid). Decided per argument, to a fixpoint, before any
-    // operand is dropped, so that every branch feeding one agrees.
-    let mut memo: HashMap<OpRef, bool> = HashMap::new();
-    let mut feeds: Vec<(OpRef, usize, usize, Value)> = Vec::new();
-    for &op in &facts.ops {
-        if !ir.is_live_op(op) {
-            continue;
-        }
-        let Some(bi) = branch_iface(ir, op) else {
-            continue;
-        };
-        for s in 0..ir.num_successors(op) {
-            let succ = ir.successor(op, s);
-            let so = (bi.successor_operands)(ir, op, s);
-            for i in 0..so.len {
-                feeds.push((op, s, i, ir.argument(succ, so.produced + i)));
-            }
-        }
-    }
-    let mut going: HashSet<Value> = feeds
-        .iter()
-        .map(|f| f.3)
-        .filter(|a| !live.contains(a))
-        .collect();
-    loop {
-        let before = going.len();
-        let candidates: Vec<Value> = going.iter().copied().collect();
-        for arg in candidates {
-            let users: Vec<OpRef> = ir.users(arg).collect();
-            let ok = users.into_iter().all(|u| {
-                if goes(ir, facts, live, u, &mut memo) {
-                    return true;
-                }
-                // A branch whose uses of the argument all forward it to
-                // arguments that go.
-                let Some(bi) = branch_iface(ir, u) else {
-                    return false;
-                };
-                (0..ir.num_operands(u))
-                    .filter(|&k| ir.operand(u, k) == arg)
-                    .all(|k| {
-                        (0..ir.num_successors(u)).any(|s| {
-                            let so = (bi.successor_operands)(ir, u, s);
-                            k >= so.start
-                                && k < so.start + so.len
-                                && going.contains(
-                                    &ir.argument(ir.successor(u, s), so.produced + k - so.start),
-                                )
-                        })
-                    })
-            });
-            if !ok {
-                going.remove(&arg);
-            }
-        }
-        if going.len() == before {
-            break;
-        }
-    }
-    for &(op, s, i, arg) in feeds.iter().rev() {
-        if going.contains(&arg) {
-            if let Some(bi) = branch_iface(ir, op) {
-                bi.erase_operand(ir, op, s, i);
-            }
-        }
-    }
+    // 2. Branches, as upstream's `processBranchOp`: a forwarded operand
+    // that is dead goes with the successor's argument, while an argument
+    // whose operand is live stays, dead or not; blocks no branch reaches
+    // keep their arguments. A branch with a dead condition (only in code
+    // that never runs) becomes `ub.unreachable` in step 4.
+    let plan = plan_branches(ir, facts.top, live);
+    let block_args = apply_branch_plan(ir, &plan);
     // 3. Region-branching ops that stay: the operands they forward only to
     // dead values become poison (so that what computed them can go).
     let mut region_ops: Vec<OpRef> = Vec::new();
@@ -724,54 +813,63 @@ fn cleanup(ir: &mut Ir, facts: &Facts, live: &HashSet<Value>, canonicalize: bool
         .iter()
         .rev()
         .copied()
-        .filter(|&op| {
-            ir.is_live_op(op)
-                && !ir.op_has_trait(op, TraitSet::IS_TERMINATOR)
-                && !facts.callee.contains_key(&op)
-                && ir.op_parent_op(op).is_some()
-                && !ir.results(op).any(|v| live.contains(&v))
-                && removable(ir, facts, live, op)
-        })
+        .filter(|&op| doomed(ir, facts, live, op))
         .collect();
-    for op in doomed {
-        if ir.is_live_op(op) && ir.results(op).all(|v| ir.users(v).next().is_none()) {
+    if ir.ctx().is_dialect_loaded("ub") {
+        for &op in &plan.unreachable {
+            if !ir.is_live_op(op) {
+                continue;
+            }
+            let state = OperationState::new(ir.ctx().op_name("ub.unreachable"), ir.op_loc(op));
+            let u = ir.create_op(state);
+            ir.insert_op_before(op, u);
             ir.erase_op(op);
         }
     }
-    for a in dead_args.into_iter().rev() {
-        if ir.users(a).next().is_none() {
-            if let Some(b) = ir.value_parent_block(a) {
-                if let Some(i) = (0..ir.num_arguments(b)).position(|k| ir.argument(b, k) == a) {
-                    ir.erase_argument(b, i);
-                }
-            }
-        }
-    }
-    // Dead block arguments left without uses go last.
-    let mut blocks: Vec<BlockRef> = Vec::new();
-    for &op in &facts.ops {
+    // Users first. As upstream, an op that goes drops its uses: a use that
+    // stays (in code that never runs, which the canonicalization patterns
+    // usually remove next) gets a `ub.poison` where mlir-opt 22 leaves a
+    // null operand. Without the ub dialect such an op stays.
+    let has_ub = ir.ctx().is_dialect_loaded("ub");
+    let mut placeholders: Vec<OpRef> = Vec::new();
+    for op in doomed {
         if !ir.is_live_op(op) {
             continue;
         }
-        for &r in ir.regions(op) {
-            blocks.extend(ir.region_blocks(r).skip(1));
+        let used = ir.results(op).any(|v| ir.users(v).next().is_some());
+        if used && !has_ub {
+            continue;
+        }
+        let results: Vec<Value> = ir.results(op).collect();
+        for v in results {
+            placeholders.extend(poison_uses(ir, v));
+        }
+        ir.erase_op(op);
+    }
+    // The block arguments that go, likewise (a block inside an op erased
+    // above went with it).
+    for a in block_args.into_iter().rev() {
+        if !ir.is_live_value(a) || (!has_ub && ir.users(a).next().is_some()) {
+            continue;
+        }
+        placeholders.extend(poison_uses(ir, a));
+        if let Some(b) = ir.value_parent_block(a) {
+            if let Some(i) = (0..ir.num_arguments(b)).position(|k| ir.argument(b, k) == a) {
+                ir.erase_argument(b, i);
+            }
         }
     }
-    for b in blocks {
-        for i in (0..ir.num_arguments(b)).rev() {
-            let a = ir.argument(b, i);
-            if !live.contains(&a) && ir.users(a).next().is_none() {
-                let feeds = predecessors(ir, b).into_iter().any(|p| {
-                    branch_iface(ir, p).is_some_and(|bi| {
-                        (0..ir.num_successors(p)).any(|s| {
-                            ir.successor(p, s) == b && {
-                                let so = (bi.successor_operands)(ir, p, s);
-                                i >= so.produced && i - so.produced < so.len
-                            }
-                        })
-                    })
-                });
-                if !feeds {
+    // Placeholders whose users went too go as well.
+    for p in placeholders {
+        if ir.is_live_op(p) && ir.users(ir.result(p, 0)).next().is_none() {
+            ir.erase_op(p);
+        }
+    }
+    for a in dead_args.into_iter().rev() {
+        // A block inside an op erased above went with it.
+        if ir.is_live_value(a) && ir.users(a).next().is_none() {
+            if let Some(b) = ir.value_parent_block(a) {
+                if let Some(i) = (0..ir.num_arguments(b)).position(|k| ir.argument(b, k) == a) {
                     ir.erase_argument(b, i);
                 }
             }

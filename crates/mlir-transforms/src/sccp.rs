@@ -61,7 +61,7 @@ impl crate::pass::PassImpl for SccpPass {
 
 /// What control can reach, as the analysis found it (upstream's
 /// `DeadCodeAnalysis` run with constant propagation): the executable
-/// blocks, and the control-flow edges taken. Other analyses
+/// blocks, and the region-branch edges taken. Other analyses
 /// (`-remove-dead-values`) use it to ignore code that never runs.
 pub(crate) struct Executability {
     /// The blocks control can reach.
@@ -70,8 +70,6 @@ pub(crate) struct Executability {
     /// terminator they leave from, and the region entered (`None` for the
     /// parent op).
     pub region_edges: HashSet<(OpRef, Option<RegionRef>)>,
-    /// The branch edges taken: the branch op and the successor index.
-    pub branch_edges: HashSet<(OpRef, usize)>,
 }
 
 impl Executability {
@@ -82,7 +80,6 @@ impl Executability {
         Executability {
             blocks: solver.executable,
             region_edges: solver.region_edges,
-            branch_edges: solver.branch_edges,
         }
     }
 
@@ -123,8 +120,6 @@ struct Solver<'a> {
     executable: HashSet<BlockRef>,
     /// The region-branch edges taken (see [`Executability`]).
     region_edges: HashSet<(OpRef, Option<RegionRef>)>,
-    /// The branch edges taken.
-    branch_edges: HashSet<(OpRef, usize)>,
     /// Region branch ops whose non-forwarded results and arguments were
     /// set to unknown.
     initialized_branches: HashSet<OpRef>,
@@ -146,7 +141,6 @@ impl<'a> Solver<'a> {
             lattice: HashMap::new(),
             executable: HashSet::new(),
             region_edges: HashSet::new(),
-            branch_edges: HashSet::new(),
             initialized_branches: HashSet::new(),
             worklist: Vec::new(),
             queued: HashSet::new(),
@@ -405,9 +399,6 @@ impl<'a> Solver<'a> {
                 }
                 self.mark_executable(s);
             }
-            for i in 0..ir.num_successors(op) {
-                self.branch_edges.insert((op, i));
-            }
             return;
         };
         let Some(operands) = self.operand_constants(op) else {
@@ -416,8 +407,17 @@ impl<'a> Solver<'a> {
         let chosen = info
             .interface::<BranchSuccessorForOperands>()
             .and_then(|f| (f.0)(ir, op, &operands));
+        // Upstream's edges join blocks, not successor slots: once the edge
+        // to the chosen block is live, every successor slot naming that
+        // block forwards its values (a `cf.cond_br %true, ^bb1(%a),
+        // ^bb1(%b)` merges both).
         let succs: SmallVec<[usize; 2]> = match chosen {
-            Some(i) => smallvec::smallvec![i],
+            Some(i) => {
+                let dest = ir.successor(op, i);
+                (0..ir.num_successors(op))
+                    .filter(|&k| ir.successor(op, k) == dest)
+                    .collect()
+            }
             None => (0..ir.num_successors(op)).collect(),
         };
         for i in succs {
@@ -436,7 +436,6 @@ impl<'a> Solver<'a> {
                 self.join(ir.argument(dest, arg_index), s);
             }
             self.mark_executable(dest);
-            self.branch_edges.insert((op, i));
         }
     }
 

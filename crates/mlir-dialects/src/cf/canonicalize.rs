@@ -224,7 +224,9 @@ fn simplify_pass_through_br(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalR
         return rw.notify_match_failure(op, || "branch targets its own block");
     }
     let operands: Vec<Value> = ir.operands(op).collect();
-    let (dest, operands) = collapse_branch(ir, dest, &operands).ok_or(())?;
+    let Some((dest, operands)) = collapse_branch(ir, dest, &operands) else {
+        return rw.notify_match_failure(op, || "successor is not a block that only branches on");
+    };
     replace_with_br(rw, op, dest, &operands)
 }
 
@@ -374,7 +376,9 @@ fn simplify_cond_branch_from_cond_branch_on_same_condition(
 ) -> LogicalResult {
     let ir = rw.ir();
     let current = parent_block(ir, op).ok_or(())?;
-    let pred = single_predecessor(ir, current).ok_or(())?;
+    let Some(pred) = single_predecessor(ir, current) else {
+        return rw.notify_match_failure(op, || "block has no single predecessor");
+    };
     let pred_br = ir.terminator(pred).ok_or(())?;
     if ir.op_name_str(pred_br) != "cf.cond_br" {
         return rw.notify_match_failure(op, || "single predecessor does not end in cf.cond_br");
@@ -608,8 +612,12 @@ fn fold_switch(
 /// A switch on a constant becomes a `cf.br` to the case taken.
 fn simplify_const_switch_value(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
     let s = switch_parts(rw.ir(), op);
-    let c = rw.ir().value_constant(s.flag).ok_or(())?;
-    let value = int_value(rw.ctx(), c).ok_or(())?.clone();
+    let Some(c) = rw.ir().value_constant(s.flag) else {
+        return rw.notify_match_failure(op, || "flag is not a constant");
+    };
+    let Some(value) = int_value(rw.ctx(), c).cloned() else {
+        return rw.notify_match_failure(op, || "flag is not an integer constant");
+    };
     fold_switch(rw, op, &s, &value)
 }
 
@@ -673,7 +681,11 @@ fn simplify_switch_from_switch_on_same_condition(
     rw: &mut PatternRewriter<'_>,
 ) -> LogicalResult {
     let s = switch_parts(rw.ir(), op);
-    let (current, ps) = pred_switch_on_same_flag(rw.ir(), op, s.flag).ok_or(())?;
+    let Some((current, ps)) = pred_switch_on_same_flag(rw.ir(), op, s.flag) else {
+        return rw.notify_match_failure(op, || {
+            "block is not reached only from a cf.switch on the same flag"
+        });
+    };
     if ps.default_dest == current {
         return rw.notify_match_failure(op, || {
             "block is reached through the default of the predecessor's switch"
@@ -695,7 +707,11 @@ fn simplify_switch_from_default_switch_on_same_condition(
     rw: &mut PatternRewriter<'_>,
 ) -> LogicalResult {
     let s = switch_parts(rw.ir(), op);
-    let (current, ps) = pred_switch_on_same_flag(rw.ir(), op, s.flag).ok_or(())?;
+    let Some((current, ps)) = pred_switch_on_same_flag(rw.ir(), op, s.flag) else {
+        return rw.notify_match_failure(op, || {
+            "block is not reached only from a cf.switch on the same flag"
+        });
+    };
     if ps.default_dest != current {
         return rw.notify_match_failure(op, || {
             "block is reached through a case of the predecessor's switch"

@@ -393,11 +393,11 @@ fn combine_ifs(next_if: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
     let ir = rw.ir();
     let block = ir.op_block(next_if).ok_or(())?;
     if ir.first_op(block) == Some(next_if) {
-        return Err(());
+        return rw.notify_match_failure(next_if, || "the op is the first in its block");
     }
     let prev_if = ir.prev_op(next_if).ok_or(())?;
     if ir.op_name_str(prev_if) != "scf.if" {
-        return Err(());
+        return rw.notify_match_failure(next_if, || "the op before is not an scf.if");
     }
     let (prev_cond, next_cond) = (ir.operand(prev_if, 0), ir.operand(next_if, 0));
     let next_then_block = ir.last_block(ir.region(next_if, 0));
@@ -412,7 +412,9 @@ fn combine_ifs(next_if: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
         next_then = next_else_block;
     }
     if next_then.is_none() && next_else.is_none() {
-        return Err(());
+        return rw.notify_match_failure(next_if, || {
+            "the conditions are neither the same nor negations of each other"
+        });
     }
     let prev_then_yield = region_yield(ir, ir.region(prev_if, 0)).ok_or(())?;
     let prev_else_yielded: Vec<Value> = match region_yield(ir, ir.region(prev_if, 1)) {
@@ -505,21 +507,24 @@ fn combine_nested_ifs(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult 
     let then_yield = ir.terminator(then_block).ok_or(())?;
     let nested = ir.first_op(then_block).ok_or(())?;
     if nested == then_yield || ir.next_op(nested) != Some(then_yield) {
-        return Err(());
+        return rw.notify_match_failure(op, || {
+            "the then block holds more than one op besides its yield"
+        });
     }
     let else_block = ir.last_block(ir.region(op, 1));
     if let Some(b) = else_block {
         if ir.first_op(b) != ir.last_op(b) {
-            return Err(());
+            return rw.notify_match_failure(op, || "the else block is not empty");
         }
     }
     if ir.op_name_str(nested) != "scf.if" {
-        return Err(());
+        return rw.notify_match_failure(op, || "the op in the then block is not an scf.if");
     }
     let nested_else = ir.last_block(ir.region(nested, 1));
     if let Some(b) = nested_else {
         if ir.first_op(b) != ir.last_op(b) {
-            return Err(());
+            return rw
+                .notify_match_failure(op, || "the else block of the nested scf.if is not empty");
         }
     }
     let mut then_values: Vec<Value> = ir.operands(then_yield).collect();
@@ -536,13 +541,13 @@ fn combine_nested_ifs(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult 
             let k = v.number() as usize;
             let nested_else_yield = nested_else.and_then(|b| ir.terminator(b)).ok_or(())?;
             if Some(&ir.operand(nested_else_yield, k)) != else_values.get(i) {
-                return Err(());
+                return rw.notify_match_failure(op, || "a value the nested scf.if yields on its else side differs from the outer else value");
             }
             then_values[i] = ir.operand(nested_then_yield, k);
             continue;
         }
         if def_region(ir, v) == Some(then_region) {
-            return Err(());
+            return rw.notify_match_failure(op, || "a yielded value is defined in the then region");
         }
         to_select.push(i);
     }
@@ -614,7 +619,7 @@ fn condition_propagation(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResu
     let ir = rw.ir();
     let cond = ir.operand(op, 0);
     if ir.value_constant(cond).is_some() {
-        return Err(());
+        return rw.notify_match_failure(op, || "the condition is a constant");
     }
     let (then_r, else_r) = (ir.region(op, 0), ir.region(op, 1));
     let end = def_region(ir, cond);
@@ -640,7 +645,7 @@ fn condition_propagation(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResu
         .filter_map(|u| side(u.op).map(|s| (u, s)))
         .collect();
     if uses.is_empty() {
-        return Err(());
+        return rw.notify_match_failure(op, || "the condition has no use in the regions");
     }
     let loc = ir.op_loc(op);
     let (mut t, mut f) = (None, None);
@@ -667,7 +672,7 @@ fn convert_trivial_if_to_select(op: OpRef, rw: &mut PatternRewriter<'_>) -> Logi
     let ir = rw.ir();
     let n = ir.num_results(op);
     if n == 0 {
-        return Err(());
+        return rw.notify_match_failure(op, || "the op has no results");
     }
     let cond = ir.operand(op, 0);
     let (then_r, else_r) = (ir.region(op, 0), ir.region(op, 1));
@@ -678,7 +683,7 @@ fn convert_trivial_if_to_select(op: OpRef, rw: &mut PatternRewriter<'_>) -> Logi
         .zip(ir.operands(else_yield))
         .collect();
     if pairs.len() != n {
-        return Err(());
+        return rw.notify_match_failure(op, || "the yields do not match the results");
     }
     let inside: Vec<bool> = pairs
         .iter()
@@ -756,7 +761,7 @@ fn replace_if_yield_with_condition_or_value(
     let ir = rw.ir();
     let n = ir.num_results(op);
     if n == 0 {
-        return Err(());
+        return rw.notify_match_failure(op, || "the op has no results");
     }
     let cond = ir.operand(op, 0);
     let then_yield = region_yield(ir, ir.region(op, 0)).ok_or(())?;
@@ -810,7 +815,9 @@ fn replace_if_yield_with_condition_or_value(
     if changed {
         Ok(())
     } else {
-        Err(())
+        rw.notify_match_failure(op, || {
+            "no used result yields one value on both sides or the constants true and false"
+        })
     }
 }
 
@@ -821,10 +828,12 @@ fn replace_if_yield_with_condition_or_value(
 fn single_block_execute_inliner(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
     let ir = rw.ir();
     if ir.attr(op, "no_inline").is_some() {
-        return Err(());
+        return rw.notify_match_failure(op, || "the op has the no_inline attribute");
     }
     let region = ir.region(op, 0);
-    single_block(ir, region).ok_or(())?;
+    if single_block(ir, region).is_none() {
+        return rw.notify_match_failure(op, || "the region has more than one block");
+    }
     replace_op_with_region(rw, op, region, &[])
 }
 
@@ -842,11 +851,13 @@ fn is_function_like(ir: &Ir, op: OpRef) -> bool {
 fn multi_block_execute_inliner(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
     let ir = rw.ir();
     if ir.attr(op, "no_inline").is_some() {
-        return Err(());
+        return rw.notify_match_failure(op, || "the op has the no_inline attribute");
     }
     let parent = ir.op_parent_op(op).ok_or(())?;
     if !(is_function_like(ir, parent) || ir.op_name_str(parent) == "scf.execute_region") {
-        return Err(());
+        return rw.notify_match_failure(op, || {
+            "the parent op is neither function-like nor an scf.execute_region"
+        });
     }
     let prev_block = ir.op_block(op).ok_or(())?;
     let region = ir.region(op, 0);
@@ -890,9 +901,11 @@ fn multi_block_execute_inliner(op: OpRef, rw: &mut PatternRewriter<'_>) -> Logic
 /// when no case matches.
 fn fold_constant_case(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
     let ir = rw.ir();
-    let c = const_int(ir, ir.operand(op, 0)).ok_or(())?;
+    let Some(c) = const_int(ir, ir.operand(op, 0)) else {
+        return rw.notify_match_failure(op, || "the selector is not a constant");
+    };
     if c.width() > 64 {
-        return Err(());
+        return rw.notify_match_failure(op, || "the selector is wider than 64 bits");
     }
     let c = c.to_i64();
     let cases = super::dense_array(ir.ctx(), ir.attr(op, "cases"));
@@ -998,9 +1011,13 @@ fn replace_terminator(rw: &mut PatternRewriter<'_>, term: OpRef, operands: &[Val
 fn while_move_if_down(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
     let ir = rw.ir();
     let p = while_parts(ir, op).ok_or(())?;
-    let if_op = ir.prev_op(p.cond).ok_or(())?;
+    let Some(if_op) = ir.prev_op(p.cond) else {
+        return rw.notify_match_failure(op, || "no op comes before the scf.condition");
+    };
     if ir.op_name_str(if_op) != "scf.if" || ir.operand(if_op, 0) != ir.operand(p.cond, 0) {
-        return Err(());
+        return rw.notify_match_failure(op, || {
+            "the op before the scf.condition is not an scf.if on the same condition"
+        });
     }
     let then_region = ir.region(if_op, 0);
     let else_region = ir.region(if_op, 1);
@@ -1010,7 +1027,7 @@ fn while_move_if_down(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult 
         Some(b) => {
             let t = ir.terminator(b).ok_or(())?;
             if ir.first_op(b) != Some(t) {
-                return Err(());
+                return rw.notify_match_failure(op, || "the else block of the scf.if is not empty");
             }
             Some(t)
         }
@@ -1022,14 +1039,16 @@ fn while_move_if_down(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult 
         None => n == 0,
     };
     if ir.num_operands(then_yield) != n || !else_ok {
-        return Err(());
+        return rw.notify_match_failure(op, || "the yields of the scf.if do not match its results");
     }
     // The if's results may only feed the condition.
     if ir
         .results(if_op)
         .any(|r| ir.uses(r).any(|u| u.op != p.cond))
     {
-        return Err(());
+        return rw.notify_match_failure(op, || {
+            "a result of the scf.if has a use other than the scf.condition"
+        });
     }
     let loc = ir.op_loc(op);
     let before_region = ir.region(op, 0);
@@ -1115,7 +1134,9 @@ fn while_condition_truth(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResu
         .map(|(_, arg)| arg)
         .collect();
     if targets.is_empty() {
-        return Err(());
+        return rw.notify_match_failure(op, || {
+            "the condition is not forwarded to a used argument of the after region"
+        });
     }
     let loc = ir.op_loc(op);
     rw.set_insertion_point_before(op);
@@ -1139,9 +1160,11 @@ fn invert_cmpi_predicate(p: i64) -> Option<i64> {
 fn while_cmp_cond(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
     let ir = rw.ir();
     let p = while_parts(ir, op).ok_or(())?;
-    let cmp = ir.operand(p.cond, 0).defining_op().ok_or(())?;
+    let Some(cmp) = ir.operand(p.cond, 0).defining_op() else {
+        return rw.notify_match_failure(op, || "the condition is not defined by an op");
+    };
     if ir.op_name_str(cmp) != "arith.cmpi" {
-        return Err(());
+        return rw.notify_match_failure(op, || "the condition is not an arith.cmpi");
     }
     let pred = crate::arith::fold::predicate(ir, cmp).ok_or(())?;
     let mut rewrites: Vec<(OpRef, bool)> = Vec::new();
@@ -1177,7 +1200,9 @@ fn while_cmp_cond(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
         }
     }
     if rewrites.is_empty() {
-        return Err(());
+        return rw.notify_match_failure(op, || {
+            "no comparison in the after region repeats the condition's"
+        });
     }
     // The constants are created at the pattern's insertion point, before
     // the loop, as upstream's `replaceOpWithNewOp` does.
@@ -1199,19 +1224,27 @@ fn while_op_align_before_args(op: OpRef, rw: &mut PatternRewriter<'_>) -> Logica
     let before_args: Vec<Value> = ir.arguments(p.before).collect();
     let term_args = condition_args(ir, p.cond);
     if before_args == term_args {
-        return Err(());
+        return rw.notify_match_failure(op, || {
+            "the condition forwards the before arguments in order"
+        });
     }
     let has_duplicates = term_args
         .iter()
         .enumerate()
         .any(|(i, v)| term_args[..i].contains(v));
     if has_duplicates || before_args.len() != term_args.len() {
-        return Err(());
+        return rw.notify_match_failure(op, || {
+            "the condition forwards a value twice or not one value per before argument"
+        });
     }
     // mapping[k] = position of term_args[k] among the before arguments.
     let mut mapping = vec![0usize; before_args.len()];
     for (i, a) in before_args.iter().enumerate() {
-        let k = term_args.iter().position(|t| t == a).ok_or(())?;
+        let Some(k) = term_args.iter().position(|t| t == a) else {
+            return rw.notify_match_failure(op, || {
+                "the condition does not forward every before argument"
+            });
+        };
         mapping[k] = i;
     }
     let mut new_types = vec![ir.value_type(before_args[0]); before_args.len()];
@@ -1300,7 +1333,7 @@ fn parallel_single_or_zero_iteration_dims(
     let body = single_block(ir, ir.region(op, 0)).ok_or(())?;
     let ivs: Vec<Value> = ir.arguments(body).collect();
     if ivs.len() != lbs.len() {
-        return Err(());
+        return rw.notify_match_failure(op, || "the body does not have one argument per dimension");
     }
     let mut mapping = mlir_ir::IrMapping::new();
     let mut kept = Vec::new();
@@ -1315,7 +1348,7 @@ fn parallel_single_or_zero_iteration_dims(
         }
     }
     if kept.len() == lbs.len() {
-        return Err(());
+        return rw.notify_match_failure(op, || "no dimension has 0 or 1 iterations");
     }
     let term = ir.terminator(body).ok_or(())?;
     let body_ops: Vec<OpRef> = ir.block_ops(body).filter(|&o| o != term).collect();
@@ -1385,10 +1418,12 @@ fn merge_nested_parallel_loops(op: OpRef, rw: &mut PatternRewriter<'_>) -> Logic
     let outer_term = ir.terminator(outer_body).ok_or(())?;
     let inner = ir.first_op(outer_body).ok_or(())?;
     if inner == outer_term || ir.next_op(inner) != Some(outer_term) {
-        return Err(());
+        return rw.notify_match_failure(op, || {
+            "the body holds more than one op besides its terminator"
+        });
     }
     if ir.op_name(inner) != ir.op_name(op) {
-        return Err(());
+        return rw.notify_match_failure(op, || "the op in the body is not an scf.parallel");
     }
     let [olbs, oubs, osteps, oinits] = parallel_operands(ir, op).ok_or(())?;
     let [ilbs, iubs, isteps, iinits] = parallel_operands(ir, inner).ok_or(())?;
@@ -1397,10 +1432,12 @@ fn merge_nested_parallel_loops(op: OpRef, rw: &mut PatternRewriter<'_>) -> Logic
         .iter()
         .any(|v| ilbs.contains(v) || iubs.contains(v) || isteps.contains(v))
     {
-        return Err(());
+        return rw.notify_match_failure(op, || {
+            "the bounds of the nested loop use the induction variables"
+        });
     }
     if !oinits.is_empty() || !iinits.is_empty() {
-        return Err(());
+        return rw.notify_match_failure(op, || "a loop has reductions");
     }
     let inner_body = single_block(ir, ir.region(inner, 0)).ok_or(())?;
     let inner_term = ir.terminator(inner_body).ok_or(())?;
@@ -1573,13 +1610,17 @@ fn for_op_tensor_cast_folder(op: OpRef, rw: &mut PatternRewriter<'_>) -> Logical
         found = Some((i, src));
         break;
     }
-    let (idx, replacement) = found.ok_or(())?;
+    let Some((idx, replacement)) = found else {
+        return rw.notify_match_failure(op, || {
+            "no init is a tensor.cast preserving static information whose result has one use"
+        });
+    };
     let body = single_block(ir, ir.region(op, 0)).ok_or(())?;
     // Everything is checked before the rewrite starts: the body's yield
     // carries one value per init.
     let term = ir.terminator(body).ok_or(())?;
     if ir.num_operands(term) != inits.len() || ir.num_arguments(body) != inits.len() + 1 {
-        return Err(());
+        return rw.notify_match_failure(op, || "the yield does not carry one value per init");
     }
     let loc = ir.op_loc(op);
     let old_type = ir.value_type(inits[idx]);
@@ -1695,7 +1736,7 @@ fn simplify_trivial_loops(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalRes
         false
     };
     if yielded.iter().any(|&v| inside(v)) {
-        return Err(());
+        return rw.notify_match_failure(op, || "a yielded value is defined in the loop body");
     }
     rw.replace_op(op, &yielded);
     Ok(())

@@ -208,10 +208,10 @@ pub(crate) fn dim_of_forall(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalR
     let ir = rw.ir();
     let src = ir.operands(op).next().ok_or(())?;
     let mlir_ir::ValueDef::OpResult(def, i) = src.def() else {
-        return Err(());
+        return rw.notify_match_failure(op, || "the source is not an op result");
     };
     if ir.op_name_str(def) != "scf.forall" {
-        return Err(());
+        return rw.notify_match_failure(op, || "the source is not defined by an scf.forall");
     }
     let f = forall(ir, def).ok_or(())?;
     let out = *f.outputs.get(i as usize).ok_or(())?;
@@ -282,7 +282,9 @@ pub(crate) fn fold_tensor_cast_of_output(op: OpRef, rw: &mut PatternRewriter<'_>
         new_outputs[i] = src;
     }
     if casts.is_empty() {
-        return Err(());
+        return rw.notify_match_failure(op, || {
+            "no output is a tensor.cast that preserves static information"
+        });
     }
     let loc = ir.op_loc(op);
     let rank = f.rank();
@@ -353,7 +355,8 @@ pub(crate) fn control_operands_folder(op: OpRef, rw: &mut PatternRewriter<'_>) -
     };
     let (lbs, ubs, steps) = (fold(&f.lbs), fold(&f.ubs), fold(&f.steps));
     if !changed {
-        return Err(());
+        return rw
+            .notify_match_failure(op, || "no dynamic bound, upper bound or step is a constant");
     }
     let ctx = ir.ctx_arc().clone();
     let (operands, props) =
@@ -390,7 +393,9 @@ pub(crate) fn iter_args_folder(op: OpRef, rw: &mut PatternRewriter<'_>) -> Logic
         }
     }
     if dropped.is_empty() {
-        return Err(());
+        return rw.notify_match_failure(op, || {
+            "every result is used and has a combining op in the terminator"
+        });
     }
     for &i in &dropped {
         let arg = rw.ir().argument(f.body, rank + i);
@@ -443,7 +448,7 @@ pub(crate) fn single_or_zero_iteration_dims(
         .attr(op, "mapping")
         .is_some_and(|m| matches!(ctx.attr(m), mlir_ir::AttrKind::Array(e) if !e.is_empty()));
     if mapped {
-        return Err(());
+        return rw.notify_match_failure(op, || "the loop is mapped to processing units");
     }
     let f = forall(ir, op).ok_or(())?;
     let loc = ir.op_loc(op);
@@ -464,7 +469,8 @@ pub(crate) fn single_or_zero_iteration_dims(
         return promote(rw, op, &f);
     }
     if kept.len() == f.rank() {
-        return Err(());
+        // Upstream's wording (`ForallOpSingleOrZeroIterationDimsFolder`).
+        return rw.notify_match_failure(op, || "no dimensions have 0 or 1 iterations");
     }
     rw.set_insertion_point_before(op);
     let mut mapping = IrMapping::new();
@@ -518,7 +524,9 @@ fn promote(rw: &mut PatternRewriter<'_>, op: OpRef, f: &Forall) -> LogicalResult
         .iter()
         .any(|&y| rw.ir().op_name_str(y) != "tensor.parallel_insert_slice")
     {
-        return Err(());
+        return rw.notify_match_failure(op, || {
+            "the terminator holds an op other than tensor.parallel_insert_slice"
+        });
     }
     rw.set_insertion_point_before(op);
     let mut repl = Vec::new();
@@ -573,6 +581,8 @@ pub(crate) fn replace_constant_induction_var(
     if changed {
         Ok(())
     } else {
-        Err(())
+        rw.notify_match_failure(op, || {
+            "no used induction variable belongs to a single-iteration dimension"
+        })
     }
 }

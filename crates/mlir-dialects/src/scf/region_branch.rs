@@ -172,7 +172,9 @@ pub(crate) fn make_successor_inputs_dead(op: OpRef, rw: &mut PatternRewriter<'_>
         replacements.push((*value, reachable[0]));
     }
     if replacements.is_empty() {
-        return Err(());
+        return rw.notify_match_failure(op, || {
+            "no used successor input has a single reachable value defined before it"
+        });
     }
     for (from, to) in replacements {
         rw.replace_all_uses_with(from, to);
@@ -228,7 +230,9 @@ pub(crate) fn remove_duplicate_successor_input_uses(
     if changed {
         Ok(())
     } else {
-        Err(())
+        rw.notify_match_failure(op, || {
+            "no two successor inputs of one owner receive the same values"
+        })
     }
 }
 
@@ -273,7 +277,8 @@ pub(crate) fn remove_dead_successor_inputs(
         .filter(|&i| !live_set[find(&mut parent, i)])
         .collect();
     if dead.is_empty() {
-        return Err(());
+        // Upstream's wording (`RemoveDeadRegionBranchOpSuccessorInputs`).
+        return rw.notify_match_failure(op, || "no values to remove");
     }
     // Group what goes: operands per owner, arguments per block, results.
     let mut operands: Vec<(OpRef, Vec<usize>)> = Vec::new();
