@@ -169,11 +169,14 @@ fn parse_pipeline_options(
         })
 }
 
-/// Folds every op once with an [`OperationFolder`], in reverse pre-order,
-/// then erases the constants it created that ended up unused (upstream's
-/// `TestSingleFold`, `-test-single-fold`).
+/// Folds every op with an [`OperationFolder`], in reverse pre-order, then
+/// erases the constants it created that ended up unused (upstream's
+/// `TestSingleFold`, `-test-single-fold`). An op folded in place is folded
+/// again, up to `max-iterations` folds in all (default 1: once).
 #[derive(Clone, Default)]
-pub struct TestSingleFoldPass;
+pub struct TestSingleFoldPass {
+    pub(crate) base: crate::passes::TestSingleFoldPassBase,
+}
 
 /// Tracks the ops the folder inserts (its constants) and forgets erased
 /// ones, as the upstream pass does as its own listener.
@@ -210,8 +213,13 @@ impl crate::pass::PassImpl for TestSingleFoldPass {
         // the materialized constants follow the order of the ops they come from.
         for &o in ops.iter().rev() {
             // An earlier fold may have erased `o` (e.g. a duplicate constant).
-            if ir.is_live_op(o) {
-                let _ = folder.try_to_fold(ir, Some(&mut tracker), o);
+            let mut folds = 0;
+            while ir.is_live_op(o) {
+                folds += 1;
+                let in_place = folder.try_to_fold(ir, Some(&mut tracker), o) == Ok(true);
+                if !in_place || folds >= self.base.max_iterations() {
+                    break;
+                }
             }
         }
         for c in tracker.existing_constants {

@@ -46,6 +46,10 @@ def TestOptionsPass
 def TestSingleFoldPass : TestPass<"test-single-fold", "TestSingleFold"> {
   let summary =
       "Test single-pass operation folding and dead constant elimination";
+  let options = [
+    Option<"maxIterations", "max-iterations", "int", /*default=*/"1",
+           "Max iterations in the tryToFold">
+  ];
 }
 
 def TestModulePass
