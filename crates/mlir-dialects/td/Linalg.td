@@ -52,7 +52,7 @@ def Linalg_YieldOp : Linalg_Op<"yield", [Pure, ReturnLike, Terminator]> {
 // The structured ops: inputs, then inits (AttrSizedOperandSegments); one
 // result per tensor init; the region's block takes one scalar per operand.
 class Linalg_StructuredOp<string mnemonic> : Linalg_Op<mnemonic,
-    [AttrSizedOperandSegments,
+    [AttrSizedOperandSegments, SingleBlockImplicitTerminator<"linalg.yield">,
      DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmBlockArgumentNames"]>]> {
   let results = (outs Variadic<AnyRankedTensor>:$result_tensors);
   let regions = (region AnyRegion:$region);
