@@ -445,3 +445,96 @@ func.func @c(%x: memref<4xf32>, %y: memref<5xf32>) {
   }
   return
 }
+
+// -----
+
+func.func @b(%x: memref<4xf32>, %y: memref<4xf32>) {
+  // expected-error@+1 {{'linalg.generic' op attribute 'iterator_types' failed to satisfy constraint: Iterator type should be an enum.}}
+  "linalg.generic"(%x, %y) <{indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"], operandSegmentSizes = array<i32: 1, 1>}> ({
+  ^bb0(%a: f32, %b: f32):
+    linalg.yield %a : f32
+  }) : (memref<4xf32>, memref<4xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @c(%x: memref<4xf32>, %y: memref<4xf32>) {
+  "linalg.generic"(%x, %y) <{indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = [#linalg.iterator_type<parallel>], operandSegmentSizes = array<i32: 1, 1>}> ({
+  ^bb0(%a: f32, %b: f32):
+    linalg.yield %a : f32
+  }) : (memref<4xf32>, memref<4xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @d(%x: memref<4xf32>, %y: memref<4xf32>) {
+  // expected-error@+1 {{'linalg.generic' op attribute 'indexing_maps' failed to satisfy constraint: AffineMap array attribute}}
+  "linalg.generic"(%x, %y) <{indexing_maps = [affine_map<(d0) -> (d0)>, 3], iterator_types = [#linalg.iterator_type<parallel>], operandSegmentSizes = array<i32: 1, 1>}> ({
+  ^bb0(%a: f32, %b: f32):
+    linalg.yield %a : f32
+  }) : (memref<4xf32>, memref<4xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @e(%x: memref<4xf32>, %y: memref<4xf32>) {
+  // expected-error@+1 {{expected op with scalar input}}
+  "linalg.fill"(%x, %y) <{operandSegmentSizes = array<i32: 1, 1>}> ({
+  ^bb0(%a: f32, %b: f32):
+    linalg.yield %a : f32
+  }) : (memref<4xf32>, memref<4xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%x: f32, %y: memref<4xf32>) {
+  "linalg.fill"(%x, %y) <{operandSegmentSizes = array<i32: 1, 1>}> ({
+  ^bb0(%a: f32, %b: f32):
+    linalg.yield %a : f32
+  }) : (f32, memref<4xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @g(%x: f32, %y: memref<4xf32>) {
+  // expected-error@+1 {{expected op with 1 input and 1 output}}
+  "linalg.fill"(%x, %y, %y) <{operandSegmentSizes = array<i32: 1, 2>}> ({
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    linalg.yield %a, %a : f32, f32
+  }) : (f32, memref<4xf32>, memref<4xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @h(%x: f32, %y: memref<4xf32>) {
+  "linalg.exp"(%y, %y) <{operandSegmentSizes = array<i32: 1, 1>}> ({
+  ^bb0(%a: f32, %b: f32):
+    linalg.yield %a : f32
+  }) : (memref<4xf32>, memref<4xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @i(%x: f32, %y: memref<4xf32>) {
+  // expected-error@+1 {{'linalg.exp' op expects to have 1 region with 1 block}}
+  "linalg.exp"(%y, %y) <{operandSegmentSizes = array<i32: 1, 1>}> ({
+  }) : (memref<4xf32>, memref<4xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @j(%x: f32, %y: memref<4xf32>) {
+  "linalg.exp"(%y) <{operandSegmentSizes = array<i32: 0, 1>}> ({
+  ^bb0(%b: f32):
+    linalg.yield %b : f32
+  }) : (memref<4xf32>) -> ()
+  return
+}

@@ -535,7 +535,15 @@ fn verify_structured(ir: &Ir, op: OpRef) -> Result<(), mlir_ir::Diagnostic> {
     let (inputs, _) = segments(ir, op);
     let operands: Vec<Type> = ir.operands(op).map(|v| ir.value_type(v)).collect();
     let fill = ir.op_name_str(op) == "linalg.fill";
-    // Upstream `verifyFillInterface`: the value filled in is a scalar.
+    if fill && (inputs != 1 || operands.len() != 2) {
+        return Err(ir.op_diag(
+            op,
+            mlir_ir::Severity::Error,
+            "expected op with 1 input and 1 output",
+        ));
+    }
+    // Upstream `verifyFillInterface`: one value and one output, the value a
+    // scalar.
     if fill
         && operands
             .first()
