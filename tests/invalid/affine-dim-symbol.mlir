@@ -301,3 +301,20 @@ func.func @l(%n: index) {
   }) : (index) -> (index)
   return
 }
+
+// -----
+
+// tensor.dim is a dimension-like op too: its result is a symbol when the
+// tensor is top-level, and not even a dimension otherwise.
+func.func @tensor_dim(%t: tensor<?xf32>, %m: memref<8xf32>) {
+  affine.for %i = 0 to 8 {
+    %c0 = arith.constant 0 : index
+    %d = tensor.dim %t, %c0 : tensor<?xf32>
+    %v = affine.load %m[symbol(%d)] : memref<8xf32>
+    %e = tensor.empty(%i) : tensor<?xf32>
+    %d2 = tensor.dim %e, %c0 : tensor<?xf32>
+    // expected-error@+1 {{'affine.load' op operand cannot be used as a dimension id}}
+    %v2 = affine.load %m[%d2] : memref<8xf32>
+  }
+  return
+}

@@ -935,7 +935,7 @@ pub fn is_valid_symbol(ir: &Ir, v: Value, region: Option<RegionRef>) -> bool {
         }
         match ir.op_name_str(def) {
             "affine.apply" => return ir.operands(def).all(|o| is_valid_symbol(ir, o, region)),
-            "memref.dim" => return is_dim_op_valid_symbol(ir, def, region),
+            "memref.dim" | "tensor.dim" => return is_dim_op_valid_symbol(ir, def, region),
             _ => {}
         }
     }
@@ -947,7 +947,7 @@ pub fn is_valid_symbol(ir: &Ir, v: Value, region: Option<RegionRef>) -> bool {
 
 /// Upstream `isValidDim(Value, Region *)`: a valid symbol, the induction
 /// variable of an `affine.for`, an `affine.apply` of dimensions, or a
-/// `memref.dim` of a top-level memref.
+/// `memref.dim`/`tensor.dim` of a top-level value.
 pub fn is_valid_dim(ir: &Ir, v: Value, region: Option<RegionRef>) -> bool {
     if !is_index(ir, v) {
         return false;
@@ -966,14 +966,14 @@ pub fn is_valid_dim(ir: &Ir, v: Value, region: Option<RegionRef>) -> bool {
         }
         ValueDef::OpResult(def, _) => match ir.op_name_str(def) {
             "affine.apply" => ir.operands(def).all(|o| is_valid_dim(ir, o, region)),
-            "memref.dim" => is_top_level_value(ir, ir.operand(def, 0)),
+            "memref.dim" | "tensor.dim" => is_top_level_value(ir, ir.operand(def, 0)),
             _ => false,
         },
     }
 }
 
-/// Upstream `isDimOpValidSymbol`: the size a `memref.dim` reads is a
-/// symbol when the memref is top-level, or when it comes from an
+/// Upstream `isDimOpValidSymbol`: the size a `memref.dim`/`tensor.dim`
+/// reads is a symbol when the shaped value is top-level, or when it comes from an
 /// `alloc`/`subview` whose matching dynamic size operand is a symbol.
 fn is_dim_op_valid_symbol(ir: &Ir, dim: OpRef, region: Option<RegionRef>) -> bool {
     let source = ir.operand(dim, 0);
