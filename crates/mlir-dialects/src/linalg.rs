@@ -748,7 +748,7 @@ fn verify_static_shapes(
             ) else {
                 continue;
             };
-            let inferred = lo.max(hi) + 1;
+            let inferred = lo.max(hi).saturating_add(1);
             if lo.min(hi) < 0 {
                 return Err(ir.op_error(
                     op,
