@@ -318,3 +318,76 @@ func.func @tensor_dim(%t: tensor<?xf32>, %m: memref<8xf32>) {
   }
   return
 }
+
+// -----
+
+func.func @a(%n: index) {
+  "affine.for"() <{lowerBoundMap = affine_map<() -> (0)>, upperBoundMap = affine_map<() -> (8)>, step = 0 : index, operandSegmentSizes = array<i32: 0, 0, 0>}> ({
+  ^bb0(%i: index):
+    affine.yield
+  }) : () -> ()
+  return
+}
+
+// -----
+
+func.func @b(%n: index) {
+  "affine.for"() <{lowerBoundMap = affine_map<() -> (0)>, upperBoundMap = affine_map<() -> (8)>, step = -2 : index, operandSegmentSizes = array<i32: 0, 0, 0>}> ({
+  ^bb0(%i: index):
+    affine.yield
+  }) : () -> ()
+  return
+}
+
+// -----
+
+func.func @c(%n: index) {
+  %r = affine.for %i = 0 to 8 iter_args(%a = %n) -> (index) {
+    %z = arith.constant 0 : i32
+    // expected-error@+1 {{'affine.yield' op types mismatch between yield op and its parent}}
+    affine.yield %z : i32
+  }
+  return
+}
+
+// -----
+
+func.func @d(%n: index) {
+  %r = affine.if affine_set<(d0) : (d0 >= 0)>(%n) -> index {
+    affine.yield %n : index
+  } else {
+    %z = arith.constant 0 : i32
+    // expected-error@+1 {{'affine.yield' op types mismatch between yield op and its parent}}
+    affine.yield %z : i32
+  }
+  return
+}
+
+// -----
+
+func.func @e(%n: index) {
+  // expected-error@+2 {{'affine.if' op along control flow edge from parent to parent: region branch point has 0 operands, but region successor needs 1 inputs}}
+  // expected-note@+1 {{region branch point}}
+  %r = affine.if affine_set<(d0) : (d0 >= 0)>(%n) -> index {
+    affine.yield %n : index
+  }
+  return
+}
+
+// -----
+
+func.func @f(%n: index) {
+  "affine.for"(%n) <{lowerBoundMap = affine_map<() -> (0)>, upperBoundMap = affine_map<() -> (8)>, step = 1 : index, operandSegmentSizes = array<i32: 1, 0, 0>}> ({
+  ^bb0(%i: index):
+    affine.yield
+  }) : (index) -> ()
+  return
+}
+
+// -----
+
+func.func @g(%n: index) {
+  // expected-error@+1 {{'affine.min' op affine map expect at least one result}}
+  %0 = affine.min affine_map<(d0) -> ()>(%n)
+  return
+}

@@ -677,7 +677,22 @@ impl AffineIfOp {
             ));
         }
         let operands: Vec<Value> = ir.operands(self.0).collect();
-        verify_dims_and_symbols(ir, self.0, &operands, set.num_dims as usize)
+        verify_dims_and_symbols(ir, self.0, &operands, set.num_dims as usize)?;
+        // RegionBranchOpInterface's check of the edge from the op to its
+        // results: without an else region, control reaches the results
+        // with no values.
+        let results = ir.num_results(self.0);
+        if results > 0 && ir.num_blocks(ir.region(self.0, 1)) == 0 {
+            return Err(ir
+                .op_error(
+                    self.0,
+                    format!(
+                        "along control flow edge from parent to parent: region branch point has 0 operands, but region successor needs {results} inputs"
+                    ),
+                )
+                .with_note(ir.op_loc(self.0), "region branch point"));
+        }
+        Ok(())
     }
 }
 
@@ -1030,4 +1045,28 @@ fn verify_dims_and_symbols(
         }
     }
     Ok(())
+}
+
+impl AffineYieldOp {
+    /// Upstream `AffineYieldOp::verify`: one value per result of the
+    /// parent, of the result's type.
+    pub fn verify(self, ir: &Ir) -> Result<(), mlir_ir::Diagnostic> {
+        let Some(parent) = ir.op_parent_op(self.0) else {
+            return Ok(());
+        };
+        if ir.num_results(parent) != ir.num_operands(self.0) {
+            return Err(ir.op_error(
+                self.0,
+                "parent of yield must have same number of results as the yield operands",
+            ));
+        }
+        let mismatch = ir
+            .results(parent)
+            .zip(ir.operands(self.0))
+            .any(|(r, v)| ir.value_type(r) != ir.value_type(v));
+        if mismatch {
+            return Err(ir.op_error(self.0, "types mismatch between yield op and its parent"));
+        }
+        Ok(())
+    }
 }

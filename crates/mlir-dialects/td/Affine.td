@@ -94,6 +94,8 @@ def AffineYieldOp : Affine_Op<"yield",
   let summary = "Yield values to parent operation";
   let arguments = (ins Variadic<AnyType>:$operands);
   let assemblyFormat = "attr-dict ($operands^ `:` type($operands))?";
+  // As many values as the parent has results, of the same types.
+  let hasVerifier = 1;
 }
 
 // Upstream IntegerSetAttr (CommonAttrConstraints.td).
