@@ -932,12 +932,39 @@ fn enclosing_region(ir: &Ir, region: Option<RegionRef>) -> Option<RegionRef> {
     ir.op_parent_region(op)
 }
 
+/// The ops whose operands a dimension/symbol query is looking through. In
+/// invalid IR an `affine.apply` can use its own result (the dominance check
+/// that rejects it runs later), and in a graph region ops can form cycles:
+/// a query that comes back to an op on its path answers "no" instead of
+/// recursing forever (mlir-opt 22 overflows its stack there). Very deep
+/// chains answer "no" too, to bound the stack.
+struct Path(Vec<OpRef>);
+
+impl Path {
+    const MAX_DEPTH: usize = 512;
+
+    /// `f` on `op`'s operands, or false when `op` is already on the path.
+    fn through(&mut self, op: OpRef, f: impl FnOnce(&mut Path) -> bool) -> bool {
+        if self.0.len() >= Self::MAX_DEPTH || self.0.contains(&op) {
+            return false;
+        }
+        self.0.push(op);
+        let r = f(self);
+        self.0.pop();
+        r
+    }
+}
+
 /// Upstream `isValidSymbol(Value, Region *)`: an index value usable as an
 /// affine symbol in `region`: a constant, an `affine.apply` of symbols, a
-/// `memref.dim` whose size is a symbol, a value defined at the top level of
-/// `region`, or one that is a symbol of an enclosing region it dominates
-/// from (up to an op isolated from above).
+/// `memref.dim`/`tensor.dim` whose size is a symbol, a value defined at the
+/// top level of `region`, or one that is a symbol of an enclosing region it
+/// dominates from (up to an op isolated from above).
 pub fn is_valid_symbol(ir: &Ir, v: Value, region: Option<RegionRef>) -> bool {
+    valid_symbol(ir, v, region, &mut Path(Vec::new()))
+}
+
+fn valid_symbol(ir: &Ir, v: Value, region: Option<RegionRef>, path: &mut Path) -> bool {
     if !is_index(ir, v) {
         return false;
     }
@@ -949,13 +976,19 @@ pub fn is_valid_symbol(ir: &Ir, v: Value, region: Option<RegionRef>) -> bool {
             return true;
         }
         match ir.op_name_str(def) {
-            "affine.apply" => return ir.operands(def).all(|o| is_valid_symbol(ir, o, region)),
-            "memref.dim" | "tensor.dim" => return is_dim_op_valid_symbol(ir, def, region),
+            "affine.apply" => {
+                return path.through(def, |path| {
+                    ir.operands(def).all(|o| valid_symbol(ir, o, region, path))
+                })
+            }
+            "memref.dim" | "tensor.dim" => {
+                return path.through(def, |path| dim_op_valid_symbol(ir, def, region, path))
+            }
             _ => {}
         }
     }
     match enclosing_region(ir, region) {
-        Some(outer) => is_valid_symbol(ir, v, Some(outer)),
+        Some(outer) => valid_symbol(ir, v, Some(outer), path),
         None => false,
     }
 }
@@ -964,10 +997,14 @@ pub fn is_valid_symbol(ir: &Ir, v: Value, region: Option<RegionRef>) -> bool {
 /// variable of an `affine.for`, an `affine.apply` of dimensions, or a
 /// `memref.dim`/`tensor.dim` of a top-level value.
 pub fn is_valid_dim(ir: &Ir, v: Value, region: Option<RegionRef>) -> bool {
+    valid_dim(ir, v, region, &mut Path(Vec::new()))
+}
+
+fn valid_dim(ir: &Ir, v: Value, region: Option<RegionRef>, path: &mut Path) -> bool {
     if !is_index(ir, v) {
         return false;
     }
-    if is_valid_symbol(ir, v, region) {
+    if valid_symbol(ir, v, region, path) {
         return true;
     }
     match v.def() {
@@ -980,7 +1017,9 @@ pub fn is_valid_dim(ir: &Ir, v: Value, region: Option<RegionRef>) -> bool {
                     .is_some_and(|p| ir.op_name_str(p) == "affine.for")
         }
         ValueDef::OpResult(def, _) => match ir.op_name_str(def) {
-            "affine.apply" => ir.operands(def).all(|o| is_valid_dim(ir, o, region)),
+            "affine.apply" => path.through(def, |path| {
+                ir.operands(def).all(|o| valid_dim(ir, o, region, path))
+            }),
             "memref.dim" | "tensor.dim" => is_top_level_value(ir, ir.operand(def, 0)),
             _ => false,
         },
@@ -990,7 +1029,7 @@ pub fn is_valid_dim(ir: &Ir, v: Value, region: Option<RegionRef>) -> bool {
 /// Upstream `isDimOpValidSymbol`: the size a `memref.dim`/`tensor.dim`
 /// reads is a symbol when the shaped value is top-level, or when it comes from an
 /// `alloc`/`subview` whose matching dynamic size operand is a symbol.
-fn is_dim_op_valid_symbol(ir: &Ir, dim: OpRef, region: Option<RegionRef>) -> bool {
+fn dim_op_valid_symbol(ir: &Ir, dim: OpRef, region: Option<RegionRef>, path: &mut Path) -> bool {
     let source = ir.operand(dim, 0);
     if is_top_level_value(ir, source) {
         return true;
@@ -1023,7 +1062,7 @@ fn is_dim_op_valid_symbol(ir: &Ir, dim: OpRef, region: Option<RegionRef>) -> boo
         .count();
     sizes
         .get(position)
-        .is_some_and(|&s| is_valid_symbol(ir, s, region))
+        .is_some_and(|&s| valid_symbol(ir, s, region, path))
 }
 
 /// Upstream `verifyDimAndSymbolIdentifiers`: the first `dims` operands are
