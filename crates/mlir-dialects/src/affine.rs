@@ -9,8 +9,8 @@ use mlir_ir::asm::lexer::TokenKind;
 use mlir_ir::asm::parser::UnresolvedOperand;
 use mlir_ir::asm::{OpAsmParser, OpAsmPrinter};
 use mlir_ir::{
-    AttrKind, Attribute, Context, Dialect, FoldCtx, Location, OpBuilder, OpFoldResult, OpInfo,
-    OpRef, OperationState, Type, Value,
+    AttrKind, Attribute, Context, Dialect, FoldCtx, Ir, Location, OpBuilder, OpFoldResult, OpInfo,
+    OpRef, OperationState, RegionRef, Severity, TraitSet, Type, Value, ValueDef, DYNAMIC,
 };
 
 use crate::scf::{
@@ -223,6 +223,37 @@ impl AffineApplyOp {
         let attrs = p.op_attrs(op);
         p.print_optional_attr_dict(&attrs, &["map"]);
     }
+
+    /// Upstream `AffineApplyOp::verify`: one operand per map input, one
+    /// map result, and no valid dimension that is not also a symbol in a
+    /// symbol position (other operands may be neither: `affine.apply` is
+    /// also used outside affine code).
+    pub fn verify(self, ir: &Ir) -> Result<(), mlir_ir::Diagnostic> {
+        let Some(map) = map_of(ir.ctx(), ir.attr(self.0, "map")) else {
+            return Ok(());
+        };
+        let operands: Vec<Value> = ir.operands(self.0).collect();
+        if operands.len() != (map.num_dims + map.num_symbols) as usize {
+            return Err(ir.op_error(
+                self.0,
+                "operand count and affine map dimension and symbol count must match",
+            ));
+        }
+        if map.results.len() != 1 {
+            return Err(ir.op_error(self.0, "mapping must produce one value"));
+        }
+        let scope = affine_scope(ir, self.0);
+        for &v in &operands[map.num_dims as usize..] {
+            if is_valid_dim(ir, v, scope) && !is_valid_symbol(ir, v, scope) {
+                return Err(ir.op_diag(
+                    self.0,
+                    Severity::Error,
+                    "dimensional operand cannot be used as a symbol",
+                ));
+            }
+        }
+        Ok(())
+    }
 }
 
 /// Evaluates `e` with the given constant dims and symbols (upstream
@@ -386,6 +417,57 @@ fn print_bound(
 }
 
 impl AffineForOp {
+    /// Upstream `AffineForOp::verifyRegions`: an `index` induction
+    /// variable, bound operands that are valid dimensions and symbols of
+    /// their maps, bound maps with results, and as many loop-carried values
+    /// and block arguments as results.
+    pub fn verify_regions(self, ir: &Ir) -> Result<(), mlir_ir::Diagnostic> {
+        let op = self.0;
+        let ctx = ir.ctx();
+        let args = entry_args(ir, ir.region(op, 0));
+        if args.first().is_none_or(|&iv| !is_index(ir, iv)) {
+            return Err(ir.op_error(
+                op,
+                "expected body to have a single index argument for the induction variable",
+            ));
+        }
+        let lb = map_of(ctx, self.lower_bound_map_attr(ir));
+        let ub = map_of(ctx, self.upper_bound_map_attr(ir));
+        let inputs = |m: Option<&AffineMap>| m.map_or(0, |m| (m.num_dims + m.num_symbols) as usize);
+        for (map, operands) in [
+            (lb, self.lower_bound_operands(ir).collect::<Vec<_>>()),
+            (ub, self.upper_bound_operands(ir).collect()),
+        ] {
+            if let Some(m) = map.filter(|m| m.num_dims + m.num_symbols > 0) {
+                verify_dims_and_symbols(ir, op, &operands, m.num_dims as usize)?;
+            }
+        }
+        if lb.is_some_and(|m| m.results.is_empty()) {
+            return Err(ir.op_error(op, "expected lower bound map to have at least one result"));
+        }
+        if ub.is_some_and(|m| m.results.is_empty()) {
+            return Err(ir.op_error(op, "expected upper bound map to have at least one result"));
+        }
+        let results = ir.num_results(op);
+        if results == 0 {
+            return Ok(());
+        }
+        let iter_operands = ir.num_operands(op).saturating_sub(inputs(lb) + inputs(ub));
+        if iter_operands != results {
+            return Err(ir.op_error(
+                op,
+                "mismatch between the number of loop-carried values and results",
+            ));
+        }
+        if args.len() - 1 != results {
+            return Err(ir.op_error(
+                op,
+                "mismatch between the number of basic block args and results",
+            ));
+        }
+        Ok(())
+    }
+
     /// `affine.for %iv = lb to ub [step N] [iter_args(...) -> (types)] region attr-dict`.
     pub fn parse(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> PResult {
         let loc = state.loc;
@@ -578,9 +660,8 @@ impl AffineIfOp {
         p.print_optional_attr_dict(&attrs, &["condition"]);
     }
 
-    /// Upstream `AffineIfOp::verify` (without the check that operands are
-    /// valid affine dimensions and symbols, which needs the affine scope
-    /// analysis rmlir does not have yet).
+    /// Upstream `AffineIfOp::verify`: the condition set's inputs match the
+    /// operands, which are valid dimensions and symbols.
     pub fn verify(self, ir: &mlir_ir::Ir) -> Result<(), mlir_ir::Diagnostic> {
         let ctx = ir.ctx();
         let Some(set) = set_of(ctx, ir.attr(self.0, "condition")) else {
@@ -594,6 +675,22 @@ impl AffineIfOp {
                 self.0,
                 "operand count and condition integer set dimension and symbol count must match",
             ));
+        }
+        let operands: Vec<Value> = ir.operands(self.0).collect();
+        verify_dims_and_symbols(ir, self.0, &operands, set.num_dims as usize)?;
+        // RegionBranchOpInterface's check of the edge from the op to its
+        // results: without an else region, control reaches the results
+        // with no values.
+        let results = ir.num_results(self.0);
+        if results > 0 && ir.num_blocks(ir.region(self.0, 1)) == 0 {
+            return Err(ir
+                .op_error(
+                    self.0,
+                    format!(
+                        "along control flow edge from parent to parent: region branch point has 0 operands, but region successor needs {results} inputs"
+                    ),
+                )
+                .with_note(ir.op_loc(self.0), "region branch point"));
         }
         Ok(())
     }
@@ -658,9 +755,8 @@ fn print_subscripts(p: &mut OpAsmPrinter<'_, '_>, map: Option<&AffineMap>, opera
 }
 
 /// Upstream `verifyMemoryOpIndexing`: the map matches the memref's rank and
-/// the subscripts, which are all `index` values. (Whether each subscript is
-/// a valid affine dimension or symbol needs the affine scope analysis,
-/// which rmlir does not have yet.)
+/// the subscripts, which are all `index` values and valid dimensions (in
+/// dimension positions) or symbols (in symbol positions) of the map.
 fn verify_indexing(
     ir: &mlir_ir::Ir,
     op: OpRef,
@@ -695,7 +791,8 @@ fn verify_indexing(
     if subscripts.iter().any(|&v| ir.value_type(v) != index) {
         return Err(ir.op_error(op, format!("index to {kind} must have 'index' type")));
     }
-    Ok(())
+    let dims = map_of(ctx, ir.attr(op, "map")).map_or(subscripts.len(), |m| m.num_dims as usize);
+    verify_dims_and_symbols(ir, op, subscripts, dims)
 }
 
 impl AffineLoadOp {
@@ -793,5 +890,222 @@ impl AffineStoreOp {
             ));
         }
         verify_indexing(ir, self.0, operands[1], &operands[2..], "store")
+    }
+}
+
+// ----- affine dimension and symbol rules -----
+
+/// Upstream `getAffineScope`: the region, held by the closest ancestor with
+/// the `AffineScope` trait, that (transitively) contains `op`.
+pub fn affine_scope(ir: &Ir, op: OpRef) -> Option<RegionRef> {
+    let mut cur = op;
+    while let Some(parent) = ir.op_parent_op(cur) {
+        if ir.op_has_trait(parent, TraitSet::AFFINE_SCOPE) {
+            return ir.op_parent_region(cur);
+        }
+        cur = parent;
+    }
+    None
+}
+
+/// Upstream `isTopLevelValue(Value)`: `v` is defined directly in a region
+/// of an `AffineScope` op.
+fn is_top_level_value(ir: &Ir, v: Value) -> bool {
+    let parent = match v.def() {
+        ValueDef::BlockArgument(b, _) => ir.block_parent_op(b),
+        ValueDef::OpResult(op, _) => ir.op_parent_op(op),
+    };
+    parent.is_some_and(|p| ir.op_has_trait(p, TraitSet::AFFINE_SCOPE))
+}
+
+fn is_index(ir: &Ir, v: Value) -> bool {
+    ir.value_type(v) == ir.ctx().index_type()
+}
+
+/// The region enclosing `region`'s parent op, when that op is not isolated
+/// from above (values defined there dominate `region`).
+fn enclosing_region(ir: &Ir, region: Option<RegionRef>) -> Option<RegionRef> {
+    let op = ir.region_parent_op(region?)?;
+    if ir.op_has_trait(op, TraitSet::ISOLATED_FROM_ABOVE) {
+        return None;
+    }
+    ir.op_parent_region(op)
+}
+
+/// The ops whose operands a dimension/symbol query is looking through. In
+/// invalid IR an `affine.apply` can use its own result (the dominance check
+/// that rejects it runs later), and in a graph region ops can form cycles:
+/// a query that comes back to an op on its path answers "no" instead of
+/// recursing forever (mlir-opt 22 overflows its stack there). Very deep
+/// chains answer "no" too, to bound the stack.
+struct Path(Vec<OpRef>);
+
+impl Path {
+    const MAX_DEPTH: usize = 512;
+
+    /// `f` on `op`'s operands, or false when `op` is already on the path.
+    fn through(&mut self, op: OpRef, f: impl FnOnce(&mut Path) -> bool) -> bool {
+        if self.0.len() >= Self::MAX_DEPTH || self.0.contains(&op) {
+            return false;
+        }
+        self.0.push(op);
+        let r = f(self);
+        self.0.pop();
+        r
+    }
+}
+
+/// Upstream `isValidSymbol(Value, Region *)`: an index value usable as an
+/// affine symbol in `region`: a constant, an `affine.apply` of symbols, a
+/// `memref.dim`/`tensor.dim` whose size is a symbol, a value defined at the
+/// top level of `region`, or one that is a symbol of an enclosing region it
+/// dominates from (up to an op isolated from above).
+pub fn is_valid_symbol(ir: &Ir, v: Value, region: Option<RegionRef>) -> bool {
+    valid_symbol(ir, v, region, &mut Path(Vec::new()))
+}
+
+fn valid_symbol(ir: &Ir, v: Value, region: Option<RegionRef>, path: &mut Path) -> bool {
+    if !is_index(ir, v) {
+        return false;
+    }
+    if region.is_some() && ir.value_parent_region(v) == region {
+        return true;
+    }
+    if let Some(def) = v.defining_op() {
+        if ir.constant_value(def).is_some() {
+            return true;
+        }
+        match ir.op_name_str(def) {
+            "affine.apply" => {
+                return path.through(def, |path| {
+                    ir.operands(def).all(|o| valid_symbol(ir, o, region, path))
+                })
+            }
+            "memref.dim" | "tensor.dim" => {
+                return path.through(def, |path| dim_op_valid_symbol(ir, def, region, path))
+            }
+            _ => {}
+        }
+    }
+    match enclosing_region(ir, region) {
+        Some(outer) => valid_symbol(ir, v, Some(outer), path),
+        None => false,
+    }
+}
+
+/// Upstream `isValidDim(Value, Region *)`: a valid symbol, the induction
+/// variable of an `affine.for`, an `affine.apply` of dimensions, or a
+/// `memref.dim`/`tensor.dim` of a top-level value.
+pub fn is_valid_dim(ir: &Ir, v: Value, region: Option<RegionRef>) -> bool {
+    valid_dim(ir, v, region, &mut Path(Vec::new()))
+}
+
+fn valid_dim(ir: &Ir, v: Value, region: Option<RegionRef>, path: &mut Path) -> bool {
+    if !is_index(ir, v) {
+        return false;
+    }
+    if valid_symbol(ir, v, region, path) {
+        return true;
+    }
+    match v.def() {
+        // Only the induction variable: mlir-opt 22 rejects an `iter_args`
+        // argument as a dimension.
+        ValueDef::BlockArgument(b, i) => {
+            i == 0
+                && ir
+                    .block_parent_op(b)
+                    .is_some_and(|p| ir.op_name_str(p) == "affine.for")
+        }
+        ValueDef::OpResult(def, _) => match ir.op_name_str(def) {
+            "affine.apply" => path.through(def, |path| {
+                ir.operands(def).all(|o| valid_dim(ir, o, region, path))
+            }),
+            "memref.dim" | "tensor.dim" => is_top_level_value(ir, ir.operand(def, 0)),
+            _ => false,
+        },
+    }
+}
+
+/// Upstream `isDimOpValidSymbol`: the size a `memref.dim`/`tensor.dim`
+/// reads is a symbol when the shaped value is top-level, or when it comes from an
+/// `alloc`/`subview` whose matching dynamic size operand is a symbol.
+fn dim_op_valid_symbol(ir: &Ir, dim: OpRef, region: Option<RegionRef>, path: &mut Path) -> bool {
+    let source = ir.operand(dim, 0);
+    if is_top_level_value(ir, source) {
+        return true;
+    }
+    let Some(def) = source.defining_op() else {
+        return false;
+    };
+    let ctx = ir.ctx();
+    let Some(index) = ir
+        .value_constant(ir.operand(dim, 1))
+        .and_then(|a| ctx.int_attr_value(a))
+    else {
+        return false;
+    };
+    let sizes: Vec<Value> = match ir.op_name_str(def) {
+        "memref.alloc" => crate::memref::AllocOp(def).dynamic_sizes(ir).collect(),
+        "memref.subview" => crate::memref::SubViewOp(def).sizes(ir).collect(),
+        _ => return false,
+    };
+    let shape = ctx.shape(ir.value_type(source)).unwrap_or(&[]);
+    let Some(&extent) = usize::try_from(index).ok().and_then(|i| shape.get(i)) else {
+        return false;
+    };
+    if extent != DYNAMIC {
+        return true;
+    }
+    let position = shape[..index as usize]
+        .iter()
+        .filter(|&&d| d == DYNAMIC)
+        .count();
+    sizes
+        .get(position)
+        .is_some_and(|&s| valid_symbol(ir, s, region, path))
+}
+
+/// Upstream `verifyDimAndSymbolIdentifiers`: the first `dims` operands are
+/// valid dimensions and the rest valid symbols in `op`'s affine scope.
+fn verify_dims_and_symbols(
+    ir: &Ir,
+    op: OpRef,
+    operands: &[Value],
+    dims: usize,
+) -> Result<(), mlir_ir::Diagnostic> {
+    let scope = affine_scope(ir, op);
+    for (i, &v) in operands.iter().enumerate() {
+        if i < dims {
+            if !is_valid_dim(ir, v, scope) {
+                return Err(ir.op_error(op, "operand cannot be used as a dimension id"));
+            }
+        } else if !is_valid_symbol(ir, v, scope) {
+            return Err(ir.op_error(op, "operand cannot be used as a symbol"));
+        }
+    }
+    Ok(())
+}
+
+impl AffineYieldOp {
+    /// Upstream `AffineYieldOp::verify`: one value per result of the
+    /// parent, of the result's type.
+    pub fn verify(self, ir: &Ir) -> Result<(), mlir_ir::Diagnostic> {
+        let Some(parent) = ir.op_parent_op(self.0) else {
+            return Ok(());
+        };
+        if ir.num_results(parent) != ir.num_operands(self.0) {
+            return Err(ir.op_error(
+                self.0,
+                "parent of yield must have same number of results as the yield operands",
+            ));
+        }
+        let mismatch = ir
+            .results(parent)
+            .zip(ir.operands(self.0))
+            .any(|(r, v)| ir.value_type(r) != ir.value_type(v));
+        if mismatch {
+            return Err(ir.op_error(self.0, "types mismatch between yield op and its parent"));
+        }
+        Ok(())
     }
 }

@@ -1,7 +1,8 @@
 //! The `memref` dialect (the subset in `td/MemRef.td`: `memref.store`,
 //! `memref.subview`, `memref.alloc`, `memref.dim`, `memref.load`), with the hand-written hooks: `alloc`'s
 //! verifier and result name, the
-//! `custom<DynamicIndexList>` directive, `subview`'s fold and result name,
+//! `custom<DynamicIndexList>` directive, `subview`'s verifier (with
+//! `view_like`'s strided-layout helpers), fold and result name,
 //! and the constant materializer (`arith.constant`).
 
 use mlir_ir::asm::lexer::TokenKind;
@@ -9,8 +10,10 @@ use mlir_ir::asm::{OpAsmInterface, OpAsmParser, OpAsmPrinter, SetValueName};
 use mlir_ir::ods::spec::{CustomParseArg, CustomPrintArg};
 use mlir_ir::{
     AttrKind, Attribute, Dialect, FoldCtx, Ir, Location, OpBuilder, OpFoldResult, OpInfo, OpRef,
-    Type, TypeKind,
+    Severity, Type, TypeKind,
 };
+
+use crate::view_like;
 
 use crate::scf::dense_array;
 
@@ -241,5 +244,97 @@ impl StoreOp {
             }
             _ => Ok(()),
         }
+    }
+}
+
+impl SubViewOp {
+    /// Upstream `SubViewOp::verify` after the OffsetSizeAndStrideOpInterface
+    /// checks: same memory space as the source, a strided source, a result
+    /// that is the inferred strided view (possibly rank-reduced) with the
+    /// same offset and the kept dimensions' strides, and static slices
+    /// inside the source. Messages are upstream's `produceSubViewErrorMsg`.
+    pub fn verify(self, ir: &Ir) -> Result<(), mlir_ir::Diagnostic> {
+        let ctx = ir.ctx();
+        let op = self.0;
+        let base = ir.value_type(self.source(ir));
+        let view = ir.value_type(self.result(ir));
+        let lists = view_like::SliceLists::of(ir, op);
+        let rank = ctx.shape(base).map_or(0, <[i64]>::len);
+        view_like::verify_offset_size_and_stride(ir, op, &lists, rank)?;
+        let error = |m: String| Err(ir.op_diag(op, Severity::Error, m));
+        let space = |t: Type| match ctx.ty(t) {
+            TypeKind::MemRef { memory_space, .. } => *memory_space,
+            _ => None,
+        };
+        if space(base) != space(view) {
+            return error(format!(
+                "different memory spaces specified for base memref type '{}' and subview memref type '{}'",
+                ctx.display(base),
+                ctx.display(view)
+            ));
+        }
+        let Some(expected) = view_like::infer_subview_type(ctx, base, &lists) else {
+            return error(format!("base type '{}' is not strided", ctx.display(base)));
+        };
+        let got = ctx.display(view);
+        let layout_mismatch = || {
+            error(format!(
+                "expected result type to be '{}' or a rank-reduced version. (mismatch of result layout), but got '{got}'",
+                ctx.display(expected)
+            ))
+        };
+        if expected != view {
+            let (exp_shape, view_shape) = (
+                ctx.shape(expected).unwrap_or(&[]),
+                ctx.shape(view).unwrap_or(&[]),
+            );
+            if view_shape.len() > exp_shape.len() {
+                return error(format!(
+                    "expected result rank to be smaller or equal to the source rank, but got '{got}'"
+                ));
+            }
+            if !view_like::is_rank_reduction_of(exp_shape, view_shape) {
+                return error(format!(
+                    "expected result type to be '{}' or a rank-reduced version. (mismatch of result sizes), but got '{got}'",
+                    ctx.display(expected)
+                ));
+            }
+            let elem = ctx.element_type_or_self(expected);
+            if elem != ctx.element_type_or_self(view) {
+                return error(format!(
+                    "expected result element type to be '{}', but got '{got}'",
+                    ctx.display(elem)
+                ));
+            }
+        }
+        let (Some((exp_strides, exp_offset)), Some((view_strides, view_offset))) = (
+            view_like::strides_and_offset(ctx, expected),
+            view_like::strides_and_offset(ctx, view),
+        ) else {
+            return layout_mismatch();
+        };
+        if exp_offset != view_offset {
+            return layout_mismatch();
+        }
+        let Some(dropped) =
+            view_like::memref_rank_reduction_mask(ctx, expected, view, &lists.static_sizes)
+        else {
+            return layout_mismatch();
+        };
+        let kept = exp_strides
+            .iter()
+            .zip(&dropped)
+            .filter(|(_, &d)| !d)
+            .map(|(&s, _)| s);
+        if !kept.eq(view_strides.iter().copied()) {
+            return layout_mismatch();
+        }
+        view_like::in_bounds_slice(
+            ctx.shape(base).unwrap_or(&[]),
+            &lists.static_offsets,
+            &lists.static_sizes,
+            &lists.static_strides,
+        )
+        .map_err(|m| ir.op_diag(op, Severity::Error, m))
     }
 }

@@ -18,7 +18,7 @@
 // AffineParallelOp, not defined yet).
 // Not done yet: `affine.for` bounds given as general maps with operands
 // (`max`/`min` forms) in the custom form, the folders/canonicalizers of
-// `for`, `apply`'s canonicalization patterns and verifier, and every other
+// `for`, `apply`'s canonicalization patterns, and every other
 // affine op.
 //
 //===----------------------------------------------------------------------===//
@@ -53,6 +53,7 @@ def AffineApplyOp : Affine_Op<"apply", [Pure]> {
   let arguments = (ins AffineMapAttr:$map, Variadic<Index>:$mapOperands);
   let results = (outs Index);
   let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
   let hasFolder = 1;
 }
 
@@ -82,6 +83,9 @@ def AffineForOp : Affine_Op<"for",
   let results = (outs Variadic<AnyType>:$results);
   let regions = (region SizedRegion<1>:$region);
   let hasCustomAssemblyFormat = 1;
+  // The induction variable, the bound operands' dimension and symbol
+  // rules, and the loop-carried value counts.
+  let hasRegionVerifier = 1;
 }
 
 def AffineYieldOp : Affine_Op<"yield",
@@ -90,6 +94,8 @@ def AffineYieldOp : Affine_Op<"yield",
   let summary = "Yield values to parent operation";
   let arguments = (ins Variadic<AnyType>:$operands);
   let assemblyFormat = "attr-dict ($operands^ `:` type($operands))?";
+  // As many values as the parent has results, of the same types.
+  let hasVerifier = 1;
 }
 
 // Upstream IntegerSetAttr (CommonAttrConstraints.td).

@@ -38,6 +38,15 @@ def Linalg_AffineMapAttr : Attr<
 def AffineMapArrayAttr : TypedArrayAttrBase<Linalg_AffineMapAttr,
     "AffineMap array attribute">;
 
+// Upstream IteratorTypeArrayAttr: an array of `#linalg.iterator_type<...>`
+// enum attributes (rmlir keeps them as canonicalized opaque `linalg`
+// attributes).
+def Linalg_IteratorTypeAttr : Attr<
+    CPred<"matches!($_ctx.attr($_self), ::mlir_ir::AttrKind::Opaque { dialect, body } if $_ctx.ident_str(*dialect) == \"linalg\" && body.starts_with(\"iterator_type<\"))">,
+    "Iterator type should be an enum.">;
+def IteratorTypeArrayAttr : TypedArrayAttrBase<Linalg_IteratorTypeAttr,
+    "Iterator type should be an enum.">;
+
 class Linalg_Op<string mnemonic, list<Trait> traits = []> :
     Op<Linalg_Dialect, mnemonic, traits>;
 
@@ -52,7 +61,7 @@ def Linalg_YieldOp : Linalg_Op<"yield", [Pure, ReturnLike, Terminator]> {
 // The structured ops: inputs, then inits (AttrSizedOperandSegments); one
 // result per tensor init; the region's block takes one scalar per operand.
 class Linalg_StructuredOp<string mnemonic> : Linalg_Op<mnemonic,
-    [AttrSizedOperandSegments,
+    [AttrSizedOperandSegments, SingleBlockImplicitTerminator<"linalg.yield">,
      DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmBlockArgumentNames"]>]> {
   let results = (outs Variadic<AnyRankedTensor>:$result_tensors);
   let regions = (region AnyRegion:$region);
@@ -64,7 +73,7 @@ def Linalg_GenericOp : Linalg_StructuredOp<"generic"> {
   let arguments = (ins Variadic<AnyType>:$inputs,
                        Variadic<AnyShaped>:$outputs,
                        AffineMapArrayAttr:$indexing_maps,
-                       ArrayAttr:$iterator_types,
+                       IteratorTypeArrayAttr:$iterator_types,
                        OptionalAttr<StrAttr>:$doc,
                        OptionalAttr<StrAttr>:$library_call);
 }

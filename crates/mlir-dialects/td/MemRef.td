@@ -88,6 +88,8 @@ def SubViewOp : MemRef_Op<"subview", [
     attr-dict `:` type($source) `to` type($result)
   }];
   let hasFolder = 1;
+  // Result type inference with rank reduction and in-bounds offsets.
+  let hasVerifier = 1;
 }
 
 // Upstream: [AttrSizedOperandSegments, OpAsmOpInterface, MemAlloc

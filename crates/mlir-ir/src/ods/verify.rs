@@ -337,15 +337,12 @@ pub fn verify_invariants(spec: &OpSpec, ir: &Ir, op: OpRef) -> Result<(), Diagno
                     ir.value_type(ir.result(op, j))
                 };
                 if !(s.constraint.pred)(ctx, t) {
-                    let prefix = if s.arity == Arity::Variadic {
-                        "variadic of "
-                    } else {
-                        ""
-                    };
+                    // A variadic group's constraint is its `Variadic<...>`
+                    // record, whose summary already says "variadic of".
                     return Err(ir.op_error(
                         op,
                         format!(
-                            "{kind} #{index} must be {prefix}{}, but got {}",
+                            "{kind} #{index} must be {}, but got {}",
                             s.constraint.summary,
                             quoted_type(ctx, t)
                         ),
