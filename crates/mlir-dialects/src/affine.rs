@@ -479,10 +479,12 @@ impl AffineForOp {
         let mut step = 1;
         if p.parse_optional_keyword("step") {
             let at = p.current_offset();
+            // As upstream, only a negative step is refused here: a zero
+            // step parses (and verifies), as the generic form allows it.
             match p.parse_optional_integer_i64()? {
-                Some(s) if s > 0 => step = s,
+                Some(s) if s >= 0 => step = s,
                 Some(_) => {
-                    return p.error_at(
+                    return p.emit_error(
                         at,
                         "expected step to be representable as a positive signed integer",
                     )
