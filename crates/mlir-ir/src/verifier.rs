@@ -70,12 +70,7 @@ pub fn verify_parallel(ir: &Ir, root: OpRef, threads: usize) -> Result<(), ()> {
 }
 
 fn verify_threads(ir: &Ir, root: OpRef, recursive: bool, threads: usize) -> Result<(), ()> {
-    let v = Verifier {
-        ir,
-        recursive,
-        dom: DominanceInfo::new(),
-        threads,
-    };
+    let v = Verifier::new(ir, recursive, threads);
     if v.run(root) {
         Ok(())
     } else {
@@ -125,7 +120,16 @@ struct Verifier<'a> {
 
 type Check = Result<(), Diagnostic>;
 
-impl Verifier<'_> {
+impl<'a> Verifier<'a> {
+    fn new(ir: &'a Ir, recursive: bool, threads: usize) -> Self {
+        Verifier {
+            ir,
+            recursive,
+            dom: DominanceInfo::new(),
+            threads,
+        }
+    }
+
     fn emit(&self, d: Diagnostic) -> bool {
         self.ir.ctx().emit(d);
         false
@@ -292,12 +296,7 @@ impl Verifier<'_> {
                     if i >= children.len() {
                         break;
                     }
-                    let v = Verifier {
-                        ir,
-                        recursive,
-                        dom: DominanceInfo::new(),
-                        threads: 1,
-                    };
+                    let v = Verifier::new(ir, recursive, 1);
                     let r = crate::diagnostics::capture_diagnostics(|| v.run(children[i]));
                     *results[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(r);
                 });

@@ -1238,7 +1238,7 @@ fn local_dead_code(
     }
     let mut starts: Vec<OpRef> = Vec::new();
     let mut simple = true;
-    let visit = |o: OpRef| {
+    let mut visit = |o: OpRef| {
         let mut changed = ir.op_stamp(o) > since;
         for &r in ir.regions(o) {
             if !single_ssa(ir, r) {
@@ -1253,11 +1253,10 @@ fn local_dead_code(
         }
         mlir_ir::WalkResult::Advance
     };
-    let mut visit = visit;
-    for b in ir.region_blocks(region) {
+    'walk: for b in ir.region_blocks(region) {
         for op in ir.block_ops(b) {
             if ir.walk(op, WalkOrder::PreOrder, &mut visit) == mlir_ir::WalkResult::Interrupt {
-                break;
+                break 'walk;
             }
         }
     }
@@ -1278,25 +1277,16 @@ fn local_dead_code(
             }
         }
     }
-    let in_region = |ir: &Ir, mut o: OpRef| loop {
-        match ir.op_parent_region(o) {
-            Some(r) if r == region => return true,
-            Some(_) => match ir.op_parent_op(o) {
-                Some(p) => o = p,
-                None => return false,
-            },
-            None => return false,
-        }
-    };
     let mut changed = false;
-    // Later ops first, as a backward sweep finds users before definers.
+    // Ancestors first, then changed ops from the last one up: users tend to
+    // come before their definers, as in a backward sweep.
     while let Some(op) = starts.pop() {
         if !ir.is_live_op(op) || !is_op_trivially_dead(ir, op) {
             continue;
         }
         for v in ir.operands(op).collect::<SmallVec<[Value; 4]>>() {
             if let Some(d) = v.defining_op() {
-                if d != op && in_region(ir, d) {
+                if d != op && ir.region_is_ancestor(region, d) {
                     starts.push(d);
                 }
             }

@@ -163,10 +163,7 @@ pub(crate) fn run_adaptor(
     exec: &Exec<'_>,
 ) -> Result<(), ()> {
     let work = collect_work(a, ir, op);
-    let movable = work
-        .iter()
-        .filter(|&&(_, c)| ir.num_operands(c) == 0 && ir.num_successors(c) == 0)
-        .count();
+    let movable = work.iter().filter(|&&(_, c)| movable(ir, c)).count();
     if exec.threads <= 1 || movable < 2 {
         // Like mlir-opt 22, every op is processed even after one failed, so
         // all their diagnostics are reported; the adaptor fails at the end.
@@ -183,6 +180,12 @@ pub(crate) fn run_adaptor(
         return result;
     }
     run_parallel(a, ir, work, exec)
+}
+
+/// Whether `op`'s body can be moved to a private arena: no operands or
+/// successors refer to values or blocks outside it.
+fn movable(ir: &Ir, op: OpRef) -> bool {
+    ir.num_operands(op) == 0 && ir.num_successors(op) == 0
 }
 
 /// One op to process.
@@ -309,7 +312,7 @@ fn run_parallel(
             Mutex::new(Job {
                 mgr,
                 op,
-                movable: ir.num_operands(op) == 0 && ir.num_successors(op) == 0,
+                movable: movable(ir, op),
                 local: None,
                 failed: false,
                 panicked: false,
