@@ -453,6 +453,20 @@ impl Context {
     /// Uniques `kind` and returns its handle. Dictionaries must already be
     /// sorted; use [`Context::dictionary_attr`] to build one from any order.
     pub fn intern_attr(&self, kind: AttrKind) -> Attribute {
+        if let AttrKind::FileLineColLoc {
+            file,
+            line,
+            col,
+            end: None,
+        } = kind
+        {
+            // Every parsed op has one of these: their own table keeps the
+            // lookups sequential (see `LineColTable`).
+            return Attribute(
+                self.file_locs
+                    .get_or_insert(file.0, line, col, || self.attrs.push_unindexed(kind)),
+            );
+        }
         Attribute(self.attrs.intern(kind))
     }
 

@@ -19,7 +19,7 @@ use hashbrown::HashMap;
 use crate::attributes::{AttrKind, Attribute};
 use crate::builder::OpBuilder;
 use crate::ir::OpRef;
-use crate::storage::{AppendVec, Interner};
+use crate::storage::{AppendVec, Interner, LineColTable};
 use crate::traits::TraitSet;
 use crate::types::{FloatKind, Signedness, Type, TypeKind};
 use crate::{Location, Verify};
@@ -388,6 +388,9 @@ pub struct Context {
     pub(crate) idents: Interner<Box<str>>,
     pub(crate) types: Interner<TypeKind>,
     pub(crate) attrs: Interner<AttrKind>,
+    /// Uniques the `FileLineColLoc`s without a range, which `attrs` stores
+    /// but does not index (see [`LineColTable`]).
+    pub(crate) file_locs: LineColTable,
     op_infos: AppendVec<OpInfo>,
     op_names: Mutex<HashMap<Box<str>, u32>>,
     dialects: HashMap<&'static str, Box<dyn Dialect>>,
@@ -473,6 +476,7 @@ impl Context {
             idents: Interner::new(),
             types,
             attrs,
+            file_locs: LineColTable::default(),
             op_infos: AppendVec::new(),
             op_names: Mutex::new(HashMap::new()),
             dialects: HashMap::new(),
