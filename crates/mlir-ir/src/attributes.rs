@@ -373,7 +373,9 @@ pub enum AttrKind {
     },
     AffineMap(AffineMap),
     /// `affine_set<(d0)[s0] : (d0 >= 0, s0 - d0 == 0)>`.
-    IntegerSet(IntegerSet),
+    /// Boxed: an integer set is the largest payload and rare, and keeping
+    /// it inline made every attribute (one location per op) 48 bytes, not 32.
+    IntegerSet(Box<IntegerSet>),
     /// `sparse<indices, values> : ty` (MLIR's `SparseElementsAttr`): `indices`
     /// is a dense `i64` attribute of shape `N x rank(ty)` (one row per
     /// listed element), `values` a dense attribute of `N` elements of the

@@ -435,6 +435,16 @@ fn print_storage_sizes() {
     eprintln!("Operand {}", std::mem::size_of::<super::Operand>());
     eprintln!("AttrKind {}", std::mem::size_of::<crate::AttrKind>());
     eprintln!("TypeKind {}", std::mem::size_of::<crate::TypeKind>());
+    eprintln!("ApInt {}", std::mem::size_of::<crate::ApInt>());
+    eprintln!("ApFloat {}", std::mem::size_of::<crate::ApFloat>());
+    eprintln!(
+        "AffineMap {}",
+        std::mem::size_of::<crate::affine::AffineMap>()
+    );
+    eprintln!(
+        "IntegerSet {}",
+        std::mem::size_of::<crate::affine::IntegerSet>()
+    );
 }
 
 #[test]

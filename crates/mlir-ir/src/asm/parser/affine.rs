@@ -341,7 +341,7 @@ impl<'a> Parser<'a> {
             }
         };
         self.parse_token(TokenKind::Greater, "expected '>' in integer set")?;
-        Ok(self.ctx.intern_attr(AttrKind::IntegerSet(set)))
+        Ok(self.ctx.intern_attr(AttrKind::IntegerSet(Box::new(set))))
     }
 
     /// `(dims)[symbols] -> (results)` (MLIR's `parseAffineMapReference`).

@@ -1285,22 +1285,22 @@ fn integer_sets_and_distinct() {
     use crate::affine::IntegerSet;
     let ctx = Context::new();
     // affine_set<(d0)[s0] : (d0 >= 0, -d0 + s0 >= 0, d0 - 3 == 0)>
-    let set = ctx.intern_attr(AttrKind::IntegerSet(IntegerSet {
+    let set = ctx.intern_attr(AttrKind::IntegerSet(Box::new(IntegerSet {
         num_dims: 1,
         num_symbols: 1,
         constraints: vec![d(0), add(mul(d(0), c(-1)), s(0)), add(d(0), c(-3))].into(),
         eq_flags: vec![false, false, true].into(),
-    }));
+    })));
     assert_eq!(
         attr_str(&ctx, set),
         "affine_set<(d0)[s0] : (d0 >= 0, -d0 + s0 >= 0, d0 - 3 == 0)>"
     );
-    let empty = ctx.intern_attr(AttrKind::IntegerSet(IntegerSet {
+    let empty = ctx.intern_attr(AttrKind::IntegerSet(Box::new(IntegerSet {
         num_dims: 0,
         num_symbols: 0,
         constraints: vec![c(0)].into(),
         eq_flags: vec![true].into(),
-    }));
+    })));
     assert_eq!(attr_str(&ctx, empty), "affine_set<() : (0 == 0)>");
     // Two distinct attributes over the same value differ; ids follow the
     // order of printing, per printer.
