@@ -972,15 +972,17 @@ pub fn rmlir_opt_main(
     };
     // Input is bytes, as for mlir-opt: invalid UTF-8 is kept for comments and
     // string literals and reported where it is anywhere else (`source_bytes`).
-    let mut bytes = Vec::new();
+    let bytes: Arc<[u8]>;
     let filename = if opts.input == "-" {
-        if std::io::stdin().read_to_end(&mut bytes).is_err() {
+        let mut read = Vec::new();
+        if std::io::stdin().read_to_end(&mut read).is_err() {
             eprintln!("error: could not read standard input");
             return ExitCode::from(1);
         }
+        bytes = Arc::from(read);
         "<stdin>".to_string()
     } else {
-        match std::fs::read(&opts.input) {
+        match mlir_ir::asm::source_bytes::read_file_shared(opts.input.as_ref()) {
             Ok(b) => bytes = b,
             Err(e) => {
                 eprintln!("error: could not open input file {}: {e}", opts.input);
@@ -1030,7 +1032,7 @@ pub fn rmlir_opt_main(
     }
 
     // Shared with the diagnostics source manager, so the input is held once.
-    let text: Arc<str> = mlir_ir::asm::source_bytes::decode_source(bytes);
+    let text: Arc<str> = mlir_ir::asm::source_bytes::decode_shared(bytes);
     let mut ctx = Context::new();
     ctx.set_allow_unregistered_dialects(opts.allow_unregistered_dialect);
     register_dialects(&mut ctx);
