@@ -392,6 +392,16 @@ pub struct Context {
     /// but does not index (see [`LineColTable`]).
     pub(crate) file_locs: LineColTable,
     op_infos: AppendVec<OpInfo>,
+    /// Registered op names, filled while the context is set up (`&mut self`)
+    /// and read without a lock: patterns and builders look op names up by
+    /// text on every op they create, and a shared lock there was the main
+    /// point of contention between the pass manager's threads.
+    registered_names: HashMap<Box<str>, u32>,
+    /// The identifiers of every registered op's inherent attribute names,
+    /// interned at registration and read without a lock: builders look them
+    /// up by text for every op they create (`ctx.ident("value")`).
+    registered_idents: HashMap<Box<str>, Ident>,
+    /// Op names used without being registered, interned on first use.
     op_names: Mutex<HashMap<Box<str>, u32>>,
     dialects: HashMap<&'static str, Box<dyn Dialect>>,
     allow_unregistered: bool,
@@ -478,6 +488,8 @@ impl Context {
             attrs,
             file_locs: LineColTable::default(),
             op_infos: AppendVec::new(),
+            registered_names: HashMap::new(),
+            registered_idents: HashMap::new(),
             op_names: Mutex::new(HashMap::new()),
             dialects: HashMap::new(),
             allow_unregistered: false,
@@ -505,6 +517,9 @@ impl Context {
     // ----- identifiers -----
 
     pub fn ident(&self, s: &str) -> Ident {
+        if let Some(&id) = self.registered_idents.get(s) {
+            return id;
+        }
         if let Some(id) = self.idents.lookup(s) {
             return Ident(id);
         }
@@ -540,22 +555,27 @@ impl Context {
     /// Registers one operation. Panics if the name was already interned
     /// (registration after use is a programming error, as in MLIR).
     pub fn register_op(&mut self, info: OpInfo) -> OpName {
-        let mut names = self.op_names.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(&id) = names.get(&*info.name) {
-            let existing = self.op_infos.get(id);
-            assert!(
-                !existing.registered,
-                "operation '{}' registered twice",
-                info.name
-            );
+        assert!(
+            !self.registered_names.contains_key(&*info.name),
+            "operation '{}' registered twice",
+            info.name
+        );
+        let names = self.op_names.get_mut().unwrap_or_else(|e| e.into_inner());
+        if names.contains_key(&*info.name) {
             panic!(
                 "operation '{}' registered after it was used unregistered",
                 info.name
             );
         }
+        for attr in info.inherent_attrs.iter() {
+            if !self.registered_idents.contains_key(&**attr) {
+                let id = Ident(self.idents.intern(attr.clone()));
+                self.registered_idents.insert(attr.clone(), id);
+            }
+        }
         let name = info.name.clone();
         let id = self.op_infos.push_serialized(info);
-        names.insert(name, id);
+        self.registered_names.insert(name, id);
         OpName(id)
     }
 
@@ -584,18 +604,16 @@ impl Context {
 
     /// The registered op `name`, if any.
     pub fn registered_op(&self, name: &str) -> Option<OpName> {
-        let names = self.op_names.lock().unwrap_or_else(|e| e.into_inner());
-        names
-            .get(name)
-            .copied()
-            .filter(|&id| self.op_infos.get(id).registered)
-            .map(OpName)
+        self.registered_names.get(name).copied().map(OpName)
     }
 
     /// Interns an op name, registered or not. Whether an unregistered op is
     /// acceptable (see [`Context::allows_unregistered_dialects`]) is the
     /// caller's decision (the parser and verifier check it).
     pub fn op_name(&self, name: &str) -> OpName {
+        if let Some(&id) = self.registered_names.get(name) {
+            return OpName(id);
+        }
         let mut names = self.op_names.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(&id) = names.get(name) {
             return OpName(id);

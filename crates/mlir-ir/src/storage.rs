@@ -116,6 +116,28 @@ impl<T> Drop for AppendVec<T> {
     }
 }
 
+/// Entries of the per-thread cache in front of the interners' tables.
+const INTERN_CACHE_SIZE: usize = 1024;
+
+thread_local! {
+    /// `(interner address, 32-bit hash, id)` of values recently interned on
+    /// this thread, direct-mapped by hash and interner. Interning takes the
+    /// interner's lock and probes a table shared by all threads; with the
+    /// pass manager's threads interning at once (folded constants, their
+    /// property dictionaries, fused locations), the lock and the table's
+    /// cache lines moved between cores on every call. Most of those values
+    /// repeat (small constants, the same dictionaries), so a small cache
+    /// answers them from this core.
+    static INTERN_CACHE: [std::cell::Cell<(usize, u32, u32)>; INTERN_CACHE_SIZE] =
+        const { [const { std::cell::Cell::new((0, 0, 0)) }; INTERN_CACHE_SIZE] };
+}
+
+/// The cache slot of hash `h` in the interner at address `me`.
+#[inline]
+fn cache_slot(me: usize, h: u32) -> usize {
+    ((h ^ (me >> 4) as u32).wrapping_mul(0x9E37_79B9) >> 22) as usize % INTERN_CACHE_SIZE
+}
+
 /// A uniquer: maps values to dense `u32` ids; equal values get equal ids.
 ///
 /// The table stores each id with 32 bits of its hash: probes compare those
@@ -165,14 +187,31 @@ impl<T: Hash + Eq> Interner<T> {
     /// Returns the id of `value`, inserting it if it is new.
     pub fn intern(&self, value: T) -> u32 {
         let h = (self.hasher.hash_one(&value) >> 32) as u32;
-        let mut table = self.table.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(&(id, _)) = table.find(spread(h), |&(id, eh)| {
-            eh == h && *self.items.get(id) == value
-        }) {
+        let me = self as *const Self as usize;
+        let slot = cache_slot(me, h);
+        // A value this thread interned recently is answered without the lock.
+        // The entry is only a hint: it counts when the id it names holds an
+        // equal value, and then that id is the value's (ids are unique per
+        // value), even if the entry was left by an interner that used to
+        // live at this address.
+        let (addr, eh, id) = INTERN_CACHE.with(|c| c[slot].get());
+        if addr == me && eh == h && id < self.items.len() && *self.items.get(id) == value {
             return id;
         }
-        let id = self.items.push_serialized(value);
-        table.insert_unique(spread(h), (id, h), |&(_, eh)| spread(eh));
+        let id = {
+            let mut table = self.table.lock().unwrap_or_else(|e| e.into_inner());
+            match table.find(spread(h), |&(id, eh)| {
+                eh == h && *self.items.get(id) == value
+            }) {
+                Some(&(id, _)) => id,
+                None => {
+                    let id = self.items.push_serialized(value);
+                    table.insert_unique(spread(h), (id, h), |&(_, eh)| spread(eh));
+                    id
+                }
+            }
+        };
+        INTERN_CACHE.with(|c| c[slot].set((me, h, id)));
         id
     }
 
@@ -307,6 +346,25 @@ mod tests {
             }
         });
         assert_eq!(i.len(), 503);
+    }
+
+    #[test]
+    fn interners_at_one_address_do_not_share_cached_ids() {
+        // The second interner is likely to live where the first did: the
+        // per-thread cache must not hand it the first one's ids.
+        for _ in 0..3 {
+            let i: Interner<String> = Interner::new();
+            let b = i.intern("b".to_string());
+            assert_eq!(i.intern("b".to_string()), b);
+            assert_eq!(i.lookup("b"), Some(b));
+            drop(i);
+            let j: Interner<String> = Interner::new();
+            let a = j.intern("a".to_string());
+            let b2 = j.intern("b".to_string());
+            assert_eq!((a, b2), (0, 1));
+            assert_eq!(j.intern("b".to_string()), 1);
+            assert_eq!(j.get(1), "b");
+        }
     }
 
     #[test]
