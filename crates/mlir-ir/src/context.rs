@@ -80,7 +80,11 @@ pub struct OpInfo {
     /// The op interfaces the op's definition declares (ODS trait lists), by
     /// upstream name; see [`OpInfo::declare_interfaces`].
     pub declared_interfaces: Box<[Box<str>]>,
-    interfaces: HashMap<TypeId, Box<dyn Any + Send + Sync>>,
+    /// Implementations by interface type. A short vector, not a map: ops
+    /// have a handful of interfaces, and the verifier and drivers ask every
+    /// op for several that it lacks, where a scan of a few ids is cheaper
+    /// than hashing one.
+    interfaces: Vec<(TypeId, Box<dyn Any + Send + Sync>)>,
 }
 
 impl OpInfo {
@@ -103,7 +107,7 @@ impl OpInfo {
             prepare_properties: None,
             fold: None,
             declared_interfaces: Box::new([]),
-            interfaces: HashMap::new(),
+            interfaces: Vec::new(),
         }
     }
 
@@ -179,19 +183,27 @@ impl OpInfo {
     /// Attaches an interface implementation (any `'static` value; typically a
     /// struct of function pointers or a `Box<dyn Trait>`), looked up by type.
     pub fn with_interface<I: Any + Send + Sync>(mut self, iface: I) -> Self {
-        self.interfaces.insert(TypeId::of::<I>(), Box::new(iface));
+        let id = TypeId::of::<I>();
+        let iface: Box<dyn Any + Send + Sync> = Box::new(iface);
+        match self.interfaces.iter_mut().find(|(k, _)| *k == id) {
+            Some(slot) => slot.1 = iface,
+            None => self.interfaces.push((id, iface)),
+        }
         self
     }
     /// The implementation of interface `I`, if the op has one.
+    #[inline]
     pub fn interface<I: Any>(&self) -> Option<&I> {
+        let id = TypeId::of::<I>();
         self.interfaces
-            .get(&TypeId::of::<I>())
-            .and_then(|b| b.downcast_ref::<I>())
+            .iter()
+            .find(|(k, _)| *k == id)
+            .and_then(|(_, b)| b.downcast_ref::<I>())
     }
     /// Whether the op has an implementation of the interface whose Rust type
     /// has id `id` (what interface-rooted rewrite patterns match on).
     pub fn has_interface_id(&self, id: TypeId) -> bool {
-        self.interfaces.contains_key(&id)
+        self.interfaces.iter().any(|(k, _)| *k == id)
     }
     /// Whether the op's definition declares the interface `name` (ODS
     /// `DeclareOpInterfaceMethods<...>` or the interface in its traits),

@@ -617,26 +617,27 @@ impl State<'_, '_> {
     /// Queues `op` and its ancestors below the scope, if `op` is in scope.
     fn add_to_worklist(&mut self, ir: &Ir, op: OpRef) {
         // Most ops sit directly in the scope: no ancestors to gather.
-        let parent = ir.op_parent_region(op);
-        if parent == self.scope {
+        let mut region = ir.op_parent_region(op);
+        if region == self.scope {
             self.add_single(op);
             return;
         }
+        // `op` and its ancestors up to the scope, each parent region looked
+        // up once.
         let mut ancestors: SmallVec<[OpRef; 8]> = SmallVec::new();
-        let mut cur = op;
+        ancestors.push(op);
         loop {
-            ancestors.push(cur);
-            let region = ir.op_parent_region(cur);
+            let Some(r) = region else { return };
+            let Some(parent) = ir.region_parent_op(r) else {
+                return;
+            };
+            ancestors.push(parent);
+            region = ir.op_parent_region(parent);
             if region == self.scope {
                 for a in ancestors {
                     self.add_single(a);
                 }
                 return;
-            }
-            let Some(r) = region else { return };
-            match ir.region_parent_op(r) {
-                Some(p) => cur = p,
-                None => return,
             }
         }
     }
