@@ -1,6 +1,8 @@
 //! Criterion benchmarks of the text format and the verifier on a synthetic
 //! generic-form module (functions of integer ops with properties, as in the
-//! `gen_arith.py` workloads): parse, verify, and print (generic and custom).
+//! `gen_arith.py` workloads): parse, verify, and print (generic and custom),
+//! and the interning the parser and the drivers do per op: one new
+//! location per op in line order, and repeated small constants.
 
 use std::sync::Arc;
 
@@ -70,5 +72,34 @@ fn bench(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench);
+fn bench_interning(c: &mut Criterion) {
+    const N: u32 = 100_000;
+    let mut g = c.benchmark_group("intern");
+    g.throughput(Throughput::Elements(N as u64));
+    // A fresh context each time: every location is new, as when parsing.
+    g.bench_function("file_line_col_new_100k", |b| {
+        b.iter_batched(
+            Context::new,
+            |ctx| {
+                for line in 1..=N {
+                    std::hint::black_box(ctx.file_line_col("input.mlir", line, 5));
+                }
+                ctx
+            },
+            criterion::BatchSize::LargeInput,
+        )
+    });
+    let ctx = Context::new();
+    let i32t = ctx.int_type(32);
+    g.bench_function("int_attr_repeated_100k", |b| {
+        b.iter(|| {
+            for k in 0..N {
+                std::hint::black_box(ctx.int_attr(i32t, (k % 16) as i64));
+            }
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench, bench_interning);
 criterion_main!(benches);
