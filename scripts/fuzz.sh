@@ -20,6 +20,9 @@
 #   tests/, for quick runs: fewer seeds to load first).
 # Exit status: 0 when no target crashed, 1 when one did, 2 on usage or
 #   build errors.
+# Do not suspend a running target (kill -STOP): libFuzzer's -timeout is
+#   wall-clock time, so the input in flight is reported as a timeout when
+#   the process resumes (see docs/TESTING.md, "Fuzzing").
 set -u
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 FUZZ="$ROOT/fuzz"
