@@ -31,8 +31,106 @@ struct ValueEntry {
 
 #[derive(Default)]
 struct IsolatedScope<'a> {
-    values: HashMap<&'a str, SmallVec<[Option<ValueEntry>; 1]>>,
+    values: ValueMap<'a>,
     defs_per_region: Vec<Vec<&'a str>>,
+}
+
+/// The definitions of `%name#0`, `%name#1`, ... (`None` where not yet seen).
+type Entries = SmallVec<[Option<ValueEntry>; 1]>;
+
+/// The values of an isolated scope by name. The names printers number
+/// (`%0`, `%1`, ...) index a vector, so that resolving them reads memory
+/// in order instead of hashing text into a table that, for a function of
+/// 10^6 ops, no longer fits the cache; other names (`%arg0`, `%x`) and
+/// numbers far past the vector's end (which must not make a hand-written
+/// `%9999999` allocate megabytes) are kept in a map.
+#[derive(Default)]
+struct ValueMap<'a> {
+    numbered: Vec<Entries>,
+    named: HashMap<&'a str, Entries>,
+    /// How many keys of `named` are numbered names: while none is, a
+    /// numbered name is looked up in the vector only.
+    numbered_in_named: usize,
+}
+
+/// The index of a printer-numbered name: `%` and digits, without leading
+/// zeros (`%01` is another name than `%1`).
+fn numbered_index(name: &str) -> Option<usize> {
+    let digits = name.strip_prefix('%')?.as_bytes();
+    if digits.is_empty()
+        || digits.len() > 9
+        || (digits[0] == b'0' && digits.len() > 1)
+        || !digits.iter().all(u8::is_ascii_digit)
+    {
+        return None;
+    }
+    Some(
+        digits
+            .iter()
+            .fold(0usize, |n, d| n * 10 + (d - b'0') as usize),
+    )
+}
+
+/// How far past the end of the vector a numbered name may be and still
+/// grow it (beyond doubling it).
+const NUMBERED_SLACK: usize = 4096;
+
+impl<'a> ValueMap<'a> {
+    /// The entries of `name`, created empty when it has none.
+    fn entry(&mut self, name: &'a str) -> &mut Entries {
+        if let Some(i) = numbered_index(name) {
+            if self.numbered_in_named == 0 || !self.named.contains_key(name) {
+                let len = self.numbered.len();
+                if i < len || i <= len * 2 + NUMBERED_SLACK {
+                    if i >= len {
+                        self.numbered.resize_with(i + 1, Entries::new);
+                    }
+                    return &mut self.numbered[i];
+                }
+                self.numbered_in_named += 1;
+            }
+        }
+        self.named.entry(name).or_default()
+    }
+
+    fn get(&self, name: &str) -> Option<&Entries> {
+        if let Some(i) = numbered_index(name) {
+            if let Some(e) = self.numbered.get(i).filter(|e| !e.is_empty()) {
+                return Some(e);
+            }
+            if self.numbered_in_named == 0 {
+                return None;
+            }
+        }
+        self.named.get(name)
+    }
+
+    fn get_mut(&mut self, name: &str) -> Option<&mut Entries> {
+        if let Some(i) = numbered_index(name) {
+            if self.numbered.get(i).is_some_and(|e| !e.is_empty()) {
+                return Some(&mut self.numbered[i]);
+            }
+            if self.numbered_in_named == 0 {
+                return None;
+            }
+        }
+        self.named.get_mut(name)
+    }
+
+    /// Forgets `name` (its region ended).
+    fn remove(&mut self, name: &str) {
+        if let Some(i) = numbered_index(name) {
+            if let Some(e) = self.numbered.get_mut(i).filter(|e| !e.is_empty()) {
+                e.clear();
+                return;
+            }
+            if self.named.remove(name).is_some() {
+                self.numbered_in_named -= 1;
+            }
+            return;
+        }
+        self.named.remove(name);
+    }
 }
 
 #[derive(Default)]
@@ -262,7 +360,7 @@ impl<'a> Parser<'a> {
     /// Defines `%name#number` as `value`.
     fn define_value(&mut self, use_: UnresolvedOperand<'a>, value: Value) -> PResult<()> {
         let scope = self.state.scopes.last_mut().expect("a value scope");
-        let entries = scope.values.entry(use_.name).or_default();
+        let entries = scope.values.entry(use_.name);
         if entries.len() <= use_.number as usize {
             entries.resize(use_.number as usize + 1, None);
         }
@@ -328,7 +426,7 @@ impl<'a> Parser<'a> {
         ty: Type,
     ) -> PResult<Value> {
         let scope = self.state.scopes.last_mut().expect("a value scope");
-        let entries = scope.values.entry(use_.name).or_default();
+        let entries = scope.values.entry(use_.name);
         if let Some(Some(e)) = entries.get(use_.number as usize).copied() {
             let vt = self.ir.value_type(e.value);
             if vt == ty {
