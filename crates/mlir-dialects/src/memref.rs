@@ -1,9 +1,15 @@
-//! The `memref` dialect (the subset in `td/MemRef.td`: `memref.store`,
-//! `memref.subview`, `memref.alloc`, `memref.dim`, `memref.load`), with the hand-written hooks: `alloc`'s
-//! verifier and result name, the
+//! The `memref` dialect (the subset in `td/MemRef.td`: `store`, `subview`,
+//! `alloc`, `alloca`, `dim`, `load`, `cast`, `copy`, `dealloc`,
+//! `reinterpret_cast`, `view`, `expand_shape`, `collapse_shape`), with the
+//! hand-written hooks: the alloc-like verifiers, the result names, the
 //! `custom<DynamicIndexList>` directive, `subview`'s verifier (with
-//! `view_like`'s strided-layout helpers), fold and result name,
-//! and the constant materializer (`arith.constant`).
+//! `view_like`'s strided-layout helpers) and fold, and the constant
+//! materializer (`arith.constant`). `memref/cast.rs` holds `memref.cast`'s
+//! compatibility rule and the folds through casts; `memref/views.rs` the
+//! other view ops.
+
+mod cast;
+mod views;
 
 use mlir_ir::asm::lexer::TokenKind;
 use mlir_ir::asm::{OpAsmInterface, OpAsmParser, OpAsmPrinter, SetValueName};
@@ -52,6 +58,46 @@ impl Dialect for MemRefDialect {
                         }),
                         ..Default::default()
                     }),
+                "memref.alloca" => info.with_interface(OpAsmInterface {
+                    result_names: Some(|ir: &Ir, op: OpRef, set: SetValueName<'_>| {
+                        set(ir.result(op, 0), "alloca")
+                    }),
+                    ..Default::default()
+                }),
+                "memref.cast" => info
+                    .with_interface(mlir_ir::interfaces::cast::CastOpInterface {
+                        are_cast_compatible: cast::are_cast_compatible,
+                    })
+                    .with_interface(OpAsmInterface {
+                        result_names: Some(|ir: &Ir, op: OpRef, set: SetValueName<'_>| {
+                            set(ir.result(op, 0), "cast")
+                        }),
+                        ..Default::default()
+                    }),
+                "memref.reinterpret_cast" => info.with_interface(OpAsmInterface {
+                    result_names: Some(|ir: &Ir, op: OpRef, set: SetValueName<'_>| {
+                        set(ir.result(op, 0), "reinterpret_cast")
+                    }),
+                    ..Default::default()
+                }),
+                "memref.view" => info.with_interface(OpAsmInterface {
+                    result_names: Some(|ir: &Ir, op: OpRef, set: SetValueName<'_>| {
+                        set(ir.result(op, 0), "view")
+                    }),
+                    ..Default::default()
+                }),
+                "memref.expand_shape" => info.with_interface(OpAsmInterface {
+                    result_names: Some(|ir: &Ir, op: OpRef, set: SetValueName<'_>| {
+                        set(ir.result(op, 0), "expand_shape")
+                    }),
+                    ..Default::default()
+                }),
+                "memref.collapse_shape" => info.with_interface(OpAsmInterface {
+                    result_names: Some(|ir: &Ir, op: OpRef, set: SetValueName<'_>| {
+                        set(ir.result(op, 0), "collapse_shape")
+                    }),
+                    ..Default::default()
+                }),
                 "memref.dim" => info.with_interface(OpAsmInterface {
                     result_names: Some(|ir: &Ir, op: OpRef, set: SetValueName<'_>| {
                         set(ir.result(op, 0), "dim")
@@ -150,9 +196,26 @@ pub fn print_dynamic_index_list(p: &mut OpAsmPrinter<'_, '_>, op: OpRef, args: &
     p.print_char(']');
 }
 
-// The fold hook `td/MemRef.td` declares (`hasFolder`).
+// The fold and canonicalization hooks `td/MemRef.td` declares
+// (`hasFolder`, `hasCanonicalizer`).
 mlir_ir::fold_hooks! {
     SubViewOp => fold_subview,
+    CastOp => cast::fold_cast,
+    LoadOp => cast::fold_load,
+    ReinterpretCastOp => views::fold_reinterpret_cast,
+    ViewOp => views::fold_view,
+    ExpandShapeOp => views::fold_expand_shape,
+    CollapseShapeOp => views::fold_collapse_shape,
+}
+
+mlir_ir::multi_result_fold_hooks! {
+    StoreOp => cast::fold_store,
+    DeallocOp => cast::fold_dealloc,
+    CopyOp => cast::fold_copy,
+}
+
+mlir_rewrite::canonicalization_hooks! {
+    CopyOp => cast::copy_patterns,
 }
 
 /// Upstream `SubViewOp::fold` (the identity part): a subview whose result
@@ -181,6 +244,32 @@ fn fold_subview(cx: &mut FoldCtx<'_>) -> Option<OpFoldResult> {
         }
     }
     Some(OpFoldResult::Value(src))
+}
+
+impl AllocaOp {
+    /// Upstream `AllocaOp::verify`: an ancestor with the
+    /// `AutomaticAllocationScope` trait owns the allocation, then alloc's
+    /// dynamic size and symbol counts.
+    pub fn verify(self, ir: &Ir) -> Result<(), mlir_ir::Diagnostic> {
+        let ctx = ir.ctx();
+        let mut parent = ir.op_parent_op(self.0);
+        while let Some(p) = parent {
+            if ctx.op_has_trait(ir.op_name(p), mlir_ir::TraitSet::AUTOMATIC_ALLOCATION_SCOPE) {
+                return verify_alloc(ir, self.0);
+            }
+            parent = ir.op_parent_op(p);
+        }
+        Err(ir.op_error(
+            self.0,
+            "requires an ancestor op with AutomaticAllocationScope trait",
+        ))
+    }
+}
+
+/// Upstream `AnyStridedMemRef`'s predicate: a ranked memref whose layout
+/// has strides and an offset.
+pub fn is_strided_memref(ctx: &mlir_ir::Context, ty: Type) -> bool {
+    matches!(ctx.ty(ty), TypeKind::MemRef { .. }) && view_like::strides_and_offset(ctx, ty).is_some()
 }
 
 /// `memref.alloc` (upstream `verifyAllocLikeOp`): one dynamic size per
