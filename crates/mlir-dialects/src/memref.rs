@@ -203,7 +203,6 @@ mlir_ir::fold_hooks! {
     CastOp => cast::fold_cast,
     LoadOp => cast::fold_load,
     ReinterpretCastOp => views::fold_reinterpret_cast,
-    ViewOp => views::fold_view,
     ExpandShapeOp => views::fold_expand_shape,
     CollapseShapeOp => views::fold_collapse_shape,
 }

@@ -190,16 +190,6 @@ impl ViewOp {
     }
 }
 
-/// Upstream `ViewOp::fold`: a view of the source's own statically shaped
-/// type is the source.
-pub(crate) fn fold_view(cx: &mut FoldCtx<'_>) -> Option<OpFoldResult> {
-    let ir = cx.ir;
-    let src = cx.operand(0);
-    let ty = ir.value_type(cx.result(0));
-    let static_shape = ir.ctx().shape(ty).is_some_and(|s| s.iter().all(|&d| d != DYNAMIC));
-    (static_shape && ir.value_type(src) == ty).then_some(OpFoldResult::Value(src))
-}
-
 /// The reassociation groups of a reshape op (its `reassociation` array of
 /// integer arrays; the ODS constraint has checked the element kinds).
 fn reassociation(ctx: &Context, attr: Option<Attribute>) -> Vec<Vec<i64>> {
