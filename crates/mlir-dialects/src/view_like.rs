@@ -4,7 +4,9 @@
 //! (`isRankReducedType`, `computeRankReductionMask`): the tensor slice ops
 //! use them. `memref.subview` also uses the strided-layout helpers
 //! (`getStridesAndOffset`, `SubViewOp::inferResultType`,
-//! `computeMemRefRankReductionMask`). Messages are MLIR 22's, emitted without the op-name prefix as
+//! `computeMemRefRankReductionMask`), and `memref.reinterpret_cast`,
+//! `memref.view`, `memref.cast` and the reshape ops the layout ones
+//! (strides, identity layouts, saturated products). Messages are MLIR 22's, emitted without the op-name prefix as
 //! upstream's `Operation::emitError` does.
 
 use mlir_ir::affine::{AffineBinOp, AffineExpr};
