@@ -1,15 +1,22 @@
 //! The `memref` dialect (the subset in `td/MemRef.td`: `store`, `subview`,
 //! `alloc`, `alloca`, `dim`, `load`, `cast`, `copy`, `dealloc`,
-//! `reinterpret_cast`, `view`, `expand_shape`, `collapse_shape`), with the
+//! `reinterpret_cast`, `view`, `expand_shape`, `collapse_shape`, `global`,
+//! `get_global`), with the
 //! hand-written hooks: the alloc-like verifiers, the result names, the
 //! `custom<DynamicIndexList>` directive, `subview`'s verifier (with
 //! `view_like`'s strided-layout helpers) and fold, and the constant
 //! materializer (`arith.constant`). `memref/cast.rs` holds `memref.cast`'s
 //! compatibility rule and the folds through casts; `memref/views.rs` the
-//! other view ops.
+//! other view ops; `memref/global.rs` `memref.global` and
+//! `memref.get_global`.
 
 mod cast;
+mod global;
 mod views;
+
+pub use global::{
+    parse_global_memref_op_type_and_initial_value, print_global_memref_op_type_and_initial_value,
+};
 
 use mlir_ir::asm::lexer::TokenKind;
 use mlir_ir::asm::{OpAsmInterface, OpAsmParser, OpAsmPrinter, SetValueName};
@@ -98,6 +105,11 @@ impl Dialect for MemRefDialect {
                     }),
                     ..Default::default()
                 }),
+                "memref.get_global" => {
+                    info.with_interface(mlir_ir::symbol_table::SymbolUserOpInterface {
+                        verify_symbol_uses: global::verify_get_global_uses,
+                    })
+                }
                 "memref.dim" => info.with_interface(OpAsmInterface {
                     result_names: Some(|ir: &Ir, op: OpRef, set: SetValueName<'_>| {
                         set(ir.result(op, 0), "dim")
@@ -268,7 +280,8 @@ impl AllocaOp {
 /// Upstream `AnyStridedMemRef`'s predicate: a ranked memref whose layout
 /// has strides and an offset.
 pub fn is_strided_memref(ctx: &mlir_ir::Context, ty: Type) -> bool {
-    matches!(ctx.ty(ty), TypeKind::MemRef { .. }) && view_like::strides_and_offset(ctx, ty).is_some()
+    matches!(ctx.ty(ty), TypeKind::MemRef { .. })
+        && view_like::strides_and_offset(ctx, ty).is_some()
 }
 
 /// `memref.alloc` (upstream `verifyAllocLikeOp`): one dynamic size per

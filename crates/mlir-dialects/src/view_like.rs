@@ -437,7 +437,12 @@ pub fn has_identity_layout(ctx: &Context, ty: Type) -> bool {
 
 /// The memref type with `ty`'s element type and memory space, shape `shape`
 /// and layout `layout` (`None`: the identity).
-pub fn memref_like(ctx: &Context, ty: Type, shape: &[i64], layout: Option<mlir_ir::Attribute>) -> Type {
+pub fn memref_like(
+    ctx: &Context,
+    ty: Type,
+    shape: &[i64],
+    layout: Option<mlir_ir::Attribute>,
+) -> Type {
     let (element, memory_space) = match ctx.ty(ty) {
         TypeKind::MemRef {
             element,
@@ -456,7 +461,13 @@ pub fn memref_like(ctx: &Context, ty: Type, shape: &[i64], layout: Option<mlir_i
 
 /// The memref type `ty` with shape `shape` and layout `strided<strides,
 /// offset: offset>`, in `ty`'s memory space and element type.
-pub fn strided_memref(ctx: &Context, ty: Type, shape: &[i64], strides: Vec<i64>, offset: i64) -> Type {
+pub fn strided_memref(
+    ctx: &Context,
+    ty: Type,
+    shape: &[i64],
+    strides: Vec<i64>,
+    offset: i64,
+) -> Type {
     let (element, memory_space) = match ctx.ty(ty) {
         TypeKind::MemRef {
             element,

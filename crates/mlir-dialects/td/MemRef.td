@@ -19,6 +19,8 @@
 //   view             declarative                         -            yes
 //   expand_shape     declarative+custom<DynamicIndexList> reshape pair yes
 //   collapse_shape   declarative                         reshape pair yes
+//   global           declarative+custom<GlobalMemref...>  -            yes
+//   get_global       declarative                         -            symbol use
 //
 // Every op is checked against mlir-opt 22 in custom and generic form
 // (tests/dialects/memref-*.mlir, tests/invalid/memref-*.mlir).
@@ -312,6 +314,42 @@ def MemRef_CollapseShapeOp : MemRef_Op<"collapse_shape", [
   }];
   let hasFolder = 1;
   let hasVerifier = 1;
+}
+
+// Upstream `MemRefTypeAttr`: a type attribute holding a memref type.
+def MemRefTypeAttr : TypeAttrBase<"memref type attribute",
+    CPred<"matches!($_ctx.ty($_self), ::mlir_ir::TypeKind::MemRef { .. })">>;
+
+// Upstream: [Symbol].
+def MemRef_GlobalOp : MemRef_Op<"global", [Symbol]> {
+  let summary = "declare or define a global memref variable";
+  let arguments = (ins SymbolNameAttr:$sym_name,
+                       OptionalAttr<StrAttr>:$sym_visibility,
+                       MemRefTypeAttr:$type,
+                       OptionalAttr<AnyAttr>:$initial_value,
+                       UnitAttr:$constant,
+                       ConfinedAttr<OptionalAttr<I64Attr>,
+                                    [MemRef_PositivePowerOf2]>:$alignment);
+  let assemblyFormat = [{
+       ($sym_visibility^)?
+       (`constant` $constant^)?
+       $sym_name `:`
+       custom<GlobalMemrefOpTypeAndInitialValue>($type, $initial_value)
+       attr-dict
+  }];
+  // A static shape, and an initial value that is a unit or elements
+  // attribute of the memref's element type and shape.
+  let hasVerifier = 1;
+}
+
+// Upstream: [Pure, DeclareOpInterfaceMethods<SymbolUserOpInterface>]; the
+// interface (the global exists and has the result type) is attached in
+// Rust.
+def MemRef_GetGlobalOp : MemRef_Op<"get_global", [Pure]> {
+  let summary = "get the memref pointing to a global variable";
+  let arguments = (ins FlatSymbolRefAttr:$name);
+  let results = (outs AnyStaticShapeMemRef:$result);
+  let assemblyFormat = "$name `:` type($result) attr-dict";
 }
 
 #endif // RMLIR_MEMREF

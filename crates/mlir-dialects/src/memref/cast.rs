@@ -65,7 +65,10 @@ pub(crate) fn are_cast_compatible(ctx: &Context, inputs: &[Type], outputs: &[Typ
                 let compatible = |x: i64, y: i64| x == DYNAMIC || y == DYNAMIC || x == y;
                 if a_strides.len() != b_strides.len()
                     || !compatible(a_offset, b_offset)
-                    || !a_strides.iter().zip(&b_strides).all(|(&x, &y)| compatible(x, y))
+                    || !a_strides
+                        .iter()
+                        .zip(&b_strides)
+                        .all(|(&x, &y)| compatible(x, y))
                 {
                     return false;
                 }
@@ -113,7 +116,10 @@ pub(crate) fn can_fold_into_consumer(ctx: &Context, source: Type, result: Type) 
     let more_static = |s: i64, r: i64| s != r && s == DYNAMIC && r != DYNAMIC;
     !(ss.iter().zip(rs.iter()).any(|(&s, &r)| more_static(s, r))
         || more_static(s_offset, r_offset)
-        || s_strides.iter().zip(&r_strides).any(|(&s, &r)| more_static(s, r)))
+        || s_strides
+            .iter()
+            .zip(&r_strides)
+            .any(|(&s, &r)| more_static(s, r)))
 }
 
 /// The `memref.cast` defining `v`, if any.
@@ -209,7 +215,11 @@ pub(crate) fn fold_copy(
         };
         let source = ir.operand(cast, 0);
         let ctx = ir.ctx();
-        if can_fold_into_consumer(ctx, ir.value_type(source), ir.value_type(ir.result(cast, 0))) {
+        if can_fold_into_consumer(
+            ctx,
+            ir.value_type(source),
+            ir.value_type(ir.result(cast, 0)),
+        ) {
             cx.update_in_place(InPlaceEdit::SetOperand(i, source));
             return Ok(());
         }
@@ -234,9 +244,9 @@ pub(crate) fn copy_patterns(set: &mut RewritePatternSet, ctx: &Context) {
 fn fold_empty_copy(op: OpRef, rw: &mut PatternRewriter<'_>) -> LogicalResult {
     let ir = rw.ir();
     let empty = ir.operands(op).any(|v| {
-        ir.ctx()
-            .shape(ir.value_type(v))
-            .is_some_and(|s| matches!(ir.ctx().ty(ir.value_type(v)), TypeKind::MemRef { .. }) && s.contains(&0))
+        ir.ctx().shape(ir.value_type(v)).is_some_and(|s| {
+            matches!(ir.ctx().ty(ir.value_type(v)), TypeKind::MemRef { .. }) && s.contains(&0)
+        })
     });
     if !empty {
         return rw.notify_match_failure(op, || "neither memref has a zero extent");

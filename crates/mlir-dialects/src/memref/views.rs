@@ -150,7 +150,9 @@ pub(crate) fn fold_reinterpret_cast(cx: &mut FoldCtx<'_>) -> Option<OpFoldResult
         return Some(OpFoldResult::Value(cx.result(0)));
     }
     let res_ty = ir.value_type(cx.result(0));
-    let static_shape = ctx.shape(res_ty).is_some_and(|s| s.iter().all(|&d| d != DYNAMIC));
+    let static_shape = ctx
+        .shape(res_ty)
+        .is_some_and(|s| s.iter().all(|&d| d != DYNAMIC));
     let offsets = crate::scf::dense_array(ctx, ir.attr(cx.op, "static_offsets"));
     (static_shape && ir.value_type(src) == res_ty && offsets.first() == Some(&0))
         .then_some(OpFoldResult::Value(src))
@@ -166,10 +168,18 @@ impl ViewOp {
         let view = ir.value_type(ir.result(op, 0));
         let (b, v) = (ctx.display(base), ctx.display(view));
         if !view_like::has_identity_layout(ctx, base) {
-            return Err(plain_error(ir, op, format!("unsupported map for base memref type '{b}'")));
+            return Err(plain_error(
+                ir,
+                op,
+                format!("unsupported map for base memref type '{b}'"),
+            ));
         }
         if !view_like::has_identity_layout(ctx, view) {
-            return Err(plain_error(ir, op, format!("unsupported map for result memref type '{v}'")));
+            return Err(plain_error(
+                ir,
+                op,
+                format!("unsupported map for result memref type '{v}'"),
+            ));
         }
         if memory_space(ctx, base) != memory_space(ctx, view) {
             return Err(plain_error(
@@ -178,7 +188,9 @@ impl ViewOp {
                 format!("different memory spaces specified for base memref type '{b}' and view memref type '{v}'"),
             ));
         }
-        let dynamic = ctx.shape(view).map_or(0, |s| s.iter().filter(|&&d| d == DYNAMIC).count());
+        let dynamic = ctx
+            .shape(view)
+            .map_or(0, |s| s.iter().filter(|&&d| d == DYNAMIC).count());
         let sizes = self.sizes(ir).len();
         if sizes != dynamic {
             return Err(ir.op_error(
