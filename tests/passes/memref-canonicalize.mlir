@@ -3,7 +3,8 @@
 // copy through a cast that only makes the type more dynamic, copy onto
 // itself or of an empty memref (FoldSelfCopy, FoldEmptyCopy),
 // reinterpret_cast of a reinterpret_cast/cast/zero-offset subview and to
-// the source type, expand_shape/collapse_shape pairs; a view to its
+// the source type, expand_shape/collapse_shape pairs, dead allocs and
+// allocas (only stored into and deallocated); a view to its
 // source's own type stays (mlir-opt 22 does not fold it). Expected output
 // from mlir-opt 22.
 // RUN: rmlir-opt %s --canonicalize | FileCheck %s
@@ -58,6 +59,16 @@
 // CHECK-LABEL: func.func @reshape_pair(%arg0: memref<6x4xf32>) -> (memref<6x4xf32>, memref<24xf32>) {
 // CHECK-NEXT: %collapse_shape = memref.collapse_shape %arg0 {{\[\[}}0, 1]] : memref<6x4xf32> into memref<24xf32>
 // CHECK-NEXT: return %arg0, %collapse_shape : memref<6x4xf32>, memref<24xf32>
+// CHECK-NEXT: }
+// CHECK-LABEL: func.func @dead_alloc(%arg0: f32, %arg1: index, %arg2: index) {
+// CHECK-NEXT: return
+// CHECK-NEXT: }
+// CHECK-LABEL: func.func @live_alloc(%arg0: f32, %arg1: index, %arg2: memref<1xmemref<4xf32>>) -> f32 {
+// CHECK-NEXT: %alloc = memref.alloc() : memref<4xf32>
+// CHECK-NEXT: memref.store %alloc, %arg2[%arg1] : memref<1xmemref<4xf32>>
+// CHECK-NEXT: %alloca = memref.alloca() : memref<4xf32>
+// CHECK-NEXT: %0 = memref.load %alloca[%arg1] : memref<4xf32>
+// CHECK-NEXT: return %0 : f32
 // CHECK-NEXT: }
 
 func.func @cast_of_cast(%a: memref<4xf32>) -> memref<?xf32> {
@@ -128,4 +139,19 @@ func.func @reshape_pair(%a: memref<6x4xf32>) -> (memref<6x4xf32>, memref<24xf32>
   %e = memref.expand_shape %c [[0, 1]] output_shape [6, 4] : memref<24xf32> into memref<6x4xf32>
   %c2 = memref.collapse_shape %e [[0, 1]] : memref<6x4xf32> into memref<24xf32>
   return %1, %c2 : memref<6x4xf32>, memref<24xf32>
+}
+func.func @dead_alloc(%v: f32, %i: index, %n: index) {
+  %0 = memref.alloc(%n) : memref<?xf32>
+  memref.store %v, %0[%i] : memref<?xf32>
+  memref.dealloc %0 : memref<?xf32>
+  %1 = memref.alloca() : memref<4xf32>
+  memref.store %v, %1[%i] : memref<4xf32>
+  return
+}
+func.func @live_alloc(%v: f32, %i: index, %box: memref<1xmemref<4xf32>>) -> f32 {
+  %0 = memref.alloc() : memref<4xf32>
+  memref.store %0, %box[%i] : memref<1xmemref<4xf32>>
+  %1 = memref.alloca() : memref<4xf32>
+  %2 = memref.load %1[%i] : memref<4xf32>
+  return %2 : f32
 }

@@ -227,6 +227,57 @@ mlir_ir::multi_result_fold_hooks! {
 
 mlir_rewrite::canonicalization_hooks! {
     CopyOp => cast::copy_patterns,
+    AllocOp => |set, ctx| dead_alloc_pattern(set, ctx, "memref.alloc", "AllocOp"),
+    AllocaOp => |set, ctx| dead_alloc_pattern(set, ctx, "memref.alloca", "AllocaOp"),
+}
+
+/// Upstream `SimplifyDeadAlloc<T>` for `name` (`class` is the C++ op class
+/// in the debug name). Upstream registers `SimplifyAllocConst` before it;
+/// that pattern is not written yet (docs/DEVIATIONS.md).
+fn dead_alloc_pattern(
+    set: &mut mlir_rewrite::RewritePatternSet,
+    ctx: &mlir_ir::Context,
+    name: &str,
+    class: &str,
+) {
+    set.add_fn(
+        mlir_rewrite::Pattern::new(ctx, name, 1).with_debug_name(format!(
+            "(anonymous namespace)::SimplifyDeadAlloc<mlir::memref::{class}>"
+        )),
+        simplify_dead_alloc,
+    );
+}
+
+/// Upstream `SimplifyDeadAlloc`: an allocation whose only users are
+/// deallocations and stores into it (not of it) is erased with them.
+fn simplify_dead_alloc(
+    op: OpRef,
+    rw: &mut mlir_rewrite::PatternRewriter<'_>,
+) -> mlir_rewrite::LogicalResult {
+    let ir = rw.ir();
+    let alloc = ir.result(op, 0);
+    let mut users: Vec<OpRef> = Vec::new();
+    let mut dead = true;
+    for user in ir.users(alloc) {
+        dead &= match ir.op_name_str(user) {
+            "memref.store" => ir.num_operands(user) > 1 && ir.operand(user, 0) != alloc,
+            "memref.dealloc" => true,
+            _ => false,
+        };
+        if !users.contains(&user) {
+            users.push(user);
+        }
+    }
+    if !dead {
+        return rw.notify_match_failure(op, || {
+            "the allocation has a user other than a store into it or a dealloc"
+        });
+    }
+    for user in users {
+        rw.erase_op(user);
+    }
+    rw.erase_op(op);
+    Ok(())
 }
 
 /// Upstream `SubViewOp::fold` (the identity part): a subview whose result

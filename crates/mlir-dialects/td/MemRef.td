@@ -8,8 +8,8 @@
 //   op               format                              folder       verifier
 //   store            declarative                         memref.cast  rank
 //   subview          declarative+custom<DynamicIndexList> identity    yes
-//   alloc            declarative                         -            yes
-//   alloca           declarative                         -            yes
+//   alloc            declarative                         -            yes (+dead alloc)
+//   alloca           declarative                         -            yes (+dead alloc)
 //   dim              declarative                         -            -
 //   load             declarative                         memref.cast  rank
 //   cast             declarative                         cast(cast)   areCastCompatible
@@ -27,8 +27,9 @@
 //
 // Not done yet: eliding `nontemporal = false` from the custom form's
 // attr-dict (upstream elides a default-valued attribute equal to its
-// default), the canonicalization patterns of alloc/alloca/view/subview/
-// reinterpret_cast/the reshape ops (only copy's two patterns exist), and
+// default), the canonicalization patterns of view/subview/
+// reinterpret_cast/the reshape ops and alloc/alloca's SimplifyAllocConst
+// (copy's two patterns and SimplifyDeadAlloc exist), and
 // the other memref ops. `MemWrite`/`MemRead`/`MemFree`/`MemAlloc` on the
 // operands and results give the ops a generated `MemoryEffectsInterface`.
 //
@@ -132,6 +133,8 @@ def MemRef_AllocOp : MemRef_Op<"alloc", [
   let assemblyFormat = [{
     `(`$dynamicSizes`)` (`` `[` $symbolOperands^ `]`)? attr-dict `:` type($memref)
   }];
+  // SimplifyDeadAlloc (not SimplifyAllocConst).
+  let hasCanonicalizer = 1;
 }
 
 // Upstream: [DeclareOpInterfaceMethods<OpAsmOpInterface>,
@@ -186,6 +189,8 @@ def MemRef_AllocaOp : MemRef_Op<"alloca", [
   }];
   // An AutomaticAllocationScope ancestor, then alloc's counts.
   let hasVerifier = 1;
+  // SimplifyDeadAlloc (not SimplifyAllocConst).
+  let hasCanonicalizer = 1;
 }
 
 // Upstream: [DeclareOpInterfaceMethods<CastOpInterface>, OpAsmOpInterface,
