@@ -1029,14 +1029,15 @@ fn valid_dim(ir: &Ir, v: Value, region: Option<RegionRef>, path: &mut Path) -> b
 }
 
 /// Upstream `isDimOpValidSymbol`: the size a `memref.dim`/`tensor.dim`
-/// reads is a symbol when the shaped value is top-level, or when it comes from an
-/// `alloc`/`subview` whose matching dynamic size operand is a symbol.
+/// reads is a symbol when the shaped value is top-level, or when it comes
+/// (through ranked `memref.cast`s) from an `alloc`/`subview`/`view` whose
+/// matching dynamic size operand is a symbol.
 fn dim_op_valid_symbol(ir: &Ir, dim: OpRef, region: Option<RegionRef>, path: &mut Path) -> bool {
     let source = ir.operand(dim, 0);
     if is_top_level_value(ir, source) {
         return true;
     }
-    let Some(def) = source.defining_op() else {
+    let Some(mut def) = source.defining_op() else {
         return false;
     };
     let ctx = ir.ctx();
@@ -1046,12 +1047,33 @@ fn dim_op_valid_symbol(ir: &Ir, dim: OpRef, region: Option<RegionRef>, path: &mu
     else {
         return false;
     };
+    // Upstream looks through `memref.cast`s of ranked memrefs.
+    while ir.op_name_str(def) == "memref.cast" && ir.num_operands(def) == 1 {
+        let cast_source = ir.operand(def, 0);
+        if !matches!(
+            ctx.ty(ir.value_type(cast_source)),
+            mlir_ir::TypeKind::MemRef { .. }
+        ) {
+            return false;
+        }
+        let Some(d) = cast_source.defining_op() else {
+            return false;
+        };
+        def = d;
+    }
     let sizes: Vec<Value> = match ir.op_name_str(def) {
         "memref.alloc" => crate::memref::AllocOp(def).dynamic_sizes(ir).collect(),
         "memref.subview" => crate::memref::SubViewOp(def).sizes(ir).collect(),
+        "memref.view" => crate::memref::ViewOp(def).sizes(ir).collect(),
         _ => return false,
     };
-    let shape = ctx.shape(ir.value_type(source)).unwrap_or(&[]);
+    // The extents are those of the defining op's result (upstream
+    // `isMemRefSizeValidSymbol`), which a cast may have hidden.
+    let shape = ir
+        .result_types(def)
+        .next()
+        .and_then(|t| ctx.shape(t))
+        .unwrap_or(&[]);
     let Some(&extent) = usize::try_from(index).ok().and_then(|i| shape.get(i)) else {
         return false;
     };

@@ -1,9 +1,22 @@
-//! The `memref` dialect (the subset in `td/MemRef.td`: `memref.store`,
-//! `memref.subview`, `memref.alloc`, `memref.dim`, `memref.load`), with the hand-written hooks: `alloc`'s
-//! verifier and result name, the
+//! The `memref` dialect (the subset in `td/MemRef.td`: `store`, `subview`,
+//! `alloc`, `alloca`, `dim`, `load`, `cast`, `copy`, `dealloc`,
+//! `reinterpret_cast`, `view`, `expand_shape`, `collapse_shape`, `global`,
+//! `get_global`), with the
+//! hand-written hooks: the alloc-like verifiers, the result names, the
 //! `custom<DynamicIndexList>` directive, `subview`'s verifier (with
-//! `view_like`'s strided-layout helpers), fold and result name,
-//! and the constant materializer (`arith.constant`).
+//! `view_like`'s strided-layout helpers) and fold, and the constant
+//! materializer (`arith.constant`). `memref/cast.rs` holds `memref.cast`'s
+//! compatibility rule and the folds through casts; `memref/views.rs` the
+//! other view ops; `memref/global.rs` `memref.global` and
+//! `memref.get_global`.
+
+mod cast;
+mod global;
+mod views;
+
+pub use global::{
+    parse_global_memref_op_type_and_initial_value, print_global_memref_op_type_and_initial_value,
+};
 
 use mlir_ir::asm::lexer::TokenKind;
 use mlir_ir::asm::{OpAsmInterface, OpAsmParser, OpAsmPrinter, SetValueName};
@@ -52,6 +65,51 @@ impl Dialect for MemRefDialect {
                         }),
                         ..Default::default()
                     }),
+                "memref.alloca" => info.with_interface(OpAsmInterface {
+                    result_names: Some(|ir: &Ir, op: OpRef, set: SetValueName<'_>| {
+                        set(ir.result(op, 0), "alloca")
+                    }),
+                    ..Default::default()
+                }),
+                "memref.cast" => info
+                    .with_interface(mlir_ir::interfaces::cast::CastOpInterface {
+                        are_cast_compatible: cast::are_cast_compatible,
+                    })
+                    .with_interface(OpAsmInterface {
+                        result_names: Some(|ir: &Ir, op: OpRef, set: SetValueName<'_>| {
+                            set(ir.result(op, 0), "cast")
+                        }),
+                        ..Default::default()
+                    }),
+                "memref.reinterpret_cast" => info.with_interface(OpAsmInterface {
+                    result_names: Some(|ir: &Ir, op: OpRef, set: SetValueName<'_>| {
+                        set(ir.result(op, 0), "reinterpret_cast")
+                    }),
+                    ..Default::default()
+                }),
+                "memref.view" => info.with_interface(OpAsmInterface {
+                    result_names: Some(|ir: &Ir, op: OpRef, set: SetValueName<'_>| {
+                        set(ir.result(op, 0), "view")
+                    }),
+                    ..Default::default()
+                }),
+                "memref.expand_shape" => info.with_interface(OpAsmInterface {
+                    result_names: Some(|ir: &Ir, op: OpRef, set: SetValueName<'_>| {
+                        set(ir.result(op, 0), "expand_shape")
+                    }),
+                    ..Default::default()
+                }),
+                "memref.collapse_shape" => info.with_interface(OpAsmInterface {
+                    result_names: Some(|ir: &Ir, op: OpRef, set: SetValueName<'_>| {
+                        set(ir.result(op, 0), "collapse_shape")
+                    }),
+                    ..Default::default()
+                }),
+                "memref.get_global" => {
+                    info.with_interface(mlir_ir::symbol_table::SymbolUserOpInterface {
+                        verify_symbol_uses: global::verify_get_global_uses,
+                    })
+                }
                 "memref.dim" => info.with_interface(OpAsmInterface {
                     result_names: Some(|ir: &Ir, op: OpRef, set: SetValueName<'_>| {
                         set(ir.result(op, 0), "dim")
@@ -150,9 +208,76 @@ pub fn print_dynamic_index_list(p: &mut OpAsmPrinter<'_, '_>, op: OpRef, args: &
     p.print_char(']');
 }
 
-// The fold hook `td/MemRef.td` declares (`hasFolder`).
+// The fold and canonicalization hooks `td/MemRef.td` declares
+// (`hasFolder`, `hasCanonicalizer`).
 mlir_ir::fold_hooks! {
     SubViewOp => fold_subview,
+    CastOp => cast::fold_cast,
+    LoadOp => cast::fold_load,
+    ReinterpretCastOp => views::fold_reinterpret_cast,
+    ExpandShapeOp => views::fold_expand_shape,
+    CollapseShapeOp => views::fold_collapse_shape,
+}
+
+mlir_ir::multi_result_fold_hooks! {
+    StoreOp => cast::fold_store,
+    DeallocOp => cast::fold_dealloc,
+    CopyOp => cast::fold_copy,
+}
+
+mlir_rewrite::canonicalization_hooks! {
+    CopyOp => cast::copy_patterns,
+    AllocOp => |set, ctx| dead_alloc_pattern(set, ctx, "memref.alloc", "AllocOp"),
+    AllocaOp => |set, ctx| dead_alloc_pattern(set, ctx, "memref.alloca", "AllocaOp"),
+}
+
+/// Upstream `SimplifyDeadAlloc<T>` for `name` (`class` is the C++ op class
+/// in the debug name). Upstream registers `SimplifyAllocConst` before it;
+/// that pattern is not written yet (docs/DEVIATIONS.md).
+fn dead_alloc_pattern(
+    set: &mut mlir_rewrite::RewritePatternSet,
+    ctx: &mlir_ir::Context,
+    name: &str,
+    class: &str,
+) {
+    set.add_fn(
+        mlir_rewrite::Pattern::new(ctx, name, 1).with_debug_name(format!(
+            "(anonymous namespace)::SimplifyDeadAlloc<mlir::memref::{class}>"
+        )),
+        simplify_dead_alloc,
+    );
+}
+
+/// Upstream `SimplifyDeadAlloc`: an allocation whose only users are
+/// deallocations and stores into it (not of it) is erased with them.
+fn simplify_dead_alloc(
+    op: OpRef,
+    rw: &mut mlir_rewrite::PatternRewriter<'_>,
+) -> mlir_rewrite::LogicalResult {
+    let ir = rw.ir();
+    let alloc = ir.result(op, 0);
+    let mut users: Vec<OpRef> = Vec::new();
+    let mut dead = true;
+    for user in ir.users(alloc) {
+        dead &= match ir.op_name_str(user) {
+            "memref.store" => ir.num_operands(user) > 1 && ir.operand(user, 0) != alloc,
+            "memref.dealloc" => true,
+            _ => false,
+        };
+        if !users.contains(&user) {
+            users.push(user);
+        }
+    }
+    if !dead {
+        return rw.notify_match_failure(op, || {
+            "the allocation has a user other than a store into it or a dealloc"
+        });
+    }
+    for user in users {
+        rw.erase_op(user);
+    }
+    rw.erase_op(op);
+    Ok(())
 }
 
 /// Upstream `SubViewOp::fold` (the identity part): a subview whose result
@@ -181,6 +306,33 @@ fn fold_subview(cx: &mut FoldCtx<'_>) -> Option<OpFoldResult> {
         }
     }
     Some(OpFoldResult::Value(src))
+}
+
+impl AllocaOp {
+    /// Upstream `AllocaOp::verify`: an ancestor with the
+    /// `AutomaticAllocationScope` trait owns the allocation, then alloc's
+    /// dynamic size and symbol counts.
+    pub fn verify(self, ir: &Ir) -> Result<(), mlir_ir::Diagnostic> {
+        let ctx = ir.ctx();
+        let mut parent = ir.op_parent_op(self.0);
+        while let Some(p) = parent {
+            if ctx.op_has_trait(ir.op_name(p), mlir_ir::TraitSet::AUTOMATIC_ALLOCATION_SCOPE) {
+                return verify_alloc(ir, self.0);
+            }
+            parent = ir.op_parent_op(p);
+        }
+        Err(ir.op_error(
+            self.0,
+            "requires an ancestor op with AutomaticAllocationScope trait",
+        ))
+    }
+}
+
+/// Upstream `AnyStridedMemRef`'s predicate: a ranked memref whose layout
+/// has strides and an offset.
+pub fn is_strided_memref(ctx: &mlir_ir::Context, ty: Type) -> bool {
+    matches!(ctx.ty(ty), TypeKind::MemRef { .. })
+        && view_like::strides_and_offset(ctx, ty).is_some()
 }
 
 /// `memref.alloc` (upstream `verifyAllocLikeOp`): one dynamic size per

@@ -4,7 +4,9 @@
 //! (`isRankReducedType`, `computeRankReductionMask`): the tensor slice ops
 //! use them. `memref.subview` also uses the strided-layout helpers
 //! (`getStridesAndOffset`, `SubViewOp::inferResultType`,
-//! `computeMemRefRankReductionMask`). Messages are MLIR 22's, emitted without the op-name prefix as
+//! `computeMemRefRankReductionMask`), and `memref.reinterpret_cast`,
+//! `memref.view`, `memref.cast` and the reshape ops the layout ones
+//! (strides, identity layouts, saturated products). Messages are MLIR 22's, emitted without the op-name prefix as
 //! upstream's `Operation::emitError` does.
 
 use mlir_ir::affine::{AffineBinOp, AffineExpr};
@@ -60,6 +62,18 @@ pub fn verify_offset_size_and_stride(
     lists: &SliceLists,
     max_rank: usize,
 ) -> Result<(), Diagnostic> {
+    verify_offset_size_and_stride_ranks(ir, op, lists, [max_rank; 3])
+}
+
+/// [`verify_offset_size_and_stride`] with one maximum rank per list
+/// (offsets, sizes, strides: upstream `getArrayAttrMaxRanks`), for ops such
+/// as `memref.reinterpret_cast` that take a single offset.
+pub fn verify_offset_size_and_stride_ranks(
+    ir: &Ir,
+    op: OpRef,
+    lists: &SliceLists,
+    max_ranks: [usize; 3],
+) -> Result<(), Diagnostic> {
     let named = [
         ("offset", &lists.static_offsets, lists.num_offsets),
         ("size", &lists.static_sizes, lists.num_sizes),
@@ -88,7 +102,7 @@ pub fn verify_offset_size_and_stride(
     );
     // A single offset is allowed with any number of sizes when the op takes
     // at most one offset.
-    if !(offsets == 1 && max_rank == 1) && offsets != sizes {
+    if !(offsets == 1 && max_ranks[0] == 1) && offsets != sizes {
         return Err(error(
             ir,
             op,
@@ -108,7 +122,7 @@ pub fn verify_offset_size_and_stride(
             ),
         ));
     }
-    for (name, statics, _) in named {
+    for ((name, statics, _), max_rank) in named.into_iter().zip(max_ranks) {
         if statics.len() != max_rank {
             return Err(error(
                 ir,
@@ -391,9 +405,69 @@ pub fn canonical_strides(shape: &[i64]) -> Vec<i64> {
     strides
 }
 
+/// MLIR's `SaturatedInteger` product on the `int64_t` encoding ([`DYNAMIC`]
+/// for a run-time value): used by the reshape ops' stride computations.
+pub fn saturated_mul(a: i64, b: i64) -> i64 {
+    encode(sat_mul(decode(a), decode(b)))
+}
+
+/// Whether memref type `ty` has an identity layout (MLIR's
+/// `getLayout().isIdentity()`): no layout, an identity affine map (symbols
+/// aside), or a strided layout whose affine form is the identity (rank 1,
+/// stride 1, offset 0).
+pub fn has_identity_layout(ctx: &Context, ty: Type) -> bool {
+    let TypeKind::MemRef { shape, layout, .. } = ctx.ty(ty) else {
+        return false;
+    };
+    match layout.map(|l| ctx.attr(l)) {
+        None => true,
+        Some(AttrKind::AffineMap(m)) => {
+            m.num_dims as usize == m.results.len()
+                && m.results
+                    .iter()
+                    .enumerate()
+                    .all(|(i, e)| matches!(e, AffineExpr::Dim(d) if *d as usize == i))
+        }
+        Some(AttrKind::StridedLayout { offset, strides }) => {
+            shape.len() == 1 && *offset == 0 && strides[..] == [1]
+        }
+        Some(_) => false,
+    }
+}
+
+/// The memref type with `ty`'s element type and memory space, shape `shape`
+/// and layout `layout` (`None`: the identity).
+pub fn memref_like(
+    ctx: &Context,
+    ty: Type,
+    shape: &[i64],
+    layout: Option<mlir_ir::Attribute>,
+) -> Type {
+    let (element, memory_space) = match ctx.ty(ty) {
+        TypeKind::MemRef {
+            element,
+            memory_space,
+            ..
+        } => (*element, *memory_space),
+        _ => (ctx.element_type_or_self(ty), None),
+    };
+    ctx.intern_type(TypeKind::MemRef {
+        shape: shape.into(),
+        element,
+        layout,
+        memory_space,
+    })
+}
+
 /// The memref type `ty` with shape `shape` and layout `strided<strides,
 /// offset: offset>`, in `ty`'s memory space and element type.
-fn strided_memref(ctx: &Context, ty: Type, shape: &[i64], strides: Vec<i64>, offset: i64) -> Type {
+pub fn strided_memref(
+    ctx: &Context,
+    ty: Type,
+    shape: &[i64],
+    strides: Vec<i64>,
+    offset: i64,
+) -> Type {
     let (element, memory_space) = match ctx.ty(ty) {
         TypeKind::MemRef {
             element,

@@ -519,11 +519,14 @@ impl<'a> Verifier<'a> {
         if let Some(f) = info.verify_invariants {
             catch_hook_panic(ir, op, "verifier", || f(ir, op))?;
         }
-        if has(TraitSet::SAME_OPERANDS_SHAPE) {
-            verify_same_operands_shape(ir, op)?;
-        }
+        // Element types before shapes: the op with both (`memref.copy`)
+        // lists them in this order upstream, which verifies traits in
+        // declaration order.
         if has(TraitSet::SAME_OPERANDS_ELEMENT_TYPE) {
             verify_same_operands_element_type(ir, op)?;
+        }
+        if has(TraitSet::SAME_OPERANDS_SHAPE) {
+            verify_same_operands_shape(ir, op)?;
         }
         if has(TraitSet::NO_REGION_ARGUMENTS) {
             verify_no_region_arguments(ir, op)?;

@@ -1355,8 +1355,11 @@ impl FormatParser<'_> {
             Element::Attr { index, qualified } => {
                 let c = spec.attrs[*index].constraint;
                 match c.format {
-                    AttrFormat::WithoutType(_) => false,
-                    AttrFormat::Generic | AttrFormat::Array | AttrFormat::String => true,
+                    // An array literal never takes a trailing `: type`, so
+                    // `$reassociation attr-dict `:`` (upstream's reshape ops)
+                    // is not ambiguous.
+                    AttrFormat::WithoutType(_) | AttrFormat::Array => false,
+                    AttrFormat::Generic | AttrFormat::String => true,
                     _ => *qualified,
                 }
             }
