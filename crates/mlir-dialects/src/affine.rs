@@ -1047,8 +1047,16 @@ fn dim_op_valid_symbol(ir: &Ir, dim: OpRef, region: Option<RegionRef>, path: &mu
     else {
         return false;
     };
-    // Upstream looks through `memref.cast`s of ranked memrefs.
+    // Upstream looks through `memref.cast`s of ranked memrefs. A cast may
+    // (invalidly) use its own result, directly or through other casts: the
+    // verifier meets such IR before it checks dominance, so the walk stops
+    // at a cast it has seen (mlir-opt 22 loops forever there).
+    let mut seen: smallvec::SmallVec<[OpRef; 4]> = smallvec::SmallVec::new();
     while ir.op_name_str(def) == "memref.cast" && ir.num_operands(def) == 1 {
+        if seen.contains(&def) || seen.len() >= Path::MAX_DEPTH {
+            return false;
+        }
+        seen.push(def);
         let cast_source = ir.operand(def, 0);
         if !matches!(
             ctx.ty(ir.value_type(cast_source)),
