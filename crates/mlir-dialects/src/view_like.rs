@@ -468,24 +468,11 @@ pub fn strided_memref(
     strides: Vec<i64>,
     offset: i64,
 ) -> Type {
-    let (element, memory_space) = match ctx.ty(ty) {
-        TypeKind::MemRef {
-            element,
-            memory_space,
-            ..
-        } => (*element, *memory_space),
-        _ => (ctx.element_type_or_self(ty), None),
-    };
     let layout = ctx.intern_attr(AttrKind::StridedLayout {
         offset,
         strides: strides.into(),
     });
-    ctx.intern_type(TypeKind::MemRef {
-        shape: shape.into(),
-        element,
-        layout: Some(layout),
-        memory_space,
-    })
+    memref_like(ctx, ty, shape, Some(layout))
 }
 
 /// Upstream `SubViewOp::inferResultType`: the strided view of `source`
