@@ -95,7 +95,7 @@ impl Dialect for ArithDialect {
 
     fn canonicalize_attribute(
         &self,
-        _ctx: &Context,
+        _ctx: &std::sync::Arc<Context>,
         body: &str,
     ) -> Result<Option<String>, Vec<(usize, String)>> {
         mlir_ir::ods::enums::canonicalize_enum_attr(&DIALECT_ENUMS, "arith", body)

@@ -59,7 +59,7 @@ impl Dialect for GpuDialect {
 
     fn canonicalize_attribute(
         &self,
-        _ctx: &Context,
+        _ctx: &std::sync::Arc<Context>,
         body: &str,
     ) -> Result<Option<String>, Vec<(usize, String)>> {
         let parsed = body.find('<').and_then(|i| {

@@ -58,7 +58,7 @@ impl Dialect for LinalgDialect {
     /// `#linalg.iterator_type<parallel|reduction>`.
     fn canonicalize_attribute(
         &self,
-        _ctx: &Context,
+        _ctx: &std::sync::Arc<Context>,
         body: &str,
     ) -> Result<Option<String>, Vec<(usize, String)>> {
         match body

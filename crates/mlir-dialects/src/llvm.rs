@@ -55,7 +55,7 @@ impl Dialect for LlvmDialect {
     }
     fn canonicalize_attribute(
         &self,
-        _ctx: &Context,
+        _ctx: &std::sync::Arc<Context>,
         body: &str,
     ) -> Result<Option<String>, Vec<(usize, String)>> {
         // Only the linkage is checked: the other LLVM attributes stay text.

@@ -40,7 +40,7 @@ impl Dialect for UbDialect {
 
     fn canonicalize_attribute(
         &self,
-        _ctx: &Context,
+        _ctx: &std::sync::Arc<Context>,
         body: &str,
     ) -> Result<Option<String>, Vec<(usize, String)>> {
         if body == "poison" {

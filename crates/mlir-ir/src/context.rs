@@ -244,11 +244,14 @@ pub trait Dialect: Send + Sync + 'static {
     ///
     /// Returns `Ok(None)` to keep `body` as written, `Ok(Some(text))` for a
     /// canonical spelling, or the parse errors (offsets into `body`) that
-    /// MLIR's attribute parser would report. The default accepts anything,
-    /// as for attributes of dialects rmlir does not model.
+    /// MLIR's attribute parser would report. A parameter that is a type or
+    /// an attribute must be parsed (with [`crate::asm::parse_type_prefix`],
+    /// hence the `Arc`) and printed back, never kept as written: text kept
+    /// unchecked can print in a form that does not parse again. The default
+    /// accepts anything, as for attributes of dialects rmlir does not model.
     fn canonicalize_attribute(
         &self,
-        _ctx: &Context,
+        _ctx: &std::sync::Arc<Context>,
         _body: &str,
     ) -> Result<Option<String>, Vec<(usize, String)>> {
         Ok(None)

@@ -10,6 +10,7 @@
 //! with or without it.
 
 use mlir_ir::{AttrKind, Attribute, Context, Type, TypeKind};
+use std::sync::Arc;
 
 type Errors = Vec<(usize, String)>;
 
@@ -29,6 +30,7 @@ pub fn is_test_type(ctx: &Context, ty: Type, mnemonic: &str) -> bool {
 
 /// A cursor over the body text; offsets in errors are into the body.
 struct Cur<'s> {
+    ctx: &'s Arc<Context>,
     s: &'s str,
     pos: usize,
 }
@@ -75,29 +77,20 @@ impl<'s> Cur<'s> {
             }
         }
     }
-    /// The text up to the next top-level `,` or unmatched closing bracket,
-    /// trimmed (a type parameter, kept as written).
-    fn until_top_level_comma(&mut self) -> Result<&'s str, Errors> {
+    /// A type parameter: parsed by the real type parser and given back in
+    /// its printed form, as upstream's generated parser and printer do
+    /// (text kept as written could print in a form that does not parse).
+    fn ty(&mut self) -> Result<String, Errors> {
         self.ws();
-        let start = self.pos;
-        let mut depth = 0i32;
-        let b = self.s.as_bytes();
-        while self.pos < b.len() {
-            match b[self.pos] {
-                b'<' | b'(' | b'[' | b'{' => depth += 1,
-                b'>' | b')' | b']' | b'}' if depth == 0 => break,
-                b'>' | b')' | b']' | b'}' => depth -= 1,
-                b',' if depth == 0 => break,
-                b'-' if b.get(self.pos + 1) == Some(&b'>') => self.pos += 1,
-                _ => {}
-            }
-            self.pos += 1;
+        let (ty, end) = mlir_ir::asm::parse_type_prefix(self.ctx.clone(), self.s, self.pos)
+            .map_err(|e| vec![e])?;
+        // The parser stops at the next token; back over the whitespace it
+        // skipped so the following `expect` sees it.
+        self.pos = end;
+        while self.pos > 0 && self.s.as_bytes()[self.pos - 1].is_ascii_whitespace() {
+            self.pos -= 1;
         }
-        let text = self.s[start..self.pos].trim();
-        if text.is_empty() {
-            return self.err("expected type");
-        }
-        Ok(text)
+        Ok(crate::ods::type_text(self.ctx, ty))
     }
 }
 
@@ -108,7 +101,7 @@ fn cmpnd_a_params(c: &mut Cur<'_>, prefix: &str) -> Result<String, Errors> {
     c.expect("<")?;
     let width = c.int()?;
     c.expect(",")?;
-    let ty = c.until_top_level_comma()?;
+    let ty = c.ty()?;
     c.expect(",")?;
     c.expect("[")?;
     let mut ints = Vec::new();
@@ -162,9 +155,13 @@ fn split_mnemonic(body: &str) -> (&str, usize) {
 
 /// The canonical body of a compound test attribute, `Ok(None)` for other
 /// attributes (kept as written).
-pub fn canonicalize_attribute(body: &str) -> Result<Option<String>, Errors> {
+pub fn canonicalize_attribute(ctx: &Arc<Context>, body: &str) -> Result<Option<String>, Errors> {
     let (mnemonic, end) = split_mnemonic(body);
-    let mut c = Cur { s: body, pos: end };
+    let mut c = Cur {
+        ctx,
+        s: body,
+        pos: end,
+    };
     let text = match mnemonic {
         "cmpnd_a" => format!("cmpnd_a{}", cmpnd_a_params(&mut c, "")?),
         "cmpnd_nested" => {
@@ -186,9 +183,13 @@ pub fn canonicalize_attribute(body: &str) -> Result<Option<String>, Errors> {
 }
 
 /// The canonical body of a compound test type, `Ok(None)` for other types.
-pub fn canonicalize_type(body: &str) -> Result<Option<String>, Errors> {
+pub fn canonicalize_type(ctx: &Arc<Context>, body: &str) -> Result<Option<String>, Errors> {
     let (mnemonic, end) = split_mnemonic(body);
-    let mut c = Cur { s: body, pos: end };
+    let mut c = Cur {
+        ctx,
+        s: body,
+        pos: end,
+    };
     let text = match mnemonic {
         "cmpnd_inner" => format!("cmpnd_inner{}", nested_inner_params(&mut c, "")?),
         "cmpnd_nested_outer" => format!(
@@ -206,17 +207,42 @@ mod tests {
 
     #[test]
     fn nested_prefixes_are_stripped() {
+        let mut ctx = Context::new();
+        crate::register_test_dialect(&mut ctx);
+        let ctx = Arc::new(ctx);
         assert_eq!(
-            canonicalize_attribute("cmpnd_nested<nested = #test.cmpnd_a<1,!test.smpla,[5,6]>>"),
+            canonicalize_attribute(
+                &ctx,
+                "cmpnd_nested<nested = #test.cmpnd_a<1,!test.smpla,[5,6]>>"
+            ),
             Ok(Some(
                 "cmpnd_nested<nested = <1, !test.smpla, [5, 6]>>".into()
             ))
         );
         assert_eq!(
-            canonicalize_type("cmpnd_nested_outer<i !test.cmpnd_inner<42 <1, i32, []>>>"),
+            canonicalize_type(
+                &ctx,
+                "cmpnd_nested_outer<i !test.cmpnd_inner<42 <1, i32, []>>>"
+            ),
             Ok(Some("cmpnd_nested_outer<i <42 <1, i32, []>>>".into()))
         );
-        assert!(canonicalize_attribute("cmpnd_a<x, i32, []>").is_err());
-        assert_eq!(canonicalize_attribute("other<x>"), Ok(None));
+        assert!(canonicalize_attribute(&ctx, "cmpnd_a<x, i32, []>").is_err());
+        assert_eq!(canonicalize_attribute(&ctx, "other<x>"), Ok(None));
+    }
+
+    #[test]
+    fn type_parameters_are_parsed_types() {
+        let mut ctx = Context::new();
+        crate::register_test_dialect(&mut ctx);
+        let ctx = Arc::new(ctx);
+        // Spelled with extra whitespace, the type prints canonically.
+        assert_eq!(
+            canonicalize_attribute(&ctx, "cmpnd_a<1,   i32  , []>"),
+            Ok(Some("cmpnd_a<1, i32, []>".into()))
+        );
+        // Not a type: rejected, not kept as written (a fuzz finding kept
+        // `!tes` followed by NUL bytes, which printed unparsable text).
+        assert!(canonicalize_attribute(&ctx, "cmpnd_a<1, !tes\0t.smpla, []>").is_err());
+        assert!(canonicalize_attribute(&ctx, "cmpnd_a<1, 42, []>").is_err());
     }
 }

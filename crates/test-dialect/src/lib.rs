@@ -187,7 +187,7 @@ impl Dialect for TestDialect {
         ctx: &std::sync::Arc<Context>,
         body: &str,
     ) -> Result<Option<String>, Vec<(usize, String)>> {
-        match compound::canonicalize_type(body)? {
+        match compound::canonicalize_type(ctx, body)? {
             Some(text) => Ok(Some(text)),
             None => ods::canonicalize_type(ctx, body),
         }
@@ -196,10 +196,10 @@ impl Dialect for TestDialect {
     /// The compound attributes of the format tests (owned by [`compound`]).
     fn canonicalize_attribute(
         &self,
-        _ctx: &Context,
+        ctx: &std::sync::Arc<Context>,
         body: &str,
     ) -> Result<Option<String>, Vec<(usize, String)>> {
-        compound::canonicalize_attribute(body)
+        compound::canonicalize_attribute(ctx, body)
     }
 
     fn allows_unknown_operations(&self) -> bool {

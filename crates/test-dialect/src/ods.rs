@@ -36,7 +36,7 @@ pub fn register_passes(registry: &mut PassRegistry) {
 // ----- InferTypeOpInterface hooks -----
 
 /// `t` as MLIR prints a type.
-fn type_text(ctx: &Context, t: Type) -> String {
+pub(crate) fn type_text(ctx: &Context, t: Type) -> String {
     let flags = mlir_ir::asm::PrintFlags::default();
     let mut s = String::new();
     mlir_ir::asm::printer::attrs::AttrPrinter::new(ctx, &flags, None).print_type(&mut s, t);

@@ -599,7 +599,7 @@ impl Dialect for SpecDialect {
     }
     fn canonicalize_attribute(
         &self,
-        _ctx: &Context,
+        _ctx: &std::sync::Arc<Context>,
         body: &str,
     ) -> Result<Option<String>, Vec<(usize, String)>> {
         if self.ns == "arith" {

@@ -651,7 +651,7 @@ impl<'a> Parser<'a> {
     }
 
     /// Scans a balanced `<...>` starting at byte `lt` and re-lexes after it.
-    fn scan_body_at(&mut self, lt: usize) -> PResult<usize> {
+    pub(crate) fn scan_body_at(&mut self, lt: usize) -> PResult<usize> {
         match self.lex.scan_dialect_body(lt) {
             Ok(end) => {
                 self.reset_lexer_to(end);

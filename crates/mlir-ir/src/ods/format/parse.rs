@@ -693,52 +693,20 @@ fn parse_attr(
     }
 }
 
-/// A placeholder after a reported error (never used: the caller fails).
 /// `<...>` of a dialect attribute printed stripped: the balanced text is
 /// checked and canonicalized by the dialect as the body `mnemonic<...>`
-/// (MLIR's `parseCustomAttributeWithFallback` without the prefix).
+/// (MLIR's `parseCustomAttributeWithFallback` without the prefix). The text
+/// is delimited by the lexer's dialect-body scanner, the one the generic
+/// `#dialect.mnemonic<...>` form uses, so both forms accept the same bodies
+/// (a NUL byte inside one once passed here and printed unparsable text).
 fn parse_stripped_dialect_attr(
     p: &mut OpAsmParser<'_, '_>,
     dialect: &str,
     mnemonic: &str,
 ) -> PResult<Attribute> {
     let start = p.current_offset() as usize;
-    let (text, len) = {
-        let src = p.raw().lex.source();
-        let rest = &src[start..];
-        let mut depth = 0usize;
-        let mut end = None;
-        let mut in_str = false;
-        let mut prev = 0u8;
-        for (i, &c) in rest.as_bytes().iter().enumerate() {
-            if in_str {
-                if c == b'"' && prev != b'\\' {
-                    in_str = false;
-                }
-            } else {
-                match c {
-                    b'"' => in_str = true,
-                    b'<' => depth += 1,
-                    b'>' if prev != b'-' => {
-                        depth -= 1;
-                        if depth == 0 {
-                            end = Some(i + 1);
-                            break;
-                        }
-                    }
-                    _ => {}
-                }
-            }
-            prev = c;
-        }
-        match end {
-            Some(e) => (rest[..e].to_string(), e),
-            None => (String::new(), 0),
-        }
-    };
-    if len == 0 {
-        return p.emit_error(start as u32, "unbalanced '<' in dialect attribute");
-    }
+    let end = p.raw().scan_body_at(start)?;
+    let text = &p.raw().lex.source()[start..end];
     let body = format!("{mnemonic}{text}");
     let ctx = p.raw().ctx.clone();
     let canonical = match ctx.dialect(dialect) {
@@ -748,23 +716,24 @@ fn parse_stripped_dialect_attr(
     let body: Box<str> = match canonical {
         Ok(None) => body.into(),
         Ok(Some(t)) => t.into(),
+        // The first error is the one MLIR's attribute parser stops at. Its
+        // generated parser reads the parameters through the op's parser, so
+        // the message carries the "custom op" prefix.
         Err(errors) => {
-            let mut first = true;
-            for (off, msg) in errors {
-                let at = (start + off.saturating_sub(mnemonic.len())) as u32;
-                if first {
-                    let _: PResult<()> = p.emit_error(at, msg);
-                    first = false;
+            return match errors.into_iter().next() {
+                Some((off, msg)) => {
+                    let at = (start + off.saturating_sub(mnemonic.len())) as u32;
+                    p.emit_error(at, msg)
                 }
-            }
-            return Err(());
+                None => p.emit_error(start as u32, "invalid attribute"),
+            };
         }
     };
-    p.raw().reset_lexer_to(start + len);
     let d = ctx.ident(dialect);
     Ok(ctx.intern_attr(AttrKind::Opaque { dialect: d, body }))
 }
 
+/// A placeholder after a reported error (never used: the caller fails).
 fn unreachable_attr(p: &mut OpAsmParser<'_, '_>) -> Attribute {
     p.ctx().unit_attr()
 }
