@@ -85,6 +85,19 @@ pub struct OpInfo {
     /// op for several that it lacks, where a scan of a few ids is cheaper
     /// than hashing one.
     interfaces: Vec<(TypeId, Box<dyn Any + Send + Sync>)>,
+    /// Which of the interfaces with verifiers of their own the op has
+    /// (`VERIFIED_*` bits), kept by [`OpInfo::with_interface`]: the verifier
+    /// asks every op for each of them, and most ops have none.
+    verified_interfaces: u8,
+}
+
+/// Bits of [`OpInfo::verified_interfaces`].
+pub(crate) mod verified_iface {
+    pub const FUNCTION: u8 = 1;
+    pub const CAST: u8 = 2;
+    pub const INFER_TYPE: u8 = 4;
+    pub const LOOP_LIKE: u8 = 8;
+    pub const REGION_BRANCH: u8 = 16;
 }
 
 impl OpInfo {
@@ -108,6 +121,7 @@ impl OpInfo {
             fold: None,
             declared_interfaces: Box::new([]),
             interfaces: Vec::new(),
+            verified_interfaces: 0,
         }
     }
 
@@ -189,7 +203,40 @@ impl OpInfo {
             Some(slot) => slot.1 = iface,
             None => self.interfaces.push((id, iface)),
         }
+        use crate::interfaces as i;
+        for (bit, iid) in [
+            (
+                verified_iface::FUNCTION,
+                TypeId::of::<i::function::FunctionOpInterface>(),
+            ),
+            (
+                verified_iface::CAST,
+                TypeId::of::<i::cast::CastOpInterface>(),
+            ),
+            (
+                verified_iface::INFER_TYPE,
+                TypeId::of::<i::infer_type::InferTypeOpInterface>(),
+            ),
+            (
+                verified_iface::LOOP_LIKE,
+                TypeId::of::<i::loop_like::LoopLikeOpInterface>(),
+            ),
+            (
+                verified_iface::REGION_BRANCH,
+                TypeId::of::<i::region_branch::RegionBranchOpInterface>(),
+            ),
+        ] {
+            if id == iid {
+                self.verified_interfaces |= bit;
+            }
+        }
         self
+    }
+    /// Whether the op may have an interface with `bit` of
+    /// [`verified_iface`] (a cheap pre-check before the interface lookup).
+    #[inline]
+    pub(crate) fn has_verified_interface(&self, bit: u8) -> bool {
+        self.verified_interfaces & bit != 0
     }
     /// The implementation of interface `I`, if the op has one.
     #[inline]

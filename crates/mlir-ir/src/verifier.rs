@@ -557,13 +557,20 @@ impl<'a> Verifier<'a> {
         }
         // The verifiers of interfaces with behaviour run after the traits
         // and before the op's own `verify`, as upstream's interface
-        // `verifyTrait`s come before `verify`. Each is one interface-map
-        // lookup for ops without the interface.
-        crate::interfaces::function::verify_function_op(ir, op)?;
-        crate::interfaces::cast::verify_cast_op(ir, op)?;
-        if info
-            .interface::<crate::interfaces::infer_type::InferTypeOpInterface>()
-            .is_some_and(|i| i.checked_by_verifier)
+        // `verifyTrait`s come before `verify`. For an op without the
+        // interface each costs one bit test (`OpInfo::with_interface` keeps
+        // the bits), not a lookup.
+        use crate::context::verified_iface as vi;
+        if info.has_verified_interface(vi::FUNCTION) {
+            crate::interfaces::function::verify_function_op(ir, op)?;
+        }
+        if info.has_verified_interface(vi::CAST) {
+            crate::interfaces::cast::verify_cast_op(ir, op)?;
+        }
+        if info.has_verified_interface(vi::INFER_TYPE)
+            && info
+                .interface::<crate::interfaces::infer_type::InferTypeOpInterface>()
+                .is_some_and(|i| i.checked_by_verifier)
         {
             crate::interfaces::infer_type::verify_inferred_result_types(ir, op)?;
         }
@@ -592,12 +599,17 @@ impl<'a> Verifier<'a> {
         // Interface verifiers with regions run before the op's own, as
         // MLIR's `verifyRegionTrait`s do (loop-like first, as the scf ops
         // list it).
-        let loop_second = crate::interfaces::loop_like::loop_like(ir, op)
-            .is_some_and(|l| l.listed_after_region_branch);
-        if !loop_second {
+        use crate::context::verified_iface as vi;
+        let loop_like = info.has_verified_interface(vi::LOOP_LIKE);
+        let loop_second = loop_like
+            && crate::interfaces::loop_like::loop_like(ir, op)
+                .is_some_and(|l| l.listed_after_region_branch);
+        if loop_like && !loop_second {
             crate::interfaces::loop_like::verify_loop_like(ir, op)?;
         }
-        crate::interfaces::region_branch::verify_region_branch_op(ir, op)?;
+        if info.has_verified_interface(vi::REGION_BRANCH) {
+            crate::interfaces::region_branch::verify_region_branch_op(ir, op)?;
+        }
         if loop_second {
             crate::interfaces::loop_like::verify_loop_like(ir, op)?;
         }
@@ -987,6 +999,15 @@ fn verify_same_operands_and_result_type(ir: &Ir, op: OpRef) -> Check {
     at_least_operands(ir, op, 1)?;
     at_least_results(ir, op, 1)?;
     let ty = ir.value_type(ir.result(op, 0));
+    // The common case, every type the same handle, needs no element-type
+    // or shape comparison.
+    if ir
+        .result_types(op)
+        .chain(ir.operand_types(op))
+        .all(|t| t == ty)
+    {
+        return Ok(());
+    }
     let elem = element_type(ir, ty);
     let encoding = tensor_encoding(ir, ty).flatten();
     for other in ir.result_types(op).skip(1).chain(ir.operand_types(op)) {
@@ -1023,11 +1044,16 @@ fn verify_elementwise(ir: &Ir, op: OpRef) -> Check {
                 | TypeKind::UnrankedTensor { .. }
         )
     };
-    let results: Vec<Type> = ir.result_types(op).filter(mappable).collect();
-    let operands: Vec<Type> = ir.operand_types(op).filter(mappable).collect();
-    if results.is_empty() && operands.is_empty() {
+    // Scalars only (the common case): nothing to check, nothing to collect.
+    if !ir
+        .result_types(op)
+        .chain(ir.operand_types(op))
+        .any(|t| mappable(&t))
+    {
         return Ok(());
     }
+    let results: Vec<Type> = ir.result_types(op).filter(mappable).collect();
+    let operands: Vec<Type> = ir.operand_types(op).filter(mappable).collect();
     if !results.is_empty() && operands.is_empty() {
         return Err(ir.op_error(
             op,
