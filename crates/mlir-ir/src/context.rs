@@ -85,6 +85,10 @@ pub struct OpInfo {
     /// op for several that it lacks, where a scan of a few ids is cheaper
     /// than hashing one.
     interfaces: Vec<(TypeId, Box<dyn Any + Send + Sync>)>,
+    /// The ODS spec the op was registered from ([`OpInfo::from_spec`]), for
+    /// tools and tests that inspect an op's declared operands, results and
+    /// attributes.
+    pub ods_spec: Option<&'static crate::ods::OpSpec>,
     /// Which of the interfaces with verifiers of their own the op has
     /// (`VERIFIED_*` bits), kept by [`OpInfo::with_interface`]: the verifier
     /// asks every op for each of them, and most ops have none.
@@ -121,6 +125,7 @@ impl OpInfo {
             fold: None,
             declared_interfaces: Box::new([]),
             interfaces: Vec::new(),
+            ods_spec: None,
             verified_interfaces: 0,
         }
     }

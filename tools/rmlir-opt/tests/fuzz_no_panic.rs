@@ -3,51 +3,13 @@
 //! a fixed-seed generator, and none of the results may panic. Bad input must
 //! always end in diagnostics, never in a crash.
 
-use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use mlir_ir::asm::{parse_source, printer, ParseConfig, PrintFlags};
 use mlir_ir::Context;
 
-/// A small deterministic generator (xorshift64*), so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
-
-/// Our lit tests, plus the upstream conformance inputs when the shared
-/// directory is next to the repository (as in CI).
-fn corpus() -> Vec<PathBuf> {
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let root = manifest.join("../../tests");
-    let upstream = manifest.join("../../../shared/upstream-tests/mlir");
-    let mut files = Vec::new();
-    let mut stack = vec![root, upstream];
-    while let Some(dir) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            continue;
-        };
-        for e in entries.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "mlir") {
-                files.push(p);
-            }
-        }
-    }
-    files.sort();
-    files
-}
+mod common;
+use common::{corpus, Rng};
 
 /// Runs the pipeline on `text`; a panic fails the test with the input shown.
 fn run(ctx: &Arc<Context>, text: &str) {

@@ -133,6 +133,15 @@ macro_rules! ods_hooks {
             ir: &$crate::Ir,
             op: $crate::OpRef,
         ) -> ::std::result::Result<(), $crate::Diagnostic> {
+            // The diagnostic-free fast path first; the full check (and its
+            // exact error) only when it cannot vouch for the op.
+            if $crate::ods::verify::fast_accept(&$spec, ir, op) {
+                debug_assert!(
+                    $crate::ods::verify_invariants(&$spec, ir, op).is_ok(),
+                    "ods::verify::fast_accept accepted an op the full check rejects"
+                );
+                return ::std::result::Result::Ok(());
+            }
             $crate::ods::verify_invariants(&$spec, ir, op)
         }
         fn __ods_parse(
@@ -182,6 +191,7 @@ impl OpInfo {
             .with_inherent_attrs(&spec.inherent_attr_names())
             .with_verify_invariants(hooks.verify_invariants);
         info.prepare_properties = Some(hooks.prepare_properties);
+        info.ods_spec = Some(spec);
         if let Some(t) = spec.implicit_terminator {
             info = info.with_implicit_terminator(t);
         }

@@ -173,6 +173,171 @@ fn variadic_types(spec: &OpSpec, ir: &Ir, op: OpRef, name: &str) -> Option<Vec<T
     Some(r.map(|j| ir.value_type(ir.result(op, j))).collect())
 }
 
+/// Where the values of one kind (operands or results) fall into groups on
+/// the fast path: at most one group that is not a single value (`var`,
+/// holding `len` values), no segment sizes.
+#[derive(Clone, Copy)]
+struct Layout {
+    var: usize,
+    len: usize,
+}
+
+impl Layout {
+    /// The layout of `n` values in `specs`, or `None` when the fast path
+    /// does not handle it (several variadic groups) or the count is wrong
+    /// (which the full check reports).
+    fn of(specs: &[ValueSpec], n: usize) -> Option<Layout> {
+        let mut var: Option<(usize, Arity)> = None;
+        for (i, s) in specs.iter().enumerate() {
+            if s.arity != Arity::Single {
+                if var.is_some() {
+                    return None;
+                }
+                var = Some((i, s.arity));
+            }
+        }
+        match var {
+            None => (n == specs.len()).then_some(Layout {
+                var: specs.len(),
+                len: 0,
+            }),
+            Some((i, arity)) => {
+                let len = n.checked_sub(specs.len() - 1)?;
+                (arity != Arity::Optional || len <= 1).then_some(Layout { var: i, len })
+            }
+        }
+    }
+    /// The group of value `j`.
+    fn group_of(self, j: usize) -> usize {
+        if j < self.var {
+            j
+        } else if j < self.var + self.len {
+            self.var
+        } else {
+            j + 1 - self.len
+        }
+    }
+    /// The first value of group `g`, if the group is not empty.
+    fn first_of(self, g: usize) -> Option<usize> {
+        match g.cmp(&self.var) {
+            std::cmp::Ordering::Less => Some(g),
+            std::cmp::Ordering::Equal => (self.len > 0).then_some(g),
+            std::cmp::Ordering::Greater => Some(g + self.len - 1),
+        }
+    }
+}
+
+/// Whether `op` certainly satisfies `spec`'s invariants, checked without
+/// building any diagnostic: the fast path of the generated verifier hook
+/// ([`crate::ods_hooks!`]), which calls [`verify_invariants`] for the exact
+/// error only when this says no. It handles the common shapes (at most one
+/// variadic or optional operand group and result group, no regions,
+/// successors, segment sizes, nested variadics or inferred-type check) and
+/// says no to anything else, so it can only be stricter than the full
+/// check: never `true` for an op [`verify_invariants`] rejects (debug
+/// builds assert it in the hook; `tools/rmlir-opt/tests/ods_fast_verify.rs`
+/// checks it on mutated ops of every dialect `rmlir-opt` registers).
+pub fn fast_accept(spec: &OpSpec, ir: &Ir, op: OpRef) -> bool {
+    if !spec.regions.is_empty()
+        || !spec.successors.is_empty()
+        || spec.attr_sized_operand_segments
+        || spec.attr_sized_result_segments
+        || !spec.variadic_of_variadic.is_empty()
+        || spec.verify_inferred_types.is_some()
+        || ir.num_regions(op) != 0
+        || ir.num_successors(op) != 0
+    {
+        return false;
+    }
+    let (Some(ins), Some(outs)) = (
+        Layout::of(spec.operands, ir.num_operands(op)),
+        Layout::of(spec.results, ir.num_results(op)),
+    ) else {
+        return false;
+    };
+    let ctx = ir.ctx();
+    for a in spec.attrs {
+        match ir.attr(op, a.name) {
+            None => {
+                if matches!(a.presence, AttrPresence::Required) {
+                    return false;
+                }
+            }
+            Some(v) => {
+                if !(a.constraint.pred)(ctx, v) {
+                    return false;
+                }
+            }
+        }
+    }
+    for (j, t) in ir.operand_types(op).enumerate() {
+        if !(spec.operands[ins.group_of(j)].constraint.pred)(ctx, t) {
+            return false;
+        }
+    }
+    for (j, t) in ir.result_types(op).enumerate() {
+        if !(spec.results[outs.group_of(j)].constraint.pred)(ctx, t) {
+            return false;
+        }
+    }
+    // The first type of the group (or the attribute) named `name`, and
+    // whether it is a variadic group (compared as a whole by
+    // `TypesMatchWith`, left to the full check).
+    let named = |name: &str| -> (Option<Type>, bool) {
+        if let Some(g) = spec.operand_index(name) {
+            let t = ins.first_of(g).map(|j| ir.value_type(ir.operand(op, j)));
+            return (t, spec.operands[g].arity == Arity::Variadic);
+        }
+        if let Some(g) = spec.result_index(name) {
+            let t = outs.first_of(g).map(|j| ir.value_type(ir.result(op, j)));
+            return (t, spec.results[g].arity == Arity::Variadic);
+        }
+        let t = spec
+            .attr_index(name)
+            .and_then(|i| ir.attr(op, spec.attrs[i].name))
+            .and_then(|a| ctx.attr_type(a));
+        (t, false)
+    };
+    for rule in spec.type_rules {
+        let ok = match rule {
+            TypeRule::SameOperandsAndResultType | TypeRule::SameTypeOperands => true,
+            TypeRule::AllTypesMatch(names) => {
+                let mut first: Option<Type> = None;
+                let mut all_equal = true;
+                let mut any_missing = false;
+                for n in names.iter() {
+                    match named(n).0 {
+                        None => any_missing = true,
+                        Some(t) => match first {
+                            None => first = Some(t),
+                            Some(f) => all_equal &= f == t,
+                        },
+                    }
+                }
+                any_missing || all_equal
+            }
+            TypeRule::TypesMatchWith {
+                lhs,
+                rhs,
+                transform,
+                ..
+            } => match (named(lhs), named(rhs)) {
+                ((_, true), _) | (_, (_, true)) => false,
+                ((Some(l), _), (Some(r), _)) => transform(ctx, l) == r,
+                _ => true,
+            },
+            TypeRule::Pred { pred, .. } => pred(ir, op),
+            TypeRule::SameOperandsAndResultRank => {
+                verify_same_operands_and_result_rank(ir, op).is_ok()
+            }
+        };
+        if !ok {
+            return false;
+        }
+    }
+    true
+}
+
 /// Verifies `op` against `spec` (what the generated code installs as the
 /// op's `verify_invariants`).
 pub fn verify_invariants(spec: &OpSpec, ir: &Ir, op: OpRef) -> Result<(), Diagnostic> {
