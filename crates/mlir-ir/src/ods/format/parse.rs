@@ -253,28 +253,79 @@ fn parse_element<'a>(
             }
             Ok(())
         }
-        Element::PropDict => {
-            if p.parse_optional_token(TokenKind::Less) {
-                let loc = p.current_offset();
-                let entries = p.raw().parse_attribute_dict()?;
-                p.parse_token(TokenKind::Greater, "expected '>'")?;
-                for (k, v) in entries {
-                    let name = p.ctx().ident_str(k).to_string();
-                    match spec.attr_index(&name) {
-                        Some(i) => st.attrs[i] = Some(v),
-                        None => st.inherent.push((k, v)),
-                    }
-                }
-                let _ = loc;
-            }
-            Ok(())
-        }
+        Element::PropDict => parse_prop_dict(spec, format, p, st),
         Element::Custom { directive, params } => {
             parse_custom(spec, p, state, st, *directive, params, false).map(|_| ())
         }
         Element::Optional(g) => parse_group(spec, format, p, state, st, g),
         Element::OIList(clauses) => parse_oilist(spec, format, p, state, st, clauses),
     }
+}
+
+/// `prop-dict`: the optional `<{...}>` of properties the format does not
+/// print elsewhere, checked as mlir-opt's generated
+/// `setPropertiesFromParsedAttr` checks it: every native property without a
+/// declared default (`AttrPresence::Prop`) that the format does not print
+/// elsewhere must be given (an absent dictionary counts as empty), and no
+/// other key may appear (an undeclared name, or one printed elsewhere).
+/// The errors are located at the op name, without the "custom op" prefix.
+fn parse_prop_dict<'a>(
+    spec: &OpSpec,
+    format: &Format,
+    p: &mut OpAsmParser<'_, 'a>,
+    st: &mut St<'a>,
+) -> PResult<()> {
+    let entries = if p.parse_optional_token(TokenKind::Less) {
+        let entries = p.raw().parse_attribute_dict()?;
+        p.parse_token(TokenKind::Greater, "expected '>'")?;
+        entries
+    } else {
+        Vec::new()
+    };
+    let ctx = p.raw().ctx.clone();
+    let elsewhere = |i: usize| format.used_attrs.contains(&i);
+    let invalid = |p: &mut OpAsmParser<'_, 'a>, reason: String| -> PResult<()> {
+        let dict = ctx.dictionary_attr(&entries);
+        let at = p.name_offset();
+        p.raw().emit_error_at(
+            at,
+            format!(
+                "invalid properties {} for op {}: {reason}",
+                ctx.display(dict),
+                spec.name
+            ),
+        )
+    };
+    for (i, a) in spec.attrs.iter().enumerate() {
+        if matches!(a.presence, AttrPresence::Prop(_))
+            && !elsewhere(i)
+            && !entries.iter().any(|&(k, _)| ctx.ident_str(k) == a.name)
+        {
+            let reason = format!(
+                "expected key entry for {} in DictionaryAttr to set Properties.",
+                a.name
+            );
+            return invalid(p, reason);
+        }
+    }
+    for &(k, v) in &entries {
+        let name = ctx.ident_str(k);
+        match spec.attr_index(name) {
+            Some(i) if !elsewhere(i) => st.attrs[i] = Some(v),
+            None if spec
+                .segment_attrs()
+                .iter()
+                .any(|&(seg, on, _)| on && seg == name) =>
+            {
+                st.inherent.push((k, v))
+            }
+            _ => {
+                let reason = format!("unknown key '\"{name}\"' when parsing properties dictionary");
+                return invalid(p, reason);
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Parses the clauses of an `oilist` in any order, each at most once; a

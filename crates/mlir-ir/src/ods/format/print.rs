@@ -376,8 +376,15 @@ fn print_attr_dict(
         return;
     }
     // Some attribute remains: merge (MLIR's `getAttrs()` is sorted by name).
+    // An undeclared property with the name of a discardable attribute is
+    // left out, so no name is printed twice.
     let mut merged: SmallVec<[(Ident, Attribute); 8]> = SmallVec::new();
-    merged.extend_from_slice(props);
+    merged.extend(
+        props
+            .iter()
+            .copied()
+            .filter(|&(k, _)| !discardable.iter().any(|&(d, _)| d == k)),
+    );
     merged.extend_from_slice(discardable);
     merged.sort_by(|a, b| ctx.ident_str(a.0).cmp(ctx.ident_str(b.0)));
     if with_keyword {
@@ -472,9 +479,18 @@ fn print_element(
                 .unwrap_or(&[])
                 .iter()
                 .copied()
+                // Only what the op declares and the format does not print
+                // elsewhere: an undeclared key (kept from a generic form) is
+                // printed by `attr-dict` alone, or the output would name it
+                // twice and not parse again.
                 .filter(|(k, _)| {
                     let k = ctx.ident_str(*k);
-                    !format.used_attrs.iter().any(|&i| spec.attrs[i].name == k)
+                    let declared = spec.attrs.iter().any(|a| a.name == k)
+                        || spec
+                            .segment_attrs()
+                            .iter()
+                            .any(|&(seg, on, _)| on && seg == k);
+                    declared && !format.used_attrs.iter().any(|&i| spec.attrs[i].name == k)
                 })
                 .collect();
             p.print_char('<');
