@@ -189,10 +189,21 @@ impl ParseIntegerLiteralOp {
         let Some(n) = p.parse_optional_integer_i64()? else {
             return p.emit_error(at, "expected integer value");
         };
+        // The count sizes an allocation: a few bytes of input must not ask
+        // for terabytes (mlir-opt 22 takes it as `size_t` and never ends on
+        // `-1` or `4294967296`; a fuzz input made rmlir abort on the
+        // allocation).
+        const MAX_RESULTS: i64 = 1 << 20;
+        if !(0..=MAX_RESULTS).contains(&n) {
+            return p.emit_error(
+                at,
+                format!("result count must be between 0 and {MAX_RESULTS}"),
+            );
+        }
         let index = p.ctx().index_type();
         state
             .result_types
-            .extend(std::iter::repeat_n(index, n.max(0) as usize));
+            .extend(std::iter::repeat_n(index, n as usize));
         Ok(())
     }
 
