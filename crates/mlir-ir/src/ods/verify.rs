@@ -109,43 +109,14 @@ fn verify_segments(
     Ok(())
 }
 
-/// Whether every group of `specs` is a single value without segment
-/// sizes (`sized`), as for most ops: group `g` is then value `g`, with no
-/// per-group range computation (which reads the op again each time).
-fn single_groups(specs: &[ValueSpec], sized: bool) -> bool {
-    !sized && specs.iter().all(|s| s.arity == Arity::Single)
-}
-
-/// The value indices of operand group `g` (`operand`) or result group `g`.
-fn group(spec: &OpSpec, ir: &Ir, op: OpRef, operand: bool, g: usize) -> std::ops::Range<usize> {
-    let (specs, sized) = if operand {
-        (spec.operands, spec.attr_sized_operand_segments)
-    } else {
-        (spec.results, spec.attr_sized_result_segments)
-    };
-    if single_groups(specs, sized) {
-        let total = if operand {
-            ir.num_operands(op)
-        } else {
-            ir.num_results(op)
-        };
-        return g.min(total)..(g + 1).min(total);
-    }
-    if operand {
-        operand_group(ir, op, spec, g)
-    } else {
-        result_group(ir, op, spec, g)
-    }
-}
-
 /// The first type of the operand or result named `name`.
 fn named_type(spec: &OpSpec, ir: &Ir, op: OpRef, name: &str) -> Option<Type> {
     if let Some(i) = spec.operand_index(name) {
-        let r = group(spec, ir, op, true, i);
+        let r = operand_group(ir, op, spec, i);
         return r.clone().next().map(|j| ir.value_type(ir.operand(op, j)));
     }
     if let Some(i) = spec.result_index(name) {
-        let r = group(spec, ir, op, false, i);
+        let r = result_group(ir, op, spec, i);
         return r.clone().next().map(|j| ir.value_type(ir.result(op, j)));
     }
     if let Some(i) = spec.attr_index(name) {
@@ -510,7 +481,11 @@ pub fn verify_invariants(spec: &OpSpec, ir: &Ir, op: OpRef) -> Result<(), Diagno
     ] {
         let mut index = 0usize;
         for (g, s) in specs.iter().enumerate() {
-            let range = group(spec, ir, op, is_operand, g);
+            let range = if is_operand {
+                operand_group(ir, op, spec, g)
+            } else {
+                result_group(ir, op, spec, g)
+            };
             if s.arity == Arity::Optional && range.len() > 1 {
                 return Err(ir.op_error(
                     op,
