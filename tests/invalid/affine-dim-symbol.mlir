@@ -331,16 +331,6 @@ func.func @a(%n: index) {
 
 // -----
 
-func.func @b(%n: index) {
-  "affine.for"() <{lowerBoundMap = affine_map<() -> (0)>, upperBoundMap = affine_map<() -> (8)>, step = -2 : index, operandSegmentSizes = array<i32: 0, 0, 0>}> ({
-  ^bb0(%i: index):
-    affine.yield
-  }) : () -> ()
-  return
-}
-
-// -----
-
 func.func @c(%n: index) {
   %r = affine.for %i = 0 to 8 iter_args(%a = %n) -> (index) {
     %z = arith.constant 0 : i32
@@ -371,16 +361,6 @@ func.func @e(%n: index) {
   %r = affine.if affine_set<(d0) : (d0 >= 0)>(%n) -> index {
     affine.yield %n : index
   }
-  return
-}
-
-// -----
-
-func.func @f(%n: index) {
-  "affine.for"(%n) <{lowerBoundMap = affine_map<() -> (0)>, upperBoundMap = affine_map<() -> (8)>, step = 1 : index, operandSegmentSizes = array<i32: 1, 0, 0>}> ({
-  ^bb0(%i: index):
-    affine.yield
-  }) : (index) -> ()
   return
 }
 

@@ -434,13 +434,41 @@ impl AffineForOp {
         let lb = map_of(ctx, self.lower_bound_map_attr(ir));
         let ub = map_of(ctx, self.upper_bound_map_attr(ir));
         let inputs = |m: Option<&AffineMap>| m.map_or(0, |m| (m.num_dims + m.num_symbols) as usize);
-        for (map, operands) in [
-            (lb, self.lower_bound_operands(ir).collect::<Vec<_>>()),
-            (ub, self.upper_bound_operands(ir).collect()),
+        for (which, map, operands) in [
+            (
+                "lower",
+                lb,
+                self.lower_bound_operands(ir).collect::<Vec<_>>(),
+            ),
+            ("upper", ub, self.upper_bound_operands(ir).collect()),
         ] {
+            // Stricter than upstream, whose verifier leaves the count to the
+            // custom parser and the builders' assertions: a generic form
+            // whose bound operands do not match the map's inputs would
+            // print a custom form that does not parse again.
+            if map.is_some() && inputs(map) != operands.len() {
+                return Err(ir.op_error(
+                    op,
+                    format!(
+                        "{which} bound operand count and affine map dimension and symbol count must match"
+                    ),
+                ));
+            }
             if let Some(m) = map.filter(|m| m.num_dims + m.num_symbols > 0) {
                 verify_dims_and_symbols(ir, op, &operands, m.num_dims as usize)?;
             }
+        }
+        // Also stricter than upstream's verifier: the custom form refuses a
+        // negative step, so the verifier does too (a zero step parses).
+        if self
+            .step_attr(ir)
+            .and_then(|a| ctx.int_attr_value(a))
+            .is_some_and(|s| s < 0)
+        {
+            return Err(ir.op_error(
+                op,
+                "expected step to be representable as a positive signed integer",
+            ));
         }
         if lb.is_some_and(|m| m.results.is_empty()) {
             return Err(ir.op_error(op, "expected lower bound map to have at least one result"));
