@@ -533,6 +533,7 @@ impl Ir {
     fn opt_block(&self, index: u32) -> Option<BlockRef> {
         (index != NONE).then(|| self.block_ref(index))
     }
+    #[inline]
     fn region_ref(&self, index: u32) -> RegionRef {
         RegionRef {
             index,
@@ -817,7 +818,15 @@ impl Ir {
     }
     #[inline]
     pub fn op_parent_region(&self, op: OpRef) -> Option<RegionRef> {
-        self.op_block(op).and_then(|b| self.block_parent_region(b))
+        // Only `op` is checked: its block link is internal (kept valid by
+        // the IR), so the block needs no handle of its own. The greedy
+        // driver asks this for every op it queues.
+        let b = self.op_data(op).block;
+        if b == NONE {
+            return None;
+        }
+        let r = self.blocks.at(b).region;
+        (r != NONE).then(|| self.region_ref(r))
     }
     /// The op whose region contains `op`.
     #[inline]
