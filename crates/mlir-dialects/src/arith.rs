@@ -56,6 +56,10 @@ impl Dialect for ArithDialect {
             .map(|mut info| {
                 // `CastOpInterface`: the verifier runs its check after the
                 // op's traits and before the op's own `verify`.
+                // `arith.constant` folds to its `value`: read it directly.
+                if &*info.name == "arith.constant" {
+                    info = info.with_constant_value(|ir, op| ir.attr(op, "value"));
+                }
                 if let Some(f) = cast_compatibility(&info.name) {
                     info = info.with_interface(CastOpInterface {
                         are_cast_compatible: f,

@@ -44,6 +44,8 @@ pub type CustomParseFn = crate::asm::CustomParseFn;
 pub type CustomPrintFn = crate::asm::CustomPrintFn;
 
 /// See [`OpInfo::prepare_properties`].
+/// See [`OpInfo::with_constant_value`].
+pub type ConstantValueFn = fn(&crate::Ir, OpRef) -> Option<Attribute>;
 pub type PreparePropertiesFn = fn(&Context, Option<Attribute>) -> Result<Option<Attribute>, String>;
 
 /// Per-operation-name information. Immutable once the name is interned.
@@ -77,6 +79,9 @@ pub struct OpInfo {
     pub prepare_properties: Option<PreparePropertiesFn>,
     /// The fold hook (MLIR's `fold` method); see [`crate::fold`].
     pub fold: Option<crate::fold::FoldHook>,
+    /// For a `ConstantLike` op: reads the attribute its fold hook returns,
+    /// without running the folder ([`OpInfo::with_constant_value`]).
+    pub constant_value: Option<ConstantValueFn>,
     /// The op interfaces the op's definition declares (ODS trait lists), by
     /// upstream name; see [`OpInfo::declare_interfaces`].
     pub declared_interfaces: Box<[Box<str>]>,
@@ -123,6 +128,7 @@ impl OpInfo {
             print: None,
             prepare_properties: None,
             fold: None,
+            constant_value: None,
             declared_interfaces: Box::new([]),
             interfaces: Vec::new(),
             ods_spec: None,
@@ -197,6 +203,18 @@ impl OpInfo {
     /// `LogicalResult fold(FoldAdaptor, SmallVectorImpl<OpFoldResult> &)`).
     pub fn with_fold_multi(mut self, f: crate::fold::MultiFoldFn) -> Self {
         self.fold = Some(crate::fold::FoldHook::Multi(f));
+        self
+    }
+    /// Declares how to read the value of this `ConstantLike` op directly:
+    /// `f` must return exactly what the op's fold hook returns as its
+    /// single attribute result (debug builds check it on every call).
+    /// MLIR's `m_Constant` folds the op each time; drivers and patterns ask
+    /// for the constant value of every operand they look at, so a direct
+    /// read (`|ir, op| ir.attr(op, "value")` for `arith.constant`) saves the
+    /// folder's dispatch on one of the hottest paths. Without it,
+    /// [`Ir::constant_value`](crate::Ir::constant_value) folds the op.
+    pub fn with_constant_value(mut self, f: ConstantValueFn) -> Self {
+        self.constant_value = Some(f);
         self
     }
     /// Attaches an interface implementation (any `'static` value; typically a

@@ -318,12 +318,28 @@ impl Ir {
     /// operands, one result and the `ConstantLike` trait, and folds to an
     /// attribute.
     pub fn constant_value(&self, op: OpRef) -> Option<Attribute> {
-        if self.num_operands(op) != 0
+        let info = self.ctx().op_info(self.op_name(op));
+        if !info.traits.contains(TraitSet::CONSTANT_LIKE)
+            || self.num_operands(op) != 0
             || self.num_results(op) != 1
-            || !self.op_has_trait(op, TraitSet::CONSTANT_LIKE)
         {
             return None;
         }
+        if let Some(read) = info.constant_value {
+            let v = read(self, op);
+            debug_assert_eq!(
+                v,
+                self.fold_constant(op),
+                "the constant-value hook of '{}' disagrees with its folder",
+                info.name
+            );
+            return v;
+        }
+        self.fold_constant(op)
+    }
+
+    /// Folds the constant-like `op` to its attribute.
+    fn fold_constant(&self, op: OpRef) -> Option<Attribute> {
         let mut results = SmallVec::new();
         fold_readonly(self, op, &[], &mut results).ok()?;
         match results.first() {

@@ -217,7 +217,7 @@ mod tests {
             assert_eq!(s.generation(i), g);
         }
         assert_eq!(s.get(n, 0), None);
-        let (i, _) = handles[CHUNK as usize];
+        let (i, _) = handles[CHUNK];
         s.remove(i);
         let (j, g) = s.insert(7);
         assert_eq!((j, s.get(j, g)), (i, Some(&7)));

@@ -54,27 +54,38 @@ pub(crate) fn parse<'a>(
     p: &mut OpAsmParser<'_, 'a>,
     state: &mut OperationState,
 ) -> PResult<()> {
+    // Sized in place with `resize_with` (not collected from iterators) and
+    // finished by reference: the state is large, and building or moving
+    // it by value cost a few hundred instructions per parsed op.
     let mut st = St {
-        operands: (0..spec.operands.len()).map(|_| Group::new()).collect(),
-        operand_locs: (0..spec.operands.len()).map(|_| 0).collect(),
+        operands: SmallVec::new(),
+        operand_locs: SmallVec::new(),
         all_operands: SmallVec::new(),
         all_operands_loc: 0,
-        operand_types: (0..spec.operands.len()).map(|_| Group::new()).collect(),
-        result_types: (0..spec.results.len()).map(|_| Group::new()).collect(),
+        operand_types: SmallVec::new(),
+        result_types: SmallVec::new(),
         all_operand_types: SmallVec::new(),
         all_result_types: SmallVec::new(),
-        attrs: (0..spec.attrs.len()).map(|_| None).collect(),
-        regions: (0..spec.regions.len()).map(|_| Group::new()).collect(),
+        attrs: SmallVec::new(),
+        regions: SmallVec::new(),
         all_regions: SmallVec::new(),
-        successors: (0..spec.successors.len()).map(|_| Group::new()).collect(),
+        successors: SmallVec::new(),
         all_successors: SmallVec::new(),
         inherent: SmallVec::new(),
         discardable: Vec::new(),
     };
+    st.operands.resize_with(spec.operands.len(), Group::new);
+    st.operand_locs.resize(spec.operands.len(), 0);
+    st.operand_types
+        .resize_with(spec.operands.len(), Group::new);
+    st.result_types.resize_with(spec.results.len(), Group::new);
+    st.attrs.resize(spec.attrs.len(), None);
+    st.regions.resize_with(spec.regions.len(), Group::new);
+    st.successors.resize_with(spec.successors.len(), Group::new);
     for el in format.elements.iter() {
         parse_element(spec, format, p, state, &mut st, el, false)?;
     }
-    finish(spec, format, p, state, st)
+    finish(spec, format, p, state, &mut st)
 }
 
 fn parse_element<'a>(
@@ -1185,7 +1196,7 @@ fn finish<'a>(
     format: &Format,
     p: &mut OpAsmParser<'_, 'a>,
     state: &mut OperationState,
-    mut st: St<'a>,
+    st: &mut St<'a>,
 ) -> PResult<()> {
     // Regions.
     if format.all_regions {
@@ -1344,7 +1355,7 @@ fn finish<'a>(
                 match resolve(
                     spec,
                     ctx,
-                    &st,
+                    st,
                     format.result_types[i],
                     &st.result_types[i],
                     r.arity,
@@ -1384,7 +1395,7 @@ fn finish<'a>(
                 let r = resolve(
                     spec,
                     ctx,
-                    &st,
+                    st,
                     format.operand_types[i],
                     &st.operand_types[i],
                     o.arity,
@@ -1425,7 +1436,7 @@ fn finish<'a>(
             let r = resolve(
                 spec,
                 ctx,
-                &st,
+                st,
                 format.operand_types[i],
                 &st.operand_types[i],
                 o.arity,
