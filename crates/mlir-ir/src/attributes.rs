@@ -559,6 +559,17 @@ impl Context {
     /// Looks `name` up in a dictionary attribute.
     pub fn dictionary_get(&self, dict: Attribute, name: &str) -> Option<Attribute> {
         let entries = self.dictionary_entries(dict);
+        // Op properties and attribute dictionaries hold a handful of
+        // entries, and most probes are for another length than the name
+        // sought: a scan that compares lengths first does no string
+        // comparison for them, where the binary search did an ordered
+        // comparison at every step.
+        if entries.len() <= 8 {
+            return entries.iter().find_map(|&(k, v)| {
+                let s = self.ident_str(k);
+                (s.len() == name.len() && s.as_bytes() == name.as_bytes()).then_some(v)
+            });
+        }
         entries
             .binary_search_by(|(k, _)| self.ident_str(*k).cmp(name))
             .ok()

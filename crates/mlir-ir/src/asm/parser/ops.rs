@@ -161,7 +161,7 @@ pub(crate) struct OpParserState<'a> {
     /// unlinked and is reported by the verifier, as in mlir-opt.
     resolved_placeholders: Vec<OpRef>,
     deferred_locs: Vec<(LocTarget, &'a str, u32)>,
-    default_dialects: Vec<String>,
+    default_dialects: Vec<&'static str>,
     /// Where parsed ops are appended.
     insert_block: Option<BlockRef>,
     /// Current region nesting depth (see [`MAX_REGION_DEPTH`]).
@@ -245,7 +245,7 @@ impl<'a> Parser<'a> {
     pub(crate) fn parse_top_level(&mut self) -> PResult<OpRef> {
         let top_block = self.ir.create_block();
         self.state.insert_block = Some(top_block);
-        self.state.default_dialects.push("builtin".to_string());
+        self.state.default_dialects.push("builtin");
         self.push_scope(true);
         loop {
             match self.tok.kind {
@@ -814,13 +814,10 @@ impl<'a> Parser<'a> {
         let name_tok = self.tok;
         let original = self.tok_text();
         let loc = self.loc_at(name_tok.start);
-        let default_dialect = self
-            .state
-            .default_dialects
-            .last()
-            .cloned()
-            .unwrap_or_default();
-        let mut op_name = original.to_string();
+        // Borrowed names: this runs for every custom-form op, and the owned
+        // copies it used to make were two allocations per op.
+        let default_dialect = self.state.default_dialects.last().copied().unwrap_or("");
+        let mut op_name: std::borrow::Cow<'_, str> = original.into();
         let mut info_name = self.ctx.registered_op(original);
         // An unprefixed name is looked up in the default dialect of the
         // innermost enclosing custom-form op only: MLIR 22 has no `func`
@@ -830,8 +827,8 @@ impl<'a> Parser<'a> {
             let with_default = format!("{default_dialect}.{original}");
             info_name = self.ctx.registered_op(&with_default);
             op_name = match info_name {
-                Some(n) => self.ctx.op_name_str(n).to_string(),
-                None => with_default,
+                Some(n) => self.ctx.op_name_str(n).to_string().into(),
+                None => with_default.into(),
             };
         }
         // A registered op parses with its own hook (or, lacking a custom
@@ -889,7 +886,7 @@ impl<'a> Parser<'a> {
             .interface::<crate::asm::OpAsmInterface>()
             .and_then(|i| i.default_dialect)
             .unwrap_or("");
-        self.state.default_dialects.push(own_default.to_string());
+        self.state.default_dialects.push(own_default);
         let mut state = OperationState::new(name, loc);
         let res = {
             let mut p = OpAsmParser {
