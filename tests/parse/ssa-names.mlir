@@ -24,6 +24,20 @@
 // CHECK: }
 // CHECK: // -----
 // CHECK: // -----
+// CHECK: // -----
+// CHECK-LABEL:   func.func @high_base(%arg0: i32) -> i32 {
+// CHECK:     %0 = arith.addi %arg0, %arg0 : i32
+// CHECK:     %1 = arith.addi %0, %arg0 : i32
+// CHECK:     %2 = arith.addi %1, %0 : i32
+// CHECK:     %3 = arith.addi %2, %1 : i32
+// CHECK:     cf.br ^bb2
+// CHECK:   ^bb1:  // pred: ^bb2
+// CHECK:     %4 = arith.addi %3, %5 : i32
+// CHECK:     return %4 : i32
+// CHECK:   ^bb2:  // pred: ^bb0
+// CHECK:     %5 = arith.addi %2, %2 : i32
+// CHECK:     cf.br ^bb1
+// CHECK: // -----
 
 func.func @numbered_and_named(%arg0: i32) -> i32 {
   %9999999 = arith.addi %arg0, %arg0 : i32
@@ -58,4 +72,36 @@ func.func @far_number_redefined(%arg0: i32) -> i32 {
   // expected-error @+1 {{redefinition of SSA value '%8888888'}}
   %8888888 = arith.addi %arg0, %arg0 : i32
   return %8888888 : i32
+}
+
+// -----
+
+// Numbered names that start far from zero, as in a generic-form module
+// (which numbers the values of all functions in one sequence): the parser's
+// vector starts at the first number it sees; names below it (`%69999`),
+// far above it (`%90000`) and used before their definition (`%70010`)
+// resolve too.
+func.func @high_base(%arg0: i32) -> i32 {
+  %70000 = arith.addi %arg0, %arg0 : i32
+  %70001 = arith.addi %70000, %arg0 : i32
+  %69999 = arith.addi %70001, %70000 : i32
+  %90000 = arith.addi %69999, %70001 : i32
+  cf.br ^bb2
+^bb1:
+  %70002 = arith.addi %90000, %70010 : i32
+  return %70002 : i32
+^bb2:
+  %70010 = arith.addi %69999, %69999 : i32
+  cf.br ^bb1
+}
+
+// -----
+
+func.func @redefined_below_base(%arg0: i32) -> i32 {
+  %70000 = arith.addi %arg0, %arg0 : i32
+  // expected-note @+1 {{previously defined here}}
+  %5 = arith.addi %arg0, %arg0 : i32
+  // expected-error @+1 {{redefinition of SSA value '%5'}}
+  %5 = arith.addi %70000, %arg0 : i32
+  return %5 : i32
 }

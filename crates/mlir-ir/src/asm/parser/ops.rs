@@ -47,6 +47,9 @@ type Entries = SmallVec<[Option<ValueEntry>; 1]>;
 #[derive(Default)]
 struct ValueMap<'a> {
     numbered: Vec<Entries>,
+    /// Vector entries taken from the parser's budget (see `entry`), given
+    /// back when the scope ends.
+    charged: usize,
     named: HashMap<&'a str, Entries>,
     /// How many keys of `named` are numbered names: while none is, a
     /// numbered name is looked up in the vector only.
@@ -77,12 +80,31 @@ const NUMBERED_SLACK: usize = 4096;
 
 impl<'a> ValueMap<'a> {
     /// The entries of `name`, created empty when it has none.
-    fn entry(&mut self, name: &'a str) -> &mut Entries {
+    /// The vector position of a numbered name.
+    fn slot_of(&self, name: &str) -> Option<usize> {
+        numbered_index(name)
+    }
+
+    /// The entries of `name`, created empty when it has none. The vector
+    /// grows to a number within twice its length (plus a slack) freely;
+    /// beyond that it takes the new entries from `budget`, the parser's
+    /// allowance shared by all live scopes (an eighth of the source's
+    /// bytes), so that only a large input can make it large. Generic-form
+    /// printers number the values of a whole module in one sequence, each
+    /// function's names in a block of their own, the first function's
+    /// highest (`%99000`): without the budget all but the last function's
+    /// names went to the map.
+    fn entry(&mut self, name: &'a str, budget: &mut usize) -> &mut Entries {
         if let Some(i) = numbered_index(name) {
             if self.numbered_in_named == 0 || !self.named.contains_key(name) {
                 let len = self.numbered.len();
-                if i < len || i <= len * 2 + NUMBERED_SLACK {
+                let free = i < len || i <= len * 2 + NUMBERED_SLACK;
+                if free || i - len < *budget {
                     if i >= len {
+                        if !free {
+                            *budget -= i + 1 - len;
+                            self.charged += i + 1 - len;
+                        }
                         self.numbered.resize_with(i + 1, Entries::new);
                     }
                     return &mut self.numbered[i];
@@ -94,8 +116,12 @@ impl<'a> ValueMap<'a> {
     }
 
     fn get(&self, name: &str) -> Option<&Entries> {
-        if let Some(i) = numbered_index(name) {
-            if let Some(e) = self.numbered.get(i).filter(|e| !e.is_empty()) {
+        if numbered_index(name).is_some() {
+            let slot = self.slot_of(name);
+            if let Some(e) = slot
+                .and_then(|k| self.numbered.get(k))
+                .filter(|e| !e.is_empty())
+            {
                 return Some(e);
             }
             if self.numbered_in_named == 0 {
@@ -106,9 +132,12 @@ impl<'a> ValueMap<'a> {
     }
 
     fn get_mut(&mut self, name: &str) -> Option<&mut Entries> {
-        if let Some(i) = numbered_index(name) {
-            if self.numbered.get(i).is_some_and(|e| !e.is_empty()) {
-                return Some(&mut self.numbered[i]);
+        if numbered_index(name).is_some() {
+            if let Some(k) = self
+                .slot_of(name)
+                .filter(|&k| self.numbered.get(k).is_some_and(|e| !e.is_empty()))
+            {
+                return Some(&mut self.numbered[k]);
             }
             if self.numbered_in_named == 0 {
                 return None;
@@ -119,8 +148,12 @@ impl<'a> ValueMap<'a> {
 
     /// Forgets `name` (its region ended).
     fn remove(&mut self, name: &str) {
-        if let Some(i) = numbered_index(name) {
-            if let Some(e) = self.numbered.get_mut(i).filter(|e| !e.is_empty()) {
+        if numbered_index(name).is_some() {
+            if let Some(e) = self
+                .slot_of(name)
+                .and_then(|k| self.numbered.get_mut(k))
+                .filter(|e| !e.is_empty())
+            {
                 e.clear();
                 return;
             }
@@ -152,6 +185,9 @@ enum LocTarget {
 #[derive(Default)]
 pub(crate) struct OpParserState<'a> {
     scopes: Vec<IsolatedScope<'a>>,
+    /// What the numbered-name vectors may still take beyond their own
+    /// growth rule (`ValueMap::entry`); set at the first scope.
+    numbered_budget: Option<usize>,
     block_scopes: Vec<BlockScope<'a>>,
     /// Forward-reference placeholders and the offset of their first use.
     placeholders: HashMap<Value, u32>,
@@ -325,6 +361,9 @@ impl<'a> Parser<'a> {
         if isolated || self.state.scopes.is_empty() {
             self.state.scopes.push(IsolatedScope::default());
         }
+        if self.state.numbered_budget.is_none() {
+            self.state.numbered_budget = Some(self.lex.source().len() / 8);
+        }
         self.state
             .scopes
             .last_mut()
@@ -348,6 +387,10 @@ impl<'a> Parser<'a> {
         }
         let scope = self.state.scopes.last_mut().expect("a value scope");
         if scope.defs_per_region.len() == 1 {
+            let charged = scope.values.charged;
+            if let Some(b) = &mut self.state.numbered_budget {
+                *b += charged;
+            }
             self.state.scopes.pop();
         } else if let Some(defs) = scope.defs_per_region.pop() {
             for d in defs {
@@ -359,8 +402,10 @@ impl<'a> Parser<'a> {
 
     /// Defines `%name#number` as `value`.
     fn define_value(&mut self, use_: UnresolvedOperand<'a>, value: Value) -> PResult<()> {
-        let scope = self.state.scopes.last_mut().expect("a value scope");
-        let entries = scope.values.entry(use_.name);
+        let st = &mut self.state;
+        let scope = st.scopes.last_mut().expect("a value scope");
+        let budget = st.numbered_budget.get_or_insert(0);
+        let entries = scope.values.entry(use_.name, budget);
         if entries.len() <= use_.number as usize {
             entries.resize(use_.number as usize + 1, None);
         }
@@ -425,8 +470,10 @@ impl<'a> Parser<'a> {
         use_: UnresolvedOperand<'a>,
         ty: Type,
     ) -> PResult<Value> {
-        let scope = self.state.scopes.last_mut().expect("a value scope");
-        let entries = scope.values.entry(use_.name);
+        let st = &mut self.state;
+        let scope = st.scopes.last_mut().expect("a value scope");
+        let budget = st.numbered_budget.get_or_insert(0);
+        let entries = scope.values.entry(use_.name, budget);
         if let Some(Some(e)) = entries.get(use_.number as usize).copied() {
             let vt = self.ir.value_type(e.value);
             if vt == ty {
@@ -682,8 +729,10 @@ impl<'a> Parser<'a> {
         let Some((inputs, results)) = self.ctx.function_signature(fn_ty) else {
             return self.err_at(type_off, "expected function type");
         };
-        let (inputs, results) = (inputs.to_vec(), results.to_vec());
-        state.result_types.extend_from_slice(&results);
+        // Copied out of the context (resolving operands needs `&mut self`)
+        // into inline storage: two heap allocations per generic op before.
+        let inputs: SmallVec<[Type; 4]> = SmallVec::from_slice(inputs);
+        state.result_types.extend_from_slice(results);
         if inputs.len() != operands.len() {
             // MLIR indexes "s" with a bool, printing a NUL character for one operand.
             let plural = if operands.len() == 1 { "\0" } else { "s" };
@@ -1698,5 +1747,35 @@ impl crate::Context {
     /// Namespaces of the loaded dialects.
     pub fn loaded_dialects(&self) -> Vec<&str> {
         self.dialect_namespaces()
+    }
+}
+
+#[cfg(test)]
+mod value_map_tests {
+    use super::*;
+
+    /// A far number goes to the vector only while the budget covers it;
+    /// otherwise to the map, and both tables resolve it.
+    #[test]
+    fn numbered_names_and_the_budget() {
+        let mut small = 100;
+        let mut m = ValueMap::default();
+        m.entry("%9999999", &mut small).push(None);
+        assert_eq!((m.numbered.len(), m.charged, small), (0, 0, 100));
+        assert!(m.get("%9999999").is_some_and(|e| e.len() == 1));
+
+        let mut large = 200_000;
+        let mut m = ValueMap::default();
+        m.entry("%99000", &mut large).push(None);
+        assert_eq!(m.numbered.len(), 99_001);
+        assert_eq!(m.charged + large, 200_000);
+        // Within twice the length: free, nothing more is charged.
+        let charged = m.charged;
+        m.entry("%150000", &mut large).push(None);
+        assert_eq!(m.charged, charged);
+        assert!(m.get("%150000").is_some() && m.get("%99000").is_some());
+        assert!(m.get("%5").is_none());
+        m.remove("%99000");
+        assert!(m.get("%99000").is_none());
     }
 }
