@@ -149,7 +149,22 @@ impl AttrPrinter<'_> {
         out.push_str("sparse<");
         if let AttrKind::DenseElements { ty: ity, elements } = self.ctx.attr(indices) {
             if !elements.is_empty() {
-                self.dense_body(out, *ity, elements, false);
+                // Several indices that are all the same (`[[2], [2]]`) are
+                // listed in full: their splat form `2` parses as one index,
+                // which then does not match two values. mlir-opt 22 prints
+                // `sparse<2, [1, 3]>` and rejects its own output
+                // (docs/DEVIATIONS.md).
+                let count = self.ctx.shape(*ity).and_then(|s| s.first().copied());
+                if count.is_some_and(|n| n > 1) && is_splat(elements) {
+                    let shape = self.ctx.shape(*ity).unwrap_or(&[]);
+                    let num = num_elements(shape);
+                    let element_type = self.ctx.element_type_or_self(*ity);
+                    print_nested(out, shape, num, |out, _| {
+                        self.dense_element(out, elements[0], element_type)
+                    });
+                } else {
+                    self.dense_body(out, *ity, elements, false);
+                }
                 out.push_str(", ");
                 match self.ctx.attr(values) {
                     AttrKind::DenseElements { ty: vty, elements } => {
