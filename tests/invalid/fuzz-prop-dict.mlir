@@ -37,3 +37,9 @@ test.using_property_in_custom_and_other [1, 4, 20]
 
 // expected-error@+1 {{invalid properties {packed} for op test.with_properties_and_inferred_type: expected key entry for rhs in DictionaryAttr to set Properties.}}
 %0 = test.with_properties_and_inferred_type 1 <{packed}>
+
+// -----
+
+// A native property given a value its storage cannot take (session 11).
+// expected-error@+1 {{invalid properties {rhs = "x"} for op test.with_properties_and_inferred_type: expected IntegerAttr for key `value`}}
+%a = test.with_properties_and_inferred_type 16 <{rhs = "x"}>

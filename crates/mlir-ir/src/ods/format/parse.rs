@@ -322,7 +322,22 @@ fn parse_prop_dict<'a>(
     for &(k, v) in &entries {
         let name = ctx.ident_str(k);
         match spec.attr_index(name) {
-            Some(i) if !elsewhere(i) => st.attrs[i] = Some(v),
+            Some(i) if !elsewhere(i) => {
+                // A native property keeps its storage form, as MLIR's
+                // `setPropertiesFromParsedAttr` converts it (an `I64Prop`
+                // written `16 : i84` is `16 : i64`), the same conversion
+                // the generic form gets in `prepare_properties`.
+                let v = match spec.attrs[i].constraint.format {
+                    AttrFormat::Prop(kind) => {
+                        match crate::ods::verify::prop_storage(&ctx, kind, v) {
+                            Ok(n) => n,
+                            Err(reason) => return invalid(p, reason.to_string()),
+                        }
+                    }
+                    _ => v,
+                };
+                st.attrs[i] = Some(v)
+            }
             None if spec
                 .segment_attrs()
                 .iter()
