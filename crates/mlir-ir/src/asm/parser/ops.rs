@@ -80,11 +80,6 @@ const NUMBERED_SLACK: usize = 4096;
 
 impl<'a> ValueMap<'a> {
     /// The entries of `name`, created empty when it has none.
-    /// The vector position of a numbered name.
-    fn slot_of(&self, name: &str) -> Option<usize> {
-        numbered_index(name)
-    }
-
     /// The entries of `name`, created empty when it has none. The vector
     /// grows to a number within twice its length (plus a slack) freely;
     /// beyond that it takes the new entries from `budget`, the parser's
@@ -116,12 +111,8 @@ impl<'a> ValueMap<'a> {
     }
 
     fn get(&self, name: &str) -> Option<&Entries> {
-        if numbered_index(name).is_some() {
-            let slot = self.slot_of(name);
-            if let Some(e) = slot
-                .and_then(|k| self.numbered.get(k))
-                .filter(|e| !e.is_empty())
-            {
+        if let Some(i) = numbered_index(name) {
+            if let Some(e) = self.numbered.get(i).filter(|e| !e.is_empty()) {
                 return Some(e);
             }
             if self.numbered_in_named == 0 {
@@ -132,12 +123,9 @@ impl<'a> ValueMap<'a> {
     }
 
     fn get_mut(&mut self, name: &str) -> Option<&mut Entries> {
-        if numbered_index(name).is_some() {
-            if let Some(k) = self
-                .slot_of(name)
-                .filter(|&k| self.numbered.get(k).is_some_and(|e| !e.is_empty()))
-            {
-                return Some(&mut self.numbered[k]);
+        if let Some(i) = numbered_index(name) {
+            if self.numbered.get(i).is_some_and(|e| !e.is_empty()) {
+                return Some(&mut self.numbered[i]);
             }
             if self.numbered_in_named == 0 {
                 return None;
@@ -148,12 +136,8 @@ impl<'a> ValueMap<'a> {
 
     /// Forgets `name` (its region ended).
     fn remove(&mut self, name: &str) {
-        if numbered_index(name).is_some() {
-            if let Some(e) = self
-                .slot_of(name)
-                .and_then(|k| self.numbered.get_mut(k))
-                .filter(|e| !e.is_empty())
-            {
+        if let Some(i) = numbered_index(name) {
+            if let Some(e) = self.numbered.get_mut(i).filter(|e| !e.is_empty()) {
                 e.clear();
                 return;
             }

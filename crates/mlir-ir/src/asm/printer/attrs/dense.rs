@@ -105,23 +105,35 @@ impl AttrPrinter<'_> {
             return;
         }
         out.push_str("dense<");
-        self.dense_body(out, ty, elements, true);
+        self.dense_body(out, ty, elements, true, true);
         out.push('>');
     }
 
     /// The literal inside `dense<...>`: a splat element, nested lists, or
     /// (when `allow_hex` and more than 100 elements) the hex form.
-    fn dense_body(&self, out: &mut String, ty: Type, elements: &[Attribute], allow_hex: bool) {
+    /// The elements of a dense attribute: one value for a splat (unless
+    /// `allow_splat` is false, when a splat is listed in full), hex for a
+    /// large one when `allow_hex`, else the nested lists.
+    fn dense_body(
+        &self,
+        out: &mut String,
+        ty: Type,
+        elements: &[Attribute],
+        allow_hex: bool,
+        allow_splat: bool,
+    ) {
         let shape = self.ctx.shape(ty).unwrap_or(&[]);
         let num = num_elements(shape);
         let element_type = self.ctx.element_type_or_self(ty);
-        if is_splat(elements) {
+        let splat = is_splat(elements);
+        if splat && allow_splat {
             self.dense_element(out, elements[0], element_type);
         } else if allow_hex && num > HEX_THRESHOLD {
             self.dense_hex(out, elements, element_type);
-        } else if num > 0 && elements.len() as u64 >= num {
+        } else if num > 0 && (splat || elements.len() as u64 >= num) {
+            // A splat may be stored as its one element.
             print_nested(out, shape, num, |out, i| {
-                self.dense_element(out, elements[i], element_type)
+                self.dense_element(out, elements[if splat { 0 } else { i }], element_type)
             });
         }
     }
@@ -155,20 +167,12 @@ impl AttrPrinter<'_> {
                 // `sparse<2, [1, 3]>` and rejects its own output
                 // (docs/DEVIATIONS.md).
                 let count = self.ctx.shape(*ity).and_then(|s| s.first().copied());
-                if count.is_some_and(|n| n > 1) && is_splat(elements) {
-                    let shape = self.ctx.shape(*ity).unwrap_or(&[]);
-                    let num = num_elements(shape);
-                    let element_type = self.ctx.element_type_or_self(*ity);
-                    print_nested(out, shape, num, |out, _| {
-                        self.dense_element(out, elements[0], element_type)
-                    });
-                } else {
-                    self.dense_body(out, *ity, elements, false);
-                }
+                let single = count.is_none_or(|n| n <= 1);
+                self.dense_body(out, *ity, elements, false, single);
                 out.push_str(", ");
                 match self.ctx.attr(values) {
                     AttrKind::DenseElements { ty: vty, elements } => {
-                        self.dense_body(out, *vty, elements, true)
+                        self.dense_body(out, *vty, elements, true, true)
                     }
                     AttrKind::DenseStrings { ty: vty, elements } => {
                         self.string_body(out, *vty, elements)
