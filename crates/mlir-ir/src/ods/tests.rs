@@ -1251,6 +1251,45 @@ static OILIST_SINGLE: OpSpec = OpSpec {
     ..OpSpec::DEFAULT
 };
 
+static STRING_ATTR: AttrConstraint = AttrConstraint {
+    summary: "string attribute",
+    pred: |ctx, a| matches!(ctx.attr(a), AttrKind::String { .. }),
+    format: AttrFormat::String,
+};
+static STRING_THEN_COLON: OpSpec = OpSpec {
+    name: "t.s",
+    attrs: &[AttrSpec {
+        name: "s",
+        presence: AttrPresence::Required,
+        constraint: &STRING_ATTR,
+    }],
+    format: Some("$s `:` attr-dict"),
+    ..OpSpec::DEFAULT
+};
+static ANY_THEN_COLON: OpSpec = OpSpec {
+    name: "t.a",
+    attrs: &[AttrSpec {
+        name: "a",
+        presence: AttrPresence::Required,
+        constraint: &ANY_ATTR,
+    }],
+    format: Some("$a `:` attr-dict"),
+    ..OpSpec::DEFAULT
+};
+
+/// A `:` may follow a string attribute (its value type `none` is
+/// buildable, so the parser never reads a trailing type), but not an
+/// attribute whose type the parser must read (upstream's
+/// `op-format-invalid.td`).
+#[test]
+fn colon_after_attribute_needs_a_buildable_type() {
+    assert_eq!(format_error(&STRING_THEN_COLON), "ok");
+    assert_eq!(
+        format_error(&ANY_THEN_COLON),
+        "format ambiguity caused by `:` literal found after attribute `a` which does not have a buildable type"
+    );
+}
+
 /// The `oilist` errors of upstream's `op-format-invalid.td` (the last one,
 /// a single operand in a clause, is not covered there).
 #[test]

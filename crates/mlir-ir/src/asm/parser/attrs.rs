@@ -179,6 +179,10 @@ impl<'a> Parser<'a> {
         if ty.is_none() && self.consume_if(TokenKind::Colon) {
             ty = Some(self.parse_type()?);
         }
+        // A string's default type is `none`, so `"x" : none` is the same
+        // attribute as `"x"` (MLIR's `StringAttr::get` uniques them as one).
+        let none = self.ctx.none_type();
+        let ty = ty.filter(|&t| t != none);
         Ok(self.ctx.intern_attr(AttrKind::String { value, ty }))
     }
 

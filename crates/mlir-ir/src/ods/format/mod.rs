@@ -1357,9 +1357,10 @@ impl FormatParser<'_> {
                 match c.format {
                     // An array literal never takes a trailing `: type`, so
                     // `$reassociation attr-dict `:`` (upstream's reshape ops)
-                    // is not ambiguous.
-                    AttrFormat::WithoutType(_) | AttrFormat::Array => false,
-                    AttrFormat::Generic | AttrFormat::String => true,
+                    // is not ambiguous; nor is a string, parsed with its
+                    // value type `none` as upstream's `StringBasedAttr`.
+                    AttrFormat::WithoutType(_) | AttrFormat::Array | AttrFormat::String => false,
+                    AttrFormat::Generic => true,
                     _ => *qualified,
                 }
             }

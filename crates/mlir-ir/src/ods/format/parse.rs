@@ -680,6 +680,13 @@ fn parse_attr(
             let t = ty(p.ctx());
             p.parse_attribute(Some(t))
         }
+        // Upstream's string constraints have the buildable value type
+        // `NoneType`: a `:` after the string belongs to the format, not to
+        // the attribute.
+        AttrFormat::String => {
+            let none = p.ctx().none_type();
+            p.parse_attribute(Some(none))
+        }
         AttrFormat::DialectAttr(dialect, mnemonic) => {
             if !p.at(TokenKind::Less) {
                 return p.parse_attribute(None);
@@ -897,7 +904,7 @@ fn parse_optional_attr(
         }
         AttrFormat::String => {
             if p.at(TokenKind::String) {
-                p.parse_attribute(None).map(Some)
+                parse_attr(spec, p, index, qualified).map(Some)
             } else {
                 Ok(None)
             }

@@ -279,7 +279,7 @@ fn print_attr_value(
             Some(s) => p.print_symbol_name(&s),
             None => p.print_attribute(attr),
         },
-        AttrFormat::WithoutType(_) => p.print_attribute_without_type(attr),
+        AttrFormat::WithoutType(_) | AttrFormat::String => p.print_attribute_without_type(attr),
         // The property printers: `printInteger`, `printString`, `true`/
         // `false`, and `unit`/`unit_absent` for a unit property.
         AttrFormat::Prop(PropKind::Unit) => {
