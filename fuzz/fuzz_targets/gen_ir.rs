@@ -6,7 +6,9 @@
 
 use arbitrary::Unstructured;
 use libfuzzer_sys::fuzz_target;
-use rmlir_fuzz::{check_round_trip, gen, new_context, parse, run_pipeline, verifies};
+use rmlir_fuzz::{
+    check_round_trip, gen, new_context, parse, run_pipeline_keeping_ir_valid, verifies,
+};
 
 const PIPELINES: [&str; 3] = [
     "builtin.module(canonicalize)",
@@ -28,7 +30,7 @@ fuzz_target!(init: rmlir_fuzz::install_panic_filter(), |data: &[u8]| {
         return;
     }
     check_round_trip(&ctx, &ir, top);
-    if run_pipeline(&mut ir, top, pipeline, true) {
+    if run_pipeline_keeping_ir_valid(&ctx, &text, &mut ir, top, pipeline) {
         check_round_trip(&ctx, &ir, top);
     }
 });

@@ -25,6 +25,6 @@ fuzz_target!(init: rmlir_fuzz::install_panic_filter(), |data: &[u8]| {
         if !verifies(&ir, top) || !is_module(&ir, top) {
             return;
         }
-        let _ = run_pipeline(&mut ir, top, pipeline, false);
+        let _ = run_pipeline(&mut ir, top, pipeline);
     }
 });

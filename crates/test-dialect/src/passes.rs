@@ -155,7 +155,7 @@ mlir_rewrite::canonicalization_hooks! {
 /// `FoldToCallOpPattern`).
 fn fold_to_call_patterns(set: &mut RewritePatternSet, ctx: &mlir_ir::Context) {
     set.add_fn(
-        Pattern::new(ctx, "test.fold_to_call_op", 1),
+        Pattern::new(ctx, "test.fold_to_call_op", 1).with_debug_name("FoldToCallOpPattern"),
         |op, rw: &mut PatternRewriter<'_>| {
             let Some(callee) = rw.ir().attr(op, "callee") else {
                 return Err(());
