@@ -171,8 +171,11 @@ def IndexAttr : TypedAttrBase<Index, CPred<P # "is_index_attr($_ctx, $_self)">,
   let convertFromStorage = P # "attr_i64($_ctx, $_self)";
 }
 
+// Its value type `i1` is buildable, so a format parses it without a
+// trailing `: type` and a `:` may follow it, as upstream.
 def BoolAttr : Attr<CPred<P # "is_bool_attr($_ctx, $_self)">, "bool attribute"> {
   let valueType = I1;
+  let format = AttrFormatWithoutType;
   let rustValueType = "bool";
   let constBuilderCall = "$_ctx.bool_attr($0)";
   let rustReturnType = "bool";

@@ -31,7 +31,8 @@ def Snap_SegmentsOp : Snap_Op<"segments", [AttrSizedOperandSegments]> {
 def Snap_AttrsOp : Snap_Op<"attrs"> {
   let arguments = (ins I64Attr:$count, OptionalAttr<StrAttr>:$label,
                        DefaultValuedAttr<I32Attr, "7">:$weight,
-                       UnitAttr:$fast, Snap_Kind:$kind);
+                       UnitAttr:$fast, Snap_Kind:$kind,
+                       OptionalAttr<BoolAttr>:$enabled);
 }
 
 // Regions and successors.
