@@ -285,7 +285,7 @@ fn split_chunks(text: &str, marker: &str) -> (Vec<(usize, usize)>, Vec<usize>) {
 
 /// The number of line breaks in `s`.
 fn count_newlines(s: &str) -> u32 {
-    s.bytes().filter(|&b| b == b'\n').count() as u32
+    mlir_ir::asm::lexer::count_newlines(s.as_bytes()) as u32
 }
 
 /// Prints the near-miss warnings of [`split_chunks`] as `llvm::SourceMgr`

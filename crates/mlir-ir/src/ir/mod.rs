@@ -1057,11 +1057,13 @@ impl Ir {
         }
     }
     fn set_first_use(&mut self, v: Value, link: Link) {
+        *self.first_use_mut(v) = link;
+    }
+    #[inline]
+    fn first_use_mut(&mut self, v: Value) -> &mut Link {
         match v.def() {
-            ValueDef::OpResult(op, i) => self.result_slot_mut(op, i).first_use = link,
-            ValueDef::BlockArgument(b, i) => {
-                self.block_data_mut(b).args[i as usize].first_use = link
-            }
+            ValueDef::OpResult(op, i) => &mut self.result_slot_mut(op, i).first_use,
+            ValueDef::BlockArgument(b, i) => &mut self.block_data_mut(b).args[i as usize].first_use,
         }
     }
 
@@ -1096,18 +1098,20 @@ impl Ir {
     }
 
     fn link_use(&mut self, op: u32, index: u32) {
-        let v = self.operand_slot(op, index).value;
+        // Every operand of every op created comes through here: the
+        // operand is looked up once, and the value's list head is read and
+        // replaced in one access.
+        let list = self.ops.at(op).operands;
+        let v = self.operand_pool.elem_mut(list, index).value;
         self.stamp_use(op, v);
-        let head = self.first_use(v);
-        {
-            let o = self.operand_slot_mut(op, index);
-            o.next = head;
-            o.prev = Link::NONE;
-        }
+        let link = Link { op, index };
+        let head = std::mem::replace(self.first_use_mut(v), link);
+        let o = self.operand_pool.elem_mut(list, index);
+        o.next = head;
+        o.prev = Link::NONE;
         if !head.is_none() {
-            self.operand_slot_mut(head.op, head.index).prev = Link { op, index };
+            self.operand_slot_mut(head.op, head.index).prev = link;
         }
-        self.set_first_use(v, Link { op, index });
     }
 
     fn unlink_use(&mut self, op: u32, index: u32) {

@@ -90,6 +90,14 @@ impl<T: Copy + Default> ListPool<T> {
         &self.data[list.start as usize..(list.start + list.len) as usize]
     }
 
+    /// Element `i` of `list`, found with one bounds check (the pool's)
+    /// rather than slicing the list first.
+    #[inline]
+    pub fn elem_mut(&mut self, list: PoolList, i: u32) -> &mut T {
+        debug_assert!(i < list.len, "list element out of range");
+        &mut self.data[(list.start + i) as usize]
+    }
+
     #[inline]
     pub fn slice_mut(&mut self, list: PoolList) -> &mut [T] {
         &mut self.data[list.start as usize..(list.start + list.len) as usize]

@@ -27,7 +27,7 @@ use hashbrown::HashMap;
 
 use crate::asm::lexer::{Lexer, LineTable, Token, TokenKind};
 use crate::attributes::{Attribute, Location};
-use crate::context::{Context, Ident};
+use crate::context::{Context, Ident, OpName};
 use crate::diagnostics::Diagnostic;
 use crate::ir::{Ir, OpRef};
 use crate::types::Type;
@@ -102,6 +102,43 @@ pub(crate) struct ParseCaches<'a> {
     pub(crate) ods_dicts: HashMap<smallvec::SmallVec<[(Ident, Attribute); 4]>, Attribute>,
     /// ODS format engine: segment-size arrays by their sizes.
     pub(crate) ods_arrays: HashMap<smallvec::SmallVec<[i32; 4]>, Attribute>,
+    /// Generic-form op names by a cheap key of their text (see
+    /// [`Parser::generic_op_name`]): a module uses a few dozen names, each
+    /// thousands of times.
+    pub(crate) op_names: OpNameCache,
+}
+
+/// The slots of [`ParseCaches::op_names`].
+pub(crate) struct OpNameCache([Option<OpName>; 64]);
+
+impl Default for OpNameCache {
+    fn default() -> Self {
+        OpNameCache([None; 64])
+    }
+}
+
+impl<'a> Parser<'a> {
+    /// `Context::op_name` behind a direct-mapped cache keyed by the name's
+    /// length and two of its bytes, checked by comparing the text: a hit
+    /// costs a short comparison instead of hashing the name and probing
+    /// the context's table (about 120 instructions per op).
+    pub(crate) fn generic_op_name(&mut self, name: &str) -> OpName {
+        let b = name.as_bytes();
+        let slot = match b {
+            [] => 0,
+            [.., last] => {
+                (b.len() ^ usize::from(*last) * 7 ^ usize::from(b[b.len() / 2]) * 31) & 63
+            }
+        };
+        if let Some(n) = self.caches.op_names.0[slot] {
+            if self.ctx.op_name_str(n) == name {
+                return n;
+            }
+        }
+        let n = self.ctx.op_name(name);
+        self.caches.op_names.0[slot] = Some(n);
+        n
+    }
 }
 
 impl<'a> Parser<'a> {

@@ -616,9 +616,12 @@ impl<'a> Parser<'a> {
         let loc = self.loc_at(name_tok.start);
         let raw = self.tok_text();
         let body = &raw[1..raw.len() - 1];
-        // Op names rarely have escapes: borrow the text when there are none
-        // (two allocations per generic op otherwise).
-        let name_str: std::borrow::Cow<'a, str> = if body.as_bytes().contains(&b'\\') {
+        // Op names rarely have escapes or NULs: one pass over the short name
+        // looks for both (two `contains` calls cost a library call each per
+        // op), and the text is borrowed when there are none (two
+        // allocations per generic op otherwise). An escape may spell a NUL.
+        let special = body.bytes().any(|b| b == b'\\' || b == 0);
+        let name_str: std::borrow::Cow<'a, str> = if special && body.as_bytes().contains(&b'\\') {
             String::from_utf8_lossy(&unescape_string(body))
                 .into_owned()
                 .into()
@@ -628,11 +631,11 @@ impl<'a> Parser<'a> {
         if name_str.is_empty() {
             return self.err_here("empty operation name is invalid");
         }
-        if name_str.as_bytes().contains(&0) {
+        if special && name_str.as_bytes().contains(&0) {
             return self.err_here("null character not allowed in operation name");
         }
         self.consume();
-        let name = self.ctx.op_name(&name_str);
+        let name = self.generic_op_name(&name_str);
         let info = self.ctx.op_info(name);
         if !info.registered {
             let dialect = name_str.split('.').next().unwrap_or("");
@@ -1241,8 +1244,17 @@ impl<'a> Parser<'a> {
     }
 }
 
+/// The first occurrence of `needle` in `hay`: a byte loop looking for the
+/// needle's first byte. Every generic op with properties looks for the
+/// `}>` ending them in a short text; comparing every window as a slice
+/// called `memcmp` per byte, and `str::find` costs more to set up than
+/// such a text takes to scan.
 fn find_sub(hay: &[u8], needle: &[u8]) -> Option<usize> {
-    hay.windows(needle.len()).position(|w| w == needle)
+    let (&first, rest) = needle.split_first()?;
+    hay.iter()
+        .enumerate()
+        .find(|&(i, &b)| b == first && hay[i + 1..].starts_with(rest))
+        .map(|(i, _)| i)
 }
 
 /// Whether `text` is what MLIR's lexer reads as an integer type token

@@ -112,12 +112,16 @@ impl<'a> Parser<'a> {
         let src = self.lex.source();
         let start = self.tok.start as usize;
         let rest = &src[start.min(src.len())..];
-        let text = rest[..rest.find('\n').unwrap_or(rest.len())].trim_end();
-        let simple = text.starts_with('(')
-            && text.bytes().all(|b| {
-                b.is_ascii_alphanumeric()
-                    || matches!(b, b'(' | b')' | b',' | b' ' | b'-' | b'>' | b'_')
-            });
+        // One pass finds the end of the line and checks its bytes, stopping
+        // at the first byte that rules the cache out.
+        let bytes = rest.as_bytes();
+        let mut end = 0;
+        let mut simple = bytes.first() == Some(&b'(');
+        while simple && end < bytes.len() && bytes[end] != b'\n' {
+            simple = FN_TYPE_TEXT_BYTE[usize::from(bytes[end])];
+            end += 1;
+        }
+        let text = rest[..end].trim_end_matches(' ');
         if simple {
             if let Some(&t) = self.caches.fn_types_text.get(text) {
                 self.reset_lexer_to(start + text.len());
@@ -739,6 +743,21 @@ pub(crate) enum ExtendedSymbol<'a> {
         body_loc: u32,
     },
 }
+
+/// The bytes a generic op's trailing function type may hold for its text to
+/// be looked up in [`ParseCaches::fn_types_text`](super::ParseCaches):
+/// keyword types, parentheses, commas, spaces and arrows.
+static FN_TYPE_TEXT_BYTE: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        t[b] = c.is_ascii_alphanumeric()
+            || matches!(c, b'(' | b')' | b',' | b' ' | b'-' | b'>' | b'_');
+        b += 1;
+    }
+    t
+};
 
 #[cfg(test)]
 mod tests {
