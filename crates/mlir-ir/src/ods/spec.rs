@@ -441,13 +441,13 @@ impl OpSpec {
         ]
     }
     pub fn operand_index(&self, name: &str) -> Option<usize> {
-        self.operands.iter().position(|o| o.name == name)
+        self.operands.iter().position(|o| same_name(o.name, name))
     }
     pub fn result_index(&self, name: &str) -> Option<usize> {
-        self.results.iter().position(|o| o.name == name)
+        self.results.iter().position(|o| same_name(o.name, name))
     }
     pub fn attr_index(&self, name: &str) -> Option<usize> {
-        self.attrs.iter().position(|o| o.name == name)
+        self.attrs.iter().position(|o| same_name(o.name, name))
     }
 
     /// The names of the inherent attributes, segment-size properties included.
@@ -637,4 +637,13 @@ pub fn successor_group(ir: &Ir, op: OpRef, spec: &OpSpec, index: usize) -> Range
         .sum();
     let end = start + spec.successors.get(index).map_or(0, len);
     start.min(total)..end.min(total)
+}
+
+/// Whether two names of a spec are equal. The verifier looks names of type
+/// rules up in the spec for every op it checks; both come from the same
+/// generated literals, which the compiler merges, so equal addresses answer
+/// most lookups without comparing bytes.
+#[inline]
+fn same_name(a: &str, b: &str) -> bool {
+    a.len() == b.len() && (std::ptr::eq(a.as_ptr(), b.as_ptr()) || a == b)
 }

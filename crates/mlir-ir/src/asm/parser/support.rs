@@ -120,7 +120,11 @@ impl<'a> Parser<'a> {
             TokenKind::LBrace => ("{", "}"),
             _ => ("<", ">"),
         };
-        self.parse_token(open, &format!("expected '{o}'{context}"))?;
+        // The messages are built only on failure: lists are on the hot path
+        // of every attribute dictionary and type list.
+        if !self.consume_if(open) {
+            return self.err_wrong_token(format!("expected '{o}'{context}"));
+        }
         if self.consume_if(close) {
             return Ok(());
         }
@@ -128,7 +132,10 @@ impl<'a> Parser<'a> {
         while self.consume_if(TokenKind::Comma) {
             parse_elt(self)?;
         }
-        self.parse_token(close, &format!("expected '{c}'{context}"))
+        if !self.consume_if(close) {
+            return self.err_wrong_token(format!("expected '{c}'{context}"));
+        }
+        Ok(())
     }
 }
 
