@@ -195,8 +195,7 @@ impl<'a> OpBuilder<'a> {
             return Ok(());
         }
         let ctx = self.ir.ctx_arc().clone();
-        let info = ctx.op_info(self.ir.op_name(op));
-        let dialect = ctx.dialect(&info.dialect);
+        let dialect = ctx.op_dialect(self.ir.op_name(op));
         let loc = self.ir.op_loc(op);
         let mut generated: SmallVec<[OpRef; 1]> = SmallVec::new();
         for (i, r) in folded.into_iter().enumerate() {

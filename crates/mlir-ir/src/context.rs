@@ -53,6 +53,12 @@ pub struct OpInfo {
     pub name: Box<str>,
     /// The dialect namespace (text before the first `.`).
     pub dialect: Box<str>,
+    /// The dialect's position among the context's loaded dialects, when it
+    /// was loaded as the name was interned (see [`Context::op_dialect`]).
+    dialect_index: Option<u32>,
+    /// The namespace interned, set by the context (see
+    /// [`Context::op_dialect_ident`]).
+    dialect_ident: Option<Ident>,
     /// Whether a dialect registered this op (an unregistered op has no traits or hooks).
     pub registered: bool,
     pub traits: TraitSet,
@@ -116,6 +122,8 @@ impl OpInfo {
         OpInfo {
             name: name.into(),
             dialect: dialect.into(),
+            dialect_index: None,
+            dialect_ident: None,
             registered: true,
             traits: TraitSet::EMPTY,
             implicit_terminator: None,
@@ -488,7 +496,10 @@ pub struct Context {
     registered_idents: HashMap<Box<str>, Ident>,
     /// Op names used without being registered, interned on first use.
     op_names: Mutex<HashMap<Box<str>, u32>>,
-    dialects: HashMap<&'static str, Box<dyn Dialect>>,
+    /// Loaded dialects by namespace: their positions in `dialect_store`.
+    dialects: HashMap<&'static str, u32>,
+    /// Loaded dialects in load order; never shrinks, so positions stay valid.
+    dialect_store: Vec<Box<dyn Dialect>>,
     allow_unregistered: bool,
     pub(crate) builtin: BuiltinCache,
     /// `dialect_resources` blobs referenced by `dense_resource<...>`, keyed by handle.
@@ -577,6 +588,7 @@ impl Context {
             registered_idents: HashMap::new(),
             op_names: Mutex::new(HashMap::new()),
             dialects: HashMap::new(),
+            dialect_store: Vec::new(),
             allow_unregistered: false,
             builtin: BuiltinCache {
                 i1,
@@ -624,6 +636,7 @@ impl Context {
         if self.dialects.contains_key(ns) {
             return;
         }
+        let index = u32::try_from(self.dialect_store.len()).expect("too many dialects");
         for mut info in dialect.operations() {
             // Ops without their own custom form fall back to the dialect's.
             if info.parse.is_none() {
@@ -632,9 +645,15 @@ impl Context {
             if info.print.is_none() {
                 info.print = dialect.operation_printer(&info.name);
             }
+            // Ops the dialect registers under another namespace are found
+            // by theirs.
+            if *info.dialect == *ns {
+                info.dialect_index = Some(index);
+            }
             self.register_op(info);
         }
-        self.dialects.insert(ns, Box::new(dialect));
+        self.dialects.insert(ns, index);
+        self.dialect_store.push(Box::new(dialect));
     }
 
     /// Registers one operation. Panics if the name was already interned
@@ -659,13 +678,17 @@ impl Context {
             }
         }
         let name = info.name.clone();
+        let mut info = info;
+        info.dialect_ident = Some(self.ident(&info.dialect));
         let id = self.op_infos.push_serialized(info);
         self.registered_names.insert(name, id);
         OpName(id)
     }
 
     pub fn dialect(&self, namespace: &str) -> Option<&dyn Dialect> {
-        self.dialects.get(namespace).map(|d| &**d)
+        self.dialects
+            .get(namespace)
+            .map(|&i| &*self.dialect_store[i as usize])
     }
     /// The implementation of dialect interface `I` by dialect `namespace`.
     pub fn dialect_interface<I: Any>(&self, namespace: &str) -> Option<&I> {
@@ -704,10 +727,13 @@ impl Context {
             return OpName(id);
         }
         let mut info = OpInfo::unregistered(name);
+        info.dialect_ident = Some(self.ident(&info.dialect));
         // The dialect may parse and print ops it does not register.
-        if let Some(d) = self.dialects.get(&*info.dialect) {
+        if let Some(&i) = self.dialects.get(&*info.dialect) {
+            let d = &self.dialect_store[i as usize];
             info.parse = d.parse_operation_hook(name);
             info.print = d.operation_printer(name);
+            info.dialect_index = Some(i);
         }
         let id = self.op_infos.push_serialized(info);
         names.insert(name.into(), id);
@@ -717,6 +743,27 @@ impl Context {
     #[inline]
     pub fn op_info(&self, name: OpName) -> &OpInfo {
         self.op_infos.get(name.0)
+    }
+    /// The loaded dialect of op `name`'s namespace, if any: what
+    /// `self.dialect(&self.op_info(name).dialect)` answers, without hashing
+    /// the namespace when the dialect was loaded before the name was
+    /// interned (always, for registered ops). Folding asks it for every op
+    /// whose own folder fails.
+    #[inline]
+    pub fn op_dialect(&self, name: OpName) -> Option<&dyn Dialect> {
+        let info = self.op_info(name);
+        match info.dialect_index {
+            Some(i) => Some(&*self.dialect_store[i as usize]),
+            None => self.dialect(&info.dialect),
+        }
+    }
+    /// The interned namespace of op `name` (`ctx.ident(&op_info.dialect)`,
+    /// without hashing it).
+    #[inline]
+    pub fn op_dialect_ident(&self, name: OpName) -> Ident {
+        let info = self.op_info(name);
+        info.dialect_ident
+            .unwrap_or_else(|| self.ident(&info.dialect))
     }
     #[inline]
     pub fn op_name_str(&self, name: OpName) -> &str {

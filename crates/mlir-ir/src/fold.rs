@@ -301,7 +301,7 @@ pub fn fold_readonly(
             }
         }
     }
-    let dialect = ir.ctx().dialect(&info.dialect).ok_or(())?;
+    let dialect = ir.ctx().op_dialect(name).ok_or(())?;
     let mut cx = FoldCtx::new(ir, op, operands);
     results.clear();
     match dialect.fold(&mut cx, results) {

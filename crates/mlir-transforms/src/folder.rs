@@ -40,8 +40,7 @@ pub struct OperationFolder {
 
 /// The dialect namespace of `op`, interned.
 fn dialect_of(ir: &Ir, op: OpRef) -> Ident {
-    let ctx = ir.ctx();
-    ctx.ident(&ctx.op_info(ir.op_name(op)).dialect)
+    ir.ctx().op_dialect_ident(ir.op_name(op))
 }
 
 /// The region folded constants for ops in `block` go into (MLIR's
@@ -63,7 +62,7 @@ pub fn insertion_region(ir: &Ir, mut block: BlockRef) -> RegionRef {
         if isolated {
             return region;
         }
-        if let Some(d) = ir.ctx().dialect(&info.dialect) {
+        if let Some(d) = ir.ctx().op_dialect(ir.op_name(parent)) {
             if d.should_materialize_into(ir, region) {
                 return region;
             }

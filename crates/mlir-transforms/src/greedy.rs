@@ -1066,8 +1066,7 @@ fn materialize_and_replace(
     folded: &[OpFoldResult],
 ) -> bool {
     let ctx = ir.ctx_arc().clone();
-    let info = ctx.op_info(ir.op_name(op));
-    let dialect = ctx.dialect(&info.dialect);
+    let dialect = ctx.op_dialect(ir.op_name(op));
     let loc = ir.op_loc(op);
     let mut rw = PatternRewriter::with_listener(ir, state);
     rw.set_insertion_point_before(op);

@@ -374,7 +374,7 @@ impl<'a> Solver<'a> {
             }
             return;
         }
-        let dialect = ir.ctx().ident(&ir.ctx().op_info(ir.op_name(op)).dialect);
+        let dialect = ir.ctx().op_dialect_ident(ir.op_name(op));
         for (r, f) in results.into_iter().zip(folded) {
             match f {
                 OpFoldResult::Attr(a) => self.join(r, ConstantLattice::Constant(a, dialect)),
