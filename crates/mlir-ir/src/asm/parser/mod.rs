@@ -127,7 +127,7 @@ impl<'a> Parser<'a> {
         let slot = match b {
             [] => 0,
             [.., last] => {
-                (b.len() ^ usize::from(*last) * 7 ^ usize::from(b[b.len() / 2]) * 31) & 63
+                (b.len() ^ (usize::from(*last) * 7) ^ (usize::from(b[b.len() / 2]) * 31)) & 63
             }
         };
         if let Some(n) = self.caches.op_names.0[slot] {
