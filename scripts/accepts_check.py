@@ -15,6 +15,7 @@ business, scripts/roundtrip.py).
 
 Usage: scripts/accepts_check.py [--mutants N] [--seed S] [--rmlir PATH]
                                 [--mlir PATH] [--keep DIR] [--show N]
+                                [--show-stricter N]
 Exit status: 0 no violation, 1 violations, 2 setup error.
 """
 
@@ -151,6 +152,8 @@ def main():
     ap.add_argument("--mlir", default="/usr/lib/llvm-22/bin/mlir-opt")
     ap.add_argument("--keep", help="write the combined input file into this directory")
     ap.add_argument("--show", type=int, default=10)
+    ap.add_argument("--show-stricter", type=int, default=0,
+                    help="also print up to N chunks rmlir-opt rejects and mlir-opt accepts")
     a = ap.parse_args()
     for t in (a.rmlir, a.mlir):
         if not os.access(t, os.X_OK):
@@ -178,6 +181,9 @@ def main():
             bad.append(i)
         elif r and not m:
             stricter += 1
+            if stricter <= a.show_stricter:
+                print(f"--- rejected by rmlir-opt only (lines {spans[i][0]}-{spans[i][1]} of {path}):")
+                print(chunks[i][:2000])
     print(f"{len(chunks)} inputs ({len(base)} corpus chunks, {a.mutants} mutants): "
           f"{len(bad)} accepted by rmlir-opt but rejected by mlir-opt; "
           f"{stricter} rejected by rmlir-opt only; {len(crashes)} crash rmlir-opt; "
