@@ -114,12 +114,17 @@ impl<'a> Parser<'a> {
         let rest = &src[start.min(src.len())..];
         // One pass finds the end of the line and checks its bytes, stopping
         // at the first byte that rules the cache out.
+        // `end` only moves past bytes of the table, which are ASCII, so it
+        // stays on a character boundary.
         let bytes = rest.as_bytes();
         let mut end = 0;
         let mut simple = bytes.first() == Some(&b'(');
         while simple && end < bytes.len() && bytes[end] != b'\n' {
-            simple = FN_TYPE_TEXT_BYTE[usize::from(bytes[end])];
-            end += 1;
+            if FN_TYPE_TEXT_BYTE[usize::from(bytes[end])] {
+                end += 1;
+            } else {
+                simple = false;
+            }
         }
         let text = rest[..end].trim_end_matches(' ');
         if simple {
