@@ -747,8 +747,8 @@ impl Context {
     /// The loaded dialect of op `name`'s namespace, if any: what
     /// `self.dialect(&self.op_info(name).dialect)` answers, without hashing
     /// the namespace when the dialect was loaded before the name was
-    /// interned (always, for registered ops). Folding asks it for every op
-    /// whose own folder fails.
+    /// interned (always, for the ops a dialect registers when it is
+    /// loaded). Folding asks it for every op whose own folder fails.
     #[inline]
     pub fn op_dialect(&self, name: OpName) -> Option<&dyn Dialect> {
         let info = self.op_info(name);
