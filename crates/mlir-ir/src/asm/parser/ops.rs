@@ -1244,17 +1244,8 @@ impl<'a> Parser<'a> {
     }
 }
 
-/// The first occurrence of `needle` in `hay`: a byte loop looking for the
-/// needle's first byte. Every generic op with properties looks for the
-/// `}>` ending them in a short text; comparing every window as a slice
-/// called `memcmp` per byte, and `str::find` costs more to set up than
-/// such a text takes to scan.
 fn find_sub(hay: &[u8], needle: &[u8]) -> Option<usize> {
-    let (&first, rest) = needle.split_first()?;
-    hay.iter()
-        .enumerate()
-        .find(|&(i, &b)| b == first && hay[i + 1..].starts_with(rest))
-        .map(|(i, _)| i)
+    hay.windows(needle.len()).position(|w| w == needle)
 }
 
 /// Whether `text` is what MLIR's lexer reads as an integer type token
