@@ -49,7 +49,10 @@ struct Buffer {
     name: String,
     /// The text is a range of a shared source (a `--split-input-file` chunk
     /// of the whole file), so registering a chunk copies nothing.
-    source: Arc<str>,
+    source: Mutex<Source>,
+    /// The file the source was read from, when it may be read again (see
+    /// [`SourceMgr::release_sources`]).
+    path: Option<std::path::PathBuf>,
     start: usize,
     end: usize,
     line_offset: u32,
@@ -58,22 +61,78 @@ struct Buffer {
     line_starts: std::sync::OnceLock<Vec<usize>>,
 }
 
+/// Where a buffer's text is.
+enum Source {
+    Resident(Arc<str>),
+    /// Released after parsing; read again from the buffer's file, once, when
+    /// a diagnostic shows one of its lines. `len` is the length it had.
+    OnDisk {
+        len: usize,
+    },
+    /// The file changed since it was parsed (or cannot be read): its lines
+    /// are not shown, as for a file that was never registered.
+    Unavailable,
+}
+
 impl Buffer {
-    fn text(&self) -> &str {
-        &self.source[self.start..self.end]
+    /// The whole source the buffer is a range of, reading it again from
+    /// disk if it was released.
+    fn source(&self) -> Option<Arc<str>> {
+        let mut source = self.source.lock().unwrap_or_else(|e| e.into_inner());
+        match &*source {
+            Source::Resident(s) => return Some(s.clone()),
+            Source::Unavailable => return None,
+            Source::OnDisk { len } => {
+                let len = *len;
+                let reread = self
+                    .path
+                    .as_deref()
+                    .and_then(|p| crate::asm::source_bytes::read_file_shared(p).ok())
+                    .map(crate::asm::source_bytes::decode_shared)
+                    .filter(|s| s.len() == len);
+                *source = match reread {
+                    Some(s) => Source::Resident(s),
+                    None => Source::Unavailable,
+                };
+            }
+        }
+        match &*source {
+            Source::Resident(s) => Some(s.clone()),
+            _ => None,
+        }
     }
-    fn line_starts(&self) -> &[usize] {
+    fn text(&self) -> Option<SourceText> {
+        self.source().map(|source| SourceText {
+            source,
+            range: self.start..self.end,
+        })
+    }
+    fn line_starts(&self, text: &str) -> &[usize] {
         self.line_starts.get_or_init(|| {
             let mut v = vec![0];
             v.extend(
-                self.text()
-                    .bytes()
+                text.bytes()
                     .enumerate()
                     .filter(|&(_, b)| b == b'\n')
                     .map(|(i, _)| i + 1),
             );
             v
         })
+    }
+}
+
+/// A range of a buffer's source, kept alive while it is used (the buffer
+/// itself may release its source in the meantime).
+#[derive(Clone, Debug)]
+pub struct SourceText {
+    source: Arc<str>,
+    range: std::ops::Range<usize>,
+}
+
+impl std::ops::Deref for SourceText {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.source[self.range.clone()]
     }
 }
 
@@ -84,11 +143,11 @@ pub struct SourceMgr {
 }
 
 /// A resolved source position: the line's text and the 0-based byte column.
-#[derive(Copy, Clone, Debug)]
-pub struct SourceLine<'a> {
+#[derive(Clone, Debug)]
+pub struct SourceLine {
     pub buffer: BufferId,
     /// The line without its terminator.
-    pub text: &'a str,
+    pub text: SourceText,
     /// Absolute 1-based line number.
     pub line: u32,
 }
@@ -120,15 +179,63 @@ impl SourceMgr {
         range: std::ops::Range<usize>,
         line_offset: u32,
     ) -> BufferId {
+        self.push_buffer(name.into(), None, source, range, line_offset)
+    }
+
+    /// [`SourceMgr::add_shared_buffer`] for text read from the file at
+    /// `path` (by [`crate::asm::source_bytes::read_file_shared`]): the text
+    /// may then be released once parsed and read again for a diagnostic.
+    pub fn add_file_buffer(
+        &mut self,
+        name: impl Into<String>,
+        path: impl Into<std::path::PathBuf>,
+        source: Arc<str>,
+        range: std::ops::Range<usize>,
+        line_offset: u32,
+    ) -> BufferId {
+        self.push_buffer(name.into(), Some(path.into()), source, range, line_offset)
+    }
+
+    fn push_buffer(
+        &mut self,
+        name: String,
+        path: Option<std::path::PathBuf>,
+        source: Arc<str>,
+        range: std::ops::Range<usize>,
+        line_offset: u32,
+    ) -> BufferId {
         self.buffers.push(Buffer {
-            name: name.into(),
-            source,
+            name,
+            source: Mutex::new(Source::Resident(source)),
+            path,
             start: range.start,
             end: range.end,
             line_offset,
             line_starts: std::sync::OnceLock::new(),
         });
         BufferId(self.buffers.len() as u32 - 1)
+    }
+
+    /// Lets go of the text of every buffer added with
+    /// [`SourceMgr::add_file_buffer`]: once the input is parsed, nothing but
+    /// a diagnostic's source line needs it, and keeping a large input
+    /// resident for the rest of the run would be most of the process's
+    /// footprint beyond the IR. A diagnostic that shows a line reads the
+    /// file again (once). A file that changed length in the meantime shows
+    /// no source lines (a change that keeps the length is not detected:
+    /// mlir-opt, which maps the file, would show the new text too). Buffers
+    /// without a file keep their text.
+    pub fn release_sources(&self) {
+        for b in &self.buffers {
+            if b.path.is_none() {
+                continue;
+            }
+            let mut source = b.source.lock().unwrap_or_else(|e| e.into_inner());
+            if let Source::Resident(s) = &*source {
+                let len = s.len();
+                *source = Source::OnDisk { len };
+            }
+        }
     }
 
     pub fn num_buffers(&self) -> usize {
@@ -140,7 +247,9 @@ impl SourceMgr {
     pub fn buffer_name(&self, id: BufferId) -> &str {
         &self.buffers[id.0 as usize].name
     }
-    pub fn buffer_text(&self, id: BufferId) -> &str {
+    /// The buffer's text; `None` only when it was released and its file
+    /// has changed since (see [`SourceMgr::release_sources`]).
+    pub fn buffer_text(&self, id: BufferId) -> Option<SourceText> {
         self.buffers[id.0 as usize].text()
     }
     pub fn buffer_line_offset(&self, id: BufferId) -> u32 {
@@ -148,7 +257,7 @@ impl SourceMgr {
     }
 
     /// Line `line` (1-based, numbered as in the file) of file `name`.
-    pub fn line(&self, name: &str, line: u32) -> Option<SourceLine<'_>> {
+    pub fn line(&self, name: &str, line: u32) -> Option<SourceLine> {
         if line == 0 {
             return None;
         }
@@ -157,23 +266,29 @@ impl SourceMgr {
                 return None;
             }
             let k = (line - b.line_offset - 1) as usize;
-            let starts = b.line_starts();
+            let source = b.source()?;
+            let starts = b.line_starts(&source[b.start..b.end]);
             let start = *starts.get(k)?;
-            let end = starts.get(k + 1).map_or(b.text().len(), |&e| e - 1);
+            let end = starts.get(k + 1).map_or(b.end - b.start, |&e| e - 1);
             // A chunk of a split file starts in the middle of a line (right
             // after the split marker), and its columns count from the start
             // of that line: mlir-opt shows the whole line, marker included.
             let line_start = if k == 0 {
-                b.source[..b.start].rfind('\n').map_or(0, |i| i + 1)
+                source[..b.start].rfind('\n').map_or(0, |i| i + 1)
             } else {
                 b.start + start
             };
             // LLVM ends a line at `\r` as well as at `\n`.
-            let text = &b.source[line_start..b.start + end];
-            let text = text.find('\r').map_or(text, |r| &text[..r]);
+            let mut line_end = b.start + end;
+            if let Some(r) = source[line_start..line_end].find('\r') {
+                line_end = line_start + r;
+            }
             Some(SourceLine {
                 buffer: BufferId(i as u32),
-                text,
+                text: SourceText {
+                    source,
+                    range: line_start..line_end,
+                },
                 line,
             })
         })
@@ -183,7 +298,13 @@ impl SourceMgr {
     /// 0-based column in that line.
     pub fn line_and_column(&self, id: BufferId, offset: usize) -> (u32, usize) {
         let b = &self.buffers[id.0 as usize];
-        let starts = b.line_starts();
+        let starts = match b.line_starts.get() {
+            Some(starts) => starts,
+            None => match b.text() {
+                Some(text) => b.line_starts(&text),
+                None => return (b.line_offset + 1, offset),
+            },
+        };
         let k = starts.partition_point(|&s| s <= offset).saturating_sub(1);
         (b.line_offset + k as u32 + 1, offset - starts[k])
     }
@@ -216,7 +337,7 @@ impl SourceMgr {
             severity.as_str()
         ));
         if let Some(l) = found {
-            render_source_and_caret(out, l.text, col as usize - 1, range);
+            render_source_and_caret(out, &l.text, col as usize - 1, range);
         }
     }
 
@@ -621,7 +742,9 @@ mod tests {
         assert_eq!(render(2, 1), "tab.mlir:2:1: warning: w\n");
         assert_eq!(m.line_and_column(BufferId(0), 18), (12, 1));
         assert_eq!(
-            m.line("tab.mlir", 11).map(|l| l.text),
+            m.line("tab.mlir", 11)
+                .map(|l| l.text.to_string())
+                .as_deref(),
             Some("func.func @h() {")
         );
     }
@@ -641,7 +764,7 @@ mod tests {
             "s.mlir:2:9: remark: r\n// -----  \n        ^\n"
         );
         assert_eq!(
-            m.line("s.mlir", 3).map(|l| l.text),
+            m.line("s.mlir", 3).map(|l| l.text.to_string()).as_deref(),
             Some("\"b\"() : () -> ()")
         );
     }
@@ -664,5 +787,41 @@ mod tests {
             String::from_utf8(buf.lock().unwrap().clone()).unwrap(),
             "t.mlir:1:1: remark: hello\nfunc.func @h() {\n^\n"
         );
+    }
+
+    #[test]
+    fn released_sources_are_read_again_for_diagnostics() {
+        let ctx = Context::new();
+        let dir = std::env::temp_dir().join(format!("rmlir-release-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("r.mlir");
+        std::fs::write(&path, T).unwrap();
+        let text = crate::asm::source_bytes::decode_shared(
+            crate::asm::source_bytes::read_file_shared(&path).unwrap(),
+        );
+        let mut m = SourceMgr::new();
+        m.add_file_buffer("r.mlir", &path, text.clone(), 0..text.len(), 0);
+        // An in-memory buffer has nothing to be read again from: it stays.
+        m.add_buffer("mem.mlir", T, 0);
+        let weak = Arc::downgrade(&text);
+        drop(text);
+        m.release_sources();
+        assert!(weak.upgrade().is_none(), "the released text is freed");
+        let d = Diagnostic::error(ctx.file_line_col("r.mlir", 2, 3), "e");
+        let expected = "r.mlir:2:3: error: e\n  \"func.return\"() : () -> () loc(x)\n  ^\n";
+        assert_eq!(m.render_diagnostic(&ctx, &d), expected);
+        let d = Diagnostic::error(ctx.file_line_col("mem.mlir", 1, 1), "e");
+        assert_eq!(
+            m.render_diagnostic(&ctx, &d),
+            "mem.mlir:1:1: error: e\nfunc.func @h() {\n^\n"
+        );
+        // Read again, the text stays until the next release; a file whose
+        // length changed meanwhile shows no lines rather than wrong ones.
+        m.release_sources();
+        std::fs::write(&path, "changed\n").unwrap();
+        let d = Diagnostic::error(ctx.file_line_col("r.mlir", 1, 1), "e");
+        assert_eq!(m.render_diagnostic(&ctx, &d), "r.mlir:1:1: error: e\n");
+        assert_eq!(m.line_and_column(BufferId(0), 20), (2, 3));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -152,7 +152,11 @@ impl State {
     fn compute_expected(&mut self, mgr: &SourceMgr, id: BufferId, out: &mut String) {
         let name = mgr.buffer_name(id).to_string();
         let offset = mgr.buffer_line_offset(id);
-        let text = mgr.buffer_text(id);
+        // Expectations are read when the checker is installed, before any
+        // source could be released.
+        let Some(text) = mgr.buffer_text(id) else {
+            return;
+        };
         let re = designator_regex();
         let mut diags: Vec<Expected> = Vec::new();
         let mut last_non_designator_line = 0u32;

@@ -448,17 +448,22 @@ fn worker_threads(opts: &Opts) -> usize {
         })
 }
 
+/// Parses, verifies, transforms and prints one chunk of the input. `text`
+/// is the whole input; it is dropped after parsing, and `mgr` releases its
+/// copy, so the source is freed if nothing else holds it (the last chunk).
 fn process_chunk(
     s: &Session<'_>,
     ctx: &Arc<Context>,
-    text: &str,
+    (text, mgr): (Arc<str>, &SourceMgr),
     (start, end, lines_before): (usize, usize, u32),
     out: &mut dyn Write,
     timing: &mut Timing,
 ) -> bool {
     let opts = s.opts;
     let t0 = Instant::now();
-    let parsed = parse_source_chunk(ctx.clone(), text, start, end, lines_before, s.config);
+    let parsed = parse_source_chunk(ctx.clone(), &text, start, end, lines_before, s.config);
+    drop(text);
+    mgr.release_sources();
     let (mut ir, top) = match parsed {
         Ok(r) => r,
         Err(diags) => {
@@ -1093,15 +1098,43 @@ pub fn rmlir_opt_main(
     // Lines before the current chunk, counted incrementally: recounting from
     // the start of the file for every chunk made long split inputs quadratic.
     let (mut counted_to, mut line_offset) = (0usize, 0u32);
+    let mut text = Some(text);
     for (i, &(start, end)) in chunks.iter().enumerate() {
         if split && i > 0 {
             let _ = writeln!(out, "{}", opts.output_split_marker);
         }
         // Diagnostics refer to the chunk's text, numbered as lines of the file.
-        line_offset += count_newlines(&text[counted_to..start]);
+        let whole = text
+            .as_deref()
+            .expect("the text is taken by the last chunk only");
+        line_offset += count_newlines(&whole[counted_to..start]);
         counted_to = start;
         let mut mgr = SourceMgr::new();
-        mgr.add_shared_buffer(&config.filename, text.clone(), start..end, line_offset);
+        // The last chunk holds the input's last reference to its text: once
+        // it is parsed, the text can go (read again from the file if a
+        // diagnostic shows a line; see `SourceMgr::release_sources`), so it
+        // does not stay resident beside the IR for the rest of the run. The
+        // diagnostic checker reads expectations from the text, so it keeps it.
+        let last = i + 1 == chunks.len();
+        let chunk_text = if last { text.take() } else { text.clone() }
+            .expect("the text is taken by the last chunk only");
+        if opts.input != "-" && !opts.verify_diagnostics {
+            let path = &opts.input;
+            mgr.add_file_buffer(
+                &config.filename,
+                path,
+                chunk_text.clone(),
+                start..end,
+                line_offset,
+            );
+        } else {
+            mgr.add_shared_buffer(
+                &config.filename,
+                chunk_text.clone(),
+                start..end,
+                line_offset,
+            );
+        }
         let mgr = Arc::new(mgr);
         let _ = out.flush();
         // Exactly one handler is installed while the chunk is processed: the
@@ -1142,7 +1175,7 @@ pub fn rmlir_opt_main(
         let ok = process_chunk(
             &session,
             &ctx,
-            &text,
+            (chunk_text, &mgr),
             (start, end, line_offset),
             &mut out,
             &mut timing,
