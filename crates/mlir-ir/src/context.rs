@@ -78,6 +78,13 @@ pub struct OpInfo {
     pub verify_regions: Option<Verify>,
     pub parse: Option<CustomParseFn>,
     pub print: Option<CustomPrintFn>,
+    /// Whether `print` is the op's declarative assembly format without
+    /// `custom<...>` directives ([`OpInfo::from_spec`]): what it prints is
+    /// then a function of the op's name, properties, attributes, operand
+    /// and result types (and SSA names), which lets the printer's alias
+    /// recording skip an op identical in all of those to one it recorded.
+    /// [`OpInfo::with_print`] clears it.
+    pub print_is_declarative: bool,
     /// Checks and completes the properties of an op parsed in the generic
     /// form (MLIR's `setPropertiesFromAttr` + `populateDefaultProperties`):
     /// returns the properties with default-valued entries filled in, or the
@@ -134,6 +141,7 @@ impl OpInfo {
             verify_regions: None,
             parse: None,
             print: None,
+            print_is_declarative: false,
             prepare_properties: None,
             fold: None,
             constant_value: None,
@@ -200,6 +208,7 @@ impl OpInfo {
     }
     pub fn with_print(mut self, f: CustomPrintFn) -> Self {
         self.print = Some(f);
+        self.print_is_declarative = false;
         self
     }
     /// Sets a single-result fold hook (MLIR's `OpFoldResult fold(FoldAdaptor)`).

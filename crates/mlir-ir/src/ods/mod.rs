@@ -204,8 +204,9 @@ impl OpInfo {
         if spec.segment_attrs().iter().any(|s| s.1) {
             info = info.with_interface(SetInherentAttr(hooks.set_inherent_attr));
         }
-        if spec.format.is_some() && spec.format().is_ok() {
+        if let Some(Ok(format)) = spec.format.map(|_| spec.format()) {
             info = info.with_parse(hooks.parse).with_print(hooks.print);
+            info.print_is_declarative = !format.has_custom_directive();
         }
         // `verifyInferredTypes` ops can be queried for their inferred
         // types; their invariants already run the check.

@@ -263,7 +263,15 @@ pub(crate) struct OpPrinter<'a> {
     /// Names given to region arguments by [`OpAsmPrinter::shadow_region_args`]
     /// (printed without the leading `%`), which replace their own names.
     shadowed: hashbrown::HashMap<Value, Box<str>>,
+    /// The recording pass: the ops already recorded whose printing is a
+    /// function of what the key holds (see [`OpPrinter::record_key`]).
+    recorded: hashbrown::HashSet<RecordKey>,
 }
+
+/// An op as its declarative format sees it: name, properties, attribute
+/// dictionary, then the operand types and the result types, each list
+/// preceded by its length.
+type RecordKey = smallvec::SmallVec<[u32; 8]>;
 
 impl<'a> OpPrinter<'a> {
     fn new(
@@ -285,6 +293,7 @@ impl<'a> OpPrinter<'a> {
             default_dialects: vec!["builtin"],
             recording: attrs.is_recording(),
             shadowed: hashbrown::HashMap::new(),
+            recorded: hashbrown::HashSet::new(),
         }
     }
 
@@ -585,6 +594,16 @@ impl<'a> OpPrinter<'a> {
                     self.flags.assume_verified || self.flags.invariants_verified,
                 )
             }) {
+                // Every type and attribute a second op with the same key
+                // prints has been recorded (a recorded element is walked
+                // only once, and alias names do not depend on the order of
+                // first visits beyond that): skip it. This is most of the
+                // recording pass's work on large inputs.
+                if let Some(key) = self.record_key(op) {
+                    if !self.recorded.insert(key) {
+                        return;
+                    }
+                }
                 let mut p = OpAsmPrinter { p: self };
                 print_fn(&mut p, op);
                 self.out.clear();
@@ -603,6 +622,32 @@ impl<'a> OpPrinter<'a> {
         let attrs = ir.ctx().dictionary_entries(ir.op_attributes(op));
         self.attrs.record_generic_attrs(ir.op_properties(op), attrs);
         self.out.clear();
+    }
+
+    /// The key under which the recording pass may skip `op`, when its
+    /// custom form is its declarative format and prints nothing but the
+    /// op's own data: no regions or successors (whose contents are not in
+    /// the key), no `custom<...>` directive (which may print anything), and
+    /// no location (printed per op with debug info).
+    fn record_key(&self, op: OpRef) -> Option<RecordKey> {
+        let ir = self.ir;
+        let name = ir.op_name(op);
+        if !ir.ctx().op_info(name).print_is_declarative
+            || self.flags.debuginfo
+            || ir.num_regions(op) != 0
+            || ir.num_successors(op) != 0
+        {
+            return None;
+        }
+        let mut key = RecordKey::new();
+        key.push(name.0);
+        key.push(ir.op_properties(op).map_or(u32::MAX, |a| a.0));
+        key.push(ir.op_attributes(op).0);
+        key.push(ir.num_operands(op) as u32);
+        key.extend(ir.operand_types(op).map(|t| t.0));
+        key.push(ir.num_results(op) as u32);
+        key.extend(ir.result_types(op).map(|t| t.0));
+        Some(key)
     }
 
     fn record_region(

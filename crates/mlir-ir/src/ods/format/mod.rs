@@ -1308,6 +1308,21 @@ fn verify_adjacent<'e>(
 }
 
 impl Format {
+    /// Whether the format has a `custom<...>` directive, whose printer may
+    /// print anything; without one, what the format prints is a function of
+    /// the op's own operands, results, attributes and properties.
+    pub fn has_custom_directive(&self) -> bool {
+        fn any_custom(elems: &[Element]) -> bool {
+            elems.iter().any(|e| match e {
+                Element::Custom { .. } => true,
+                Element::Optional(g) => any_custom(&g.then_elems) || any_custom(&g.else_elems),
+                Element::OIList(clauses) => clauses.iter().any(|c| any_custom(&c.elems)),
+                _ => false,
+            })
+        }
+        any_custom(&self.elements)
+    }
+
     /// Compiles `text` against `spec`, with MLIR's validation.
     pub fn compile(spec: &OpSpec, text: &'static str) -> Result<Format, FormatError> {
         let mut p = FormatParser {
