@@ -263,8 +263,8 @@ pub(crate) struct OpPrinter<'a> {
     /// Names given to region arguments by [`OpAsmPrinter::shadow_region_args`]
     /// (printed without the leading `%`), which replace their own names.
     shadowed: hashbrown::HashMap<Value, Box<str>>,
-    /// The recording pass: the ops already recorded whose printing is a
-    /// function of what the key holds (see [`OpPrinter::record_key`]).
+    /// The recording pass: the keys of the ops recorded so far (see
+    /// [`OpPrinter::recorded_before`]).
     recorded: hashbrown::HashSet<RecordKey>,
 }
 
@@ -599,10 +599,8 @@ impl<'a> OpPrinter<'a> {
                 // only once, and alias names do not depend on the order of
                 // first visits beyond that): skip it. This is most of the
                 // recording pass's work on large inputs.
-                if let Some(key) = self.record_key(op) {
-                    if !self.recorded.insert(key) {
-                        return;
-                    }
+                if self.recorded_before(op) {
+                    return;
                 }
                 let mut p = OpAsmPrinter { p: self };
                 print_fn(&mut p, op);
@@ -624,20 +622,24 @@ impl<'a> OpPrinter<'a> {
         self.out.clear();
     }
 
-    /// The key under which the recording pass may skip `op`, when its
-    /// custom form is its declarative format and prints nothing but the
-    /// op's own data: no regions or successors (whose contents are not in
-    /// the key), no `custom<...>` directive (which may print anything), and
-    /// no location (printed per op with debug info).
-    fn record_key(&self, op: OpRef) -> Option<RecordKey> {
+    /// Whether the recording pass has recorded an op whose declarative
+    /// format prints the same types and attributes as `op`'s, which it then
+    /// need not record again; else remembers `op`'s key. The key is the
+    /// op's name, properties, attribute dictionary, operand types and
+    /// result types: all a declarative format without `custom<...>`
+    /// directives prints. Ops with regions or successors are always
+    /// recorded (their contents are not in the key), and so is everything
+    /// when locations are printed (one per op). (The generic form is not
+    /// keyed: recording it directly costs less than the key.)
+    fn recorded_before(&mut self, op: OpRef) -> bool {
         let ir = self.ir;
         let name = ir.op_name(op);
-        if !ir.ctx().op_info(name).print_is_declarative
-            || self.flags.debuginfo
+        if self.flags.debuginfo
             || ir.num_regions(op) != 0
             || ir.num_successors(op) != 0
+            || !ir.ctx().op_info(name).print_is_declarative
         {
-            return None;
+            return false;
         }
         let mut key = RecordKey::new();
         key.push(name.0);
@@ -647,7 +649,7 @@ impl<'a> OpPrinter<'a> {
         key.extend(ir.operand_types(op).map(|t| t.0));
         key.push(ir.num_results(op) as u32);
         key.extend(ir.result_types(op).map(|t| t.0));
-        Some(key)
+        !self.recorded.insert(key)
     }
 
     fn record_region(
