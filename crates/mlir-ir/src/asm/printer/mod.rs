@@ -480,7 +480,7 @@ impl<'a> OpPrinter<'a> {
     fn print_generic_op(&mut self, op: OpRef) {
         let ir = self.ir;
         self.attrs
-            .print_escaped_string(&mut self.out, ir.op_name_str(op).as_bytes());
+            .print_escaped_text(&mut self.out, ir.op_name_str(op));
         self.out.push('(');
         for (i, v) in ir.operands(op).enumerate() {
             if i > 0 {

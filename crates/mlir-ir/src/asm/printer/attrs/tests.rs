@@ -1317,3 +1317,65 @@ fn integer_sets_and_distinct() {
     let unit = ctx.distinct_attr(ctx.unit_attr());
     assert_eq!(attr_str(&ctx, unit), "distinct[0]<>");
 }
+
+/// The word-at-a-time scan of `push_escaped` (and of `push_escaped_str`,
+/// for text) escapes exactly the bytes a
+/// byte-by-byte reading of LLVM's `printEscapedString` does: every byte
+/// value, at every position of strings around the word size, between
+/// printable neighbours and next to other escaped bytes.
+#[test]
+fn push_escaped_matches_a_bytewise_escape() {
+    fn reference(bytes: &[u8]) -> String {
+        let mut s = String::from("\"");
+        for &b in bytes {
+            match b {
+                b'\\' => s.push_str("\\\\"),
+                0x20..=0x7E if b != b'"' => s.push(b as char),
+                _ => s.push_str(&format!("\\{b:02X}")),
+            }
+        }
+        s.push('"');
+        s
+    }
+    for len in 0..20usize {
+        for pos in 0..len.max(1) {
+            for b in 0..=255u8 {
+                let mut bytes: Vec<u8> = (0..len).map(|i| b'a' + (i % 26) as u8).collect();
+                if pos < len {
+                    bytes[pos] = b;
+                    // A second byte to escape later in the same word.
+                    if pos + 3 < len && b % 3 == 0 {
+                        bytes[pos + 3] = 0x1f;
+                    }
+                }
+                let mut out = String::new();
+                super::push_escaped(&mut out, &bytes);
+                assert_eq!(out, reference(&bytes), "bytes {bytes:?}");
+                if let Ok(text) = std::str::from_utf8(&bytes) {
+                    let mut out = String::new();
+                    super::push_escaped_str(&mut out, text);
+                    assert_eq!(out, reference(&bytes), "text {text:?}");
+                }
+            }
+        }
+    }
+}
+
+/// `push_u64` writes what `to_string` does, around every power of ten and
+/// at the ends of the range.
+#[test]
+fn push_u64_matches_to_string() {
+    let mut values = vec![0u64, u64::MAX, u64::MAX - 1];
+    let mut p = 1u64;
+    while let Some(next) = p.checked_mul(10) {
+        values.extend([p - 1, p, p + 1, p * 5 + 3]);
+        p = next;
+    }
+    values.extend([p - 1, p, p + 1]);
+    values.extend(0..1000);
+    for v in values {
+        let mut out = String::from("x");
+        super::push_u64(&mut out, v);
+        assert_eq!(out, format!("x{v}"));
+    }
+}
