@@ -79,22 +79,14 @@ impl Buffer {
     /// disk if it was released.
     fn source(&self) -> Option<Arc<str>> {
         let mut source = self.source.lock().unwrap_or_else(|e| e.into_inner());
-        match &*source {
-            Source::Resident(s) => return Some(s.clone()),
-            Source::Unavailable => return None,
-            Source::OnDisk { len } => {
-                let len = *len;
-                let reread = self
-                    .path
-                    .as_deref()
-                    .and_then(|p| crate::asm::source_bytes::read_file_shared(p).ok())
-                    .map(crate::asm::source_bytes::decode_shared)
-                    .filter(|s| s.len() == len);
-                *source = match reread {
-                    Some(s) => Source::Resident(s),
-                    None => Source::Unavailable,
-                };
-            }
+        if let Source::OnDisk { len } = *source {
+            let reread = self
+                .path
+                .as_deref()
+                .and_then(|p| crate::asm::source_bytes::read_file_shared(p).ok())
+                .map(crate::asm::source_bytes::decode_shared)
+                .filter(|s| s.len() == len);
+            *source = reread.map_or(Source::Unavailable, Source::Resident);
         }
         match &*source {
             Source::Resident(s) => Some(s.clone()),

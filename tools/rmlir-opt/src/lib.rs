@@ -450,7 +450,7 @@ fn worker_threads(opts: &Opts) -> usize {
 
 /// Parses, verifies, transforms and prints one chunk of the input. `text`
 /// is the whole input; it is dropped after parsing, and `mgr` releases its
-/// copy, so the source is freed if nothing else holds it (the last chunk).
+/// file buffers (the last chunk's), so the source is freed then.
 fn process_chunk(
     s: &Session<'_>,
     ctx: &Arc<Context>,
@@ -1105,35 +1105,33 @@ pub fn rmlir_opt_main(
         }
         // Diagnostics refer to the chunk's text, numbered as lines of the file.
         let whole = text
-            .as_deref()
+            .clone()
             .expect("the text is taken by the last chunk only");
         line_offset += count_newlines(&whole[counted_to..start]);
         counted_to = start;
-        let mut mgr = SourceMgr::new();
         // The last chunk holds the input's last reference to its text: once
         // it is parsed, the text can go (read again from the file if a
         // diagnostic shows a line; see `SourceMgr::release_sources`), so it
-        // does not stay resident beside the IR for the rest of the run. The
+        // does not stay resident beside the IR for the rest of the run.
+        // Earlier chunks share it with the rest, so releasing theirs would
+        // free nothing and make each diagnostic read the file again; the
         // diagnostic checker reads expectations from the text, so it keeps it.
         let last = i + 1 == chunks.len();
-        let chunk_text = if last { text.take() } else { text.clone() }
-            .expect("the text is taken by the last chunk only");
-        if opts.input != "-" && !opts.verify_diagnostics {
+        if last {
+            text = None;
+        }
+        let mut mgr = SourceMgr::new();
+        if last && opts.input != "-" && !opts.verify_diagnostics {
             let path = &opts.input;
             mgr.add_file_buffer(
                 &config.filename,
                 path,
-                chunk_text.clone(),
+                whole.clone(),
                 start..end,
                 line_offset,
             );
         } else {
-            mgr.add_shared_buffer(
-                &config.filename,
-                chunk_text.clone(),
-                start..end,
-                line_offset,
-            );
+            mgr.add_shared_buffer(&config.filename, whole.clone(), start..end, line_offset);
         }
         let mgr = Arc::new(mgr);
         let _ = out.flush();
@@ -1175,7 +1173,7 @@ pub fn rmlir_opt_main(
         let ok = process_chunk(
             &session,
             &ctx,
-            (chunk_text, &mgr),
+            (whole, &mgr),
             (start, end, line_offset),
             &mut out,
             &mut timing,

@@ -521,12 +521,18 @@ pub fn count_newlines(bytes: &[u8]) -> usize {
     // flagged exactly (no borrow between lanes), then one at a time.
     let mut words = blocks.remainder().chunks_exact(8);
     for word in &mut words {
-        const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
         let x = u64::from_le_bytes(word.try_into().expect("eight bytes")) ^ 0x0a0a_0a0a_0a0a_0a0a;
-        let zero_bytes = !(((x & LOW7) + LOW7) | x | LOW7);
-        n += zero_bytes.count_ones() as usize;
+        n += zero_byte_mask(x).count_ones() as usize;
     }
     n + words.remainder().iter().filter(|&&b| b == b'\n').count()
+}
+
+/// 0x80 in each byte of `x` that is zero, and nothing elsewhere: exact per
+/// byte, since no carry crosses a byte (the low seven bits plus 0x7f fit in
+/// one). The word-at-a-time byte tests of the lexer and printer use it.
+pub(crate) fn zero_byte_mask(x: u64) -> u64 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    !(((x & LOW7) + LOW7) | x | LOW7)
 }
 
 /// The value of a string literal token's text (with its quotes): borrowed

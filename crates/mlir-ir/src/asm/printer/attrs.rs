@@ -940,8 +940,7 @@ fn plain_prefix_len(bytes: &[u8]) -> usize {
     const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
     const HIGH: u64 = 0x8080_8080_8080_8080;
     const ONES: u64 = 0x0101_0101_0101_0101;
-    // 0x80 in each byte of `x` that is zero.
-    let zero = |x: u64| !(((x & LOW7) + LOW7) | x | LOW7);
+    use crate::asm::lexer::zero_byte_mask as zero;
     let mut words = bytes.chunks_exact(8);
     let mut n = 0;
     for word in &mut words {

@@ -586,8 +586,8 @@ impl<'a> OpPrinter<'a> {
             self.attrs.print_location(&mut self.out, ir.op_loc(op));
         }
         if !self.flags.generic {
-            let print = ir.ctx().op_info(ir.op_name(op)).print;
-            if let Some(print_fn) = print.filter(|_| {
+            let info = ir.ctx().op_info(ir.op_name(op));
+            if let Some(print_fn) = info.print.filter(|_| {
                 custom_form_ok(
                     ir,
                     op,
@@ -599,7 +599,7 @@ impl<'a> OpPrinter<'a> {
                 // only once, and alias names do not depend on the order of
                 // first visits beyond that): skip it. This is most of the
                 // recording pass's work on large inputs.
-                if self.recorded_before(op) {
+                if info.print_is_declarative && self.recorded_before(op) {
                     return;
                 }
                 let mut p = OpAsmPrinter { p: self };
@@ -622,9 +622,11 @@ impl<'a> OpPrinter<'a> {
         self.out.clear();
     }
 
-    /// Whether the recording pass has recorded an op whose declarative
-    /// format prints the same types and attributes as `op`'s, which it then
-    /// need not record again; else remembers `op`'s key. The key is the
+    /// For an op printed by its declarative format (the caller checks
+    /// [`crate::OpInfo::print_is_declarative`]): whether the recording pass
+    /// has recorded an op whose format prints the same types and attributes
+    /// as `op`'s, which it then need not record again; else remembers
+    /// `op`'s key. The key is the
     /// op's name, properties, attribute dictionary, operand types and
     /// result types: all a declarative format without `custom<...>`
     /// directives prints. Ops with regions or successors are always
@@ -633,14 +635,10 @@ impl<'a> OpPrinter<'a> {
     /// keyed: recording it directly costs less than the key.)
     fn recorded_before(&mut self, op: OpRef) -> bool {
         let ir = self.ir;
-        let name = ir.op_name(op);
-        if self.flags.debuginfo
-            || ir.num_regions(op) != 0
-            || ir.num_successors(op) != 0
-            || !ir.ctx().op_info(name).print_is_declarative
-        {
+        if self.flags.debuginfo || ir.num_regions(op) != 0 || ir.num_successors(op) != 0 {
             return false;
         }
+        let name = ir.op_name(op);
         let mut key = RecordKey::new();
         key.push(name.0);
         key.push(ir.op_properties(op).map_or(u32::MAX, |a| a.0));
