@@ -17,9 +17,6 @@ const PIPELINES: [&str; 3] = [
 
 fuzz_target!(init: rmlir_fuzz::install_panic_filter(), |data: &[u8]| {
     let text = decode(data);
-    if rmlir_fuzz::deliberately_nonterminating(&text) {
-        return;
-    }
     let ctx = new_context(true);
     for pipeline in PIPELINES {
         let Some((mut ir, top)) = parse(&ctx, &text) else {

@@ -27,20 +27,6 @@ const DELIBERATE_PANICS: &[(&str, &str)] = &[
     ),
 ];
 
-/// Test-dialect ops whose canonicalization patterns never converge on
-/// purpose (`test.rmlir_flip` flips an attribute back and forth,
-/// `test.rmlir_grow` adds an op per rewrite), to test the greedy driver's
-/// non-convergence report: with the default options (no rewrite cap) the
-/// canonicalizer loops on them forever, as mlir-opt's would on such
-/// patterns. Inputs naming them are skipped by the pipeline targets.
-const DELIBERATELY_NONTERMINATING: &[&str] = &["test.rmlir_flip", "test.rmlir_grow"];
-
-/// Whether `text` uses one of the test ops whose canonicalization never
-/// terminates on purpose.
-pub fn deliberately_nonterminating(text: &str) -> bool {
-    DELIBERATELY_NONTERMINATING.iter().any(|n| text.contains(n))
-}
-
 /// Wraps libfuzzer-sys's panic hook (which aborts, making every panic a
 /// crash, also a caught one) so that the test dialect's deliberate panics
 /// unwind to the code that catches and reports them, as in `rmlir-opt`.

@@ -26,6 +26,18 @@
 //! ([`apply_op_patterns_greedily`]) drains one worklist seeded with the
 //! given ops.
 //!
+//! # Termination (rmlir's addition)
+//!
+//! MLIR's driver has no rewrite cap by default, so patterns that undo each
+//! other, or a pattern whose result it matches again (as `arith`'s constant
+//! chains do through a use-def cycle in a graph region), never end one
+//! iteration. rmlir's driver also stops a run once it has made more changes
+//! (successful pattern applications and folds) than its [`ChangeBudget`]
+//! allows for the number of ops it started with; the run then reports
+//! [`NotConverged::ChangeBudget`], through the same explanation as the other
+//! limits. The default budget is far above what converging runs use (see
+//! [`ChangeBudget::DEFAULT`]), so it only ends runs that would not end.
+//!
 //! # Incremental runs
 //!
 //! A caller that sets [`GreedyRewriteConfig::fixpoint_key`] (the
@@ -141,6 +153,11 @@ pub struct GreedyRewriteConfig<'l> {
     pub max_iterations: Option<u64>,
     /// Pattern applications per worklist pass; `None` for no limit (default).
     pub max_num_rewrites: Option<u64>,
+    /// Changes (pattern applications and folds) over the whole run, in
+    /// proportion to the ops it starts with; `None` for no limit (MLIR's
+    /// behaviour, which may not terminate). Default
+    /// [`ChangeBudget::DEFAULT`].
+    pub change_budget: Option<ChangeBudget>,
     /// Which ops may be rewritten.
     pub strictness: GreedyRewriteStrictness,
     /// Told about every IR change, pattern begin/end and match failure.
@@ -182,6 +199,7 @@ impl GreedyRewriteConfig<'_> {
             region_simplification: self.region_simplification,
             max_iterations: self.max_iterations,
             max_num_rewrites: self.max_num_rewrites,
+            change_budget: self.change_budget,
             strictness: self.strictness,
             listener: Some(listener),
             fold: self.fold,
@@ -203,6 +221,7 @@ impl Default for GreedyRewriteConfig<'_> {
             region_simplification: RegionSimplificationLevel::Aggressive,
             max_iterations: Some(10),
             max_num_rewrites: None,
+            change_budget: Some(ChangeBudget::DEFAULT),
             strictness: GreedyRewriteStrictness::AnyOp,
             listener: None,
             fold: true,
@@ -253,9 +272,52 @@ impl GreedyRewriteConfig<'_> {
         (self.region_simplification as u8).hash(&mut h);
         self.max_iterations.hash(&mut h);
         self.max_num_rewrites.hash(&mut h);
+        self.change_budget.hash(&mut h);
         self.fold.hash(&mut h);
         self.cse_constants.hash(&mut h);
         Some(h.finish())
+    }
+}
+
+/// The most changes (successful pattern applications and folds) one run of
+/// a greedy driver may make: `per_op` for each op the run starts with (the
+/// region's ops, or the op-list driver's ops), and never fewer than
+/// `floor`. Both drivers stop when it is spent, with
+/// [`NotConverged::ChangeBudget`].
+///
+/// The budget is fixed by the IR the run starts with, not by what it
+/// grows to: a runaway rewrite often grows the IR by an op or two per
+/// change (the self-matching `arith.addi` chain of issue #15 leaves a dead
+/// constant behind each time), so a budget that grew with the IR would
+/// never be spent. A run whose patterns legitimately expand a small input
+/// into a much larger one (full unrolling, say) may need a larger budget,
+/// or none.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct ChangeBudget {
+    /// Changes allowed per op of the run.
+    pub per_op: u64,
+    /// Changes allowed however few ops there are.
+    pub floor: u64,
+}
+
+impl ChangeBudget {
+    /// The default: 100 changes per op, at least 10,000.
+    ///
+    /// Converging runs stay far below it: over the upstream suite, the lit
+    /// tests, the generated `arith`, `scf` and control-flow programs and
+    /// the benchmark workloads (also long reassociation chains, both
+    /// traversal orders), no run made more than one change per op, nor
+    /// more than 200 changes on inputs below a hundred ops (see
+    /// `docs/DRIVERS.md`, "Termination"). A run that would not end stops
+    /// within a fraction of a second on small inputs.
+    pub const DEFAULT: ChangeBudget = ChangeBudget {
+        per_op: 100,
+        floor: 10_000,
+    };
+
+    /// The changes allowed to a run that starts with `ops` ops.
+    pub fn limit(&self, ops: usize) -> u64 {
+        self.per_op.saturating_mul(ops as u64).max(self.floor)
     }
 }
 
@@ -267,6 +329,14 @@ pub enum NotConverged {
     /// The op-list driver stopped with a non-empty worklist after this many
     /// pattern applications.
     MaxNumRewrites(u64),
+    /// The run made more changes than its [`ChangeBudget`] allows: `limit`
+    /// for a run that started with `ops` ops.
+    ChangeBudget {
+        /// The changes the budget allows.
+        limit: u64,
+        /// The ops the run started with.
+        ops: u64,
+    },
 }
 
 impl std::fmt::Display for NotConverged {
@@ -280,6 +350,13 @@ impl std::fmt::Display for NotConverged {
             }
             NotConverged::MaxNumRewrites(n) => {
                 write!(f, "the pattern rewrite did not converge after {n} rewrites")
+            }
+            NotConverged::ChangeBudget { limit, ops } => {
+                write!(
+                    f,
+                    "the pattern rewrite did not converge within its change budget \
+                     ({limit} rewrites and folds for {ops} ops)"
+                )
             }
         }
     }
@@ -817,6 +894,15 @@ struct Driver<'l, 'a> {
     fold: bool,
     max_num_rewrites: Option<u64>,
     num_rewrites: u64,
+    /// The run's budget ([`GreedyRewriteConfig::change_budget`]); the
+    /// limit it gives (`u64::MAX` without a budget) and the ops it was
+    /// computed for; the changes so far; and whether the budget stopped
+    /// the run.
+    change_budget: Option<ChangeBudget>,
+    change_limit: u64,
+    budget_ops: u64,
+    changes: u64,
+    budget_stop: bool,
     recursion_errors: Vec<RecursionError>,
     history: History,
 }
@@ -854,19 +940,52 @@ impl<'l, 'a> Driver<'l, 'a> {
             fold: config.fold,
             max_num_rewrites: config.max_num_rewrites,
             num_rewrites: 0,
+            change_budget: config.change_budget,
+            change_limit: u64::MAX,
+            budget_ops: 0,
+            changes: 0,
+            budget_stop: false,
             recursion_errors: Vec::new(),
             history: History::default(),
         }
     }
 
-    /// Drains the worklist (or stops at the rewrite cap); returns whether
-    /// the IR changed (MLIR's `processWorklist`).
+    /// Sets the change limit of a run that starts with `ops` ops.
+    fn set_budget(&mut self, ops: usize) {
+        if let Some(b) = self.change_budget {
+            self.budget_ops = ops as u64;
+            self.change_limit = b.limit(ops);
+        }
+    }
+
+    /// Whether the run stopped because it spent its change budget.
+    fn budget_spent(&self) -> bool {
+        self.budget_stop
+    }
+
+    /// Why the run stopped when it spent its budget.
+    fn budget_reason(&self) -> NotConverged {
+        NotConverged::ChangeBudget {
+            limit: self.change_limit,
+            ops: self.budget_ops,
+        }
+    }
+
+    /// Drains the worklist (or stops at the rewrite cap or when the change
+    /// budget is spent); returns whether the IR changed (MLIR's
+    /// `processWorklist`).
     fn process_worklist(&mut self, ir: &mut Ir) -> bool {
         let log = self.state.log;
         let mut changed = false;
         let mut rewrites: u64 = 0;
         while !self.state.worklist.is_empty() && self.max_num_rewrites.is_none_or(|m| rewrites < m)
         {
+            // One comparison per popped op. The run may make `limit`
+            // changes: it stops at the first one beyond.
+            if self.changes > self.change_limit {
+                self.budget_stop = true;
+                break;
+            }
             let Some(op) = self.state.worklist.pop() else {
                 break;
             };
@@ -918,6 +1037,7 @@ impl<'l, 'a> Driver<'l, 'a> {
                     };
                     if done {
                         changed = true;
+                        self.changes += 1;
                         self.history.folded(op_name, op_loc);
                         log_successful_folding(log, ir, dump_root);
                         if let (Some(c), Some(top), Some(at)) =
@@ -1010,6 +1130,7 @@ impl<'l, 'a> Driver<'l, 'a> {
                 log.result_with_line("success", "at least one pattern matched");
                 changed = true;
                 rewrites += 1;
+                self.changes += 1;
                 self.num_rewrites += 1;
             } else {
                 log.result_with_line("failure", "all patterns failed to match");
@@ -1465,6 +1586,9 @@ pub fn apply_patterns_greedily_in_region(
         let selected = since
             .filter(|&e| !op_changed_since(ir, e))
             .map(|e| select_changed(ir, region, &seeds, e));
+        if iteration == 1 {
+            driver.set_budget(seeds.ops.len());
+        }
         driver.history.begin_iteration(seeds.ops.len());
         driver.state.worklist.reserve(seeds.ops.len());
         // Only constant uniquing erases ops during seeding; until it has,
@@ -1512,6 +1636,13 @@ pub fn apply_patterns_greedily_in_region(
         continue_rewrites =
             multi_block && erase_unreachable_blocks(ir, Some(&mut driver.state), &[region]);
         continue_rewrites |= driver.process_worklist(ir);
+        if driver.budget_spent() {
+            // Region simplification is bounded by the region's size, but a
+            // spent budget ends the run here: the IR may be mid-cycle, and
+            // another iteration would only spend more.
+            continue_rewrites = true;
+            break;
+        }
         if level != RegionSimplificationLevel::Disabled {
             // With change stamps on, a drained worklist and nobody listening
             // to the order of erasures, dead code in single-block regions is
@@ -1547,11 +1678,16 @@ pub fn apply_patterns_greedily_in_region(
     let iterations = iteration.min(max_iterations.unwrap_or(u64::MAX));
     let mut explanation = None;
     let converged = if continue_rewrites {
-        let n = max_iterations.unwrap_or(iterations);
-        tracing::debug!(target: "greedy-rewriter", "The pattern rewrite did not converge after scanning {n} times");
-        let why = NotConverged::MaxIterations(n);
+        let why = if driver.budget_spent() {
+            driver.budget_reason()
+        } else {
+            let n = max_iterations.unwrap_or(iterations);
+            tracing::debug!(target: "greedy-rewriter", "The pattern rewrite did not converge after scanning {n} times");
+            NotConverged::MaxIterations(n)
+        };
         let limits = Limits {
             max_num_rewrites: driver.max_num_rewrites,
+            change_budget: driver.change_budget,
         };
         let at = ir.region_parent_op(region);
         explanation = driver.explain(ir, patterns, &why, &limits, at);
@@ -1570,7 +1706,7 @@ pub fn apply_patterns_greedily_in_region(
         }
     }
     GreedyRewriteResult {
-        changed: iteration > 1,
+        changed: iteration > 1 || driver.changes > 0,
         converged,
         all_erased: false,
         iterations,
@@ -1612,6 +1748,7 @@ pub fn apply_patterns_greedily(
             region_simplification: config.region_simplification,
             max_iterations: config.max_iterations,
             max_num_rewrites: config.max_num_rewrites,
+            change_budget: config.change_budget,
             strictness: config.strictness,
             listener: config
                 .listener
@@ -1715,15 +1852,23 @@ pub fn apply_op_patterns_greedily(
     for &op in ops {
         driver.state.add_single(op);
     }
+    driver.set_budget(ops.len());
     let changed = driver.process_worklist(ir);
     let mut explanation = None;
     let converged = if driver.state.worklist.is_empty() {
         Ok(())
     } else {
-        let n = max_num_rewrites.unwrap_or(driver.num_rewrites);
-        tracing::debug!(target: "greedy-rewriter", "The pattern rewrite did not converge after {n} rewrites");
-        let why = NotConverged::MaxNumRewrites(n);
-        let limits = Limits { max_num_rewrites };
+        let why = if driver.budget_spent() {
+            driver.budget_reason()
+        } else {
+            let n = max_num_rewrites.unwrap_or(driver.num_rewrites);
+            tracing::debug!(target: "greedy-rewriter", "The pattern rewrite did not converge after {n} rewrites");
+            NotConverged::MaxNumRewrites(n)
+        };
+        let limits = Limits {
+            max_num_rewrites,
+            change_budget: driver.change_budget,
+        };
         explanation = driver.explain(ir, patterns, &why, &limits, scope_op);
         Err(why)
     };

@@ -681,6 +681,92 @@ fn max_iterations_and_rewrites() {
     );
 }
 
+/// The change budget ends runs that MLIR's driver would not end: `Toggle`
+/// re-applies to `t.toggle` forever within one iteration, and there is no
+/// rewrite cap by default.
+#[test]
+fn change_budget_ends_runaway_rewrites() {
+    let ctx = ctx();
+    let src = r#""t.func"() ({
+  "t.toggle"() : () -> ()
+  "t.toggle"() : () -> ()
+}) : () -> ()"#;
+    let budget = crate::greedy::ChangeBudget {
+        per_op: 7,
+        floor: 5,
+    };
+    let canon = crate::canonicalize::Canonicalizer::new(&ctx, Default::default());
+
+    // The region driver: two ops at the start, so 14 changes allowed; it
+    // stops at the 15th.
+    let (mut ir, m) = parse(&ctx, src);
+    let f = find(&ir, m, "t.func");
+    let config = GreedyRewriteConfig {
+        change_budget: Some(budget),
+        ..Default::default()
+    };
+    let r = apply_patterns_greedily(&mut ir, f, canon.patterns(), config);
+    assert_eq!(
+        r.converged,
+        Err(NotConverged::ChangeBudget { limit: 14, ops: 2 })
+    );
+    assert!(r.changed);
+    assert_eq!((r.iterations, r.num_rewrites), (1, 15));
+    let d = r.non_convergence_diagnostic().expect("did not converge");
+    assert_eq!(
+        d.message,
+        "the pattern rewrite did not converge within its change budget (14 rewrites and folds for 2 ops)"
+    );
+    let notes: Vec<String> = d.notes.iter().map(|n| n.message.clone()).collect();
+    assert!(
+        notes.iter().any(|n| n.starts_with(
+            "the run made more than 14 rewrites and folds, its change budget for 2 ops (7 per op, at least 5)"
+        )),
+        "{notes:?}"
+    );
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.starts_with("disable-patterns=Toggle")),
+        "{notes:?}"
+    );
+
+    // The op-list driver: one op given, so the floor.
+    let (mut ir, m) = parse(&ctx, src);
+    let toggle = find(&ir, m, "t.toggle");
+    let config = GreedyRewriteConfig {
+        change_budget: Some(budget),
+        ..Default::default()
+    };
+    let r = apply_op_patterns_greedily(&mut ir, &[toggle], canon.patterns(), config);
+    assert_eq!(
+        r.converged,
+        Err(NotConverged::ChangeBudget { limit: 7, ops: 1 })
+    );
+
+    // A run that converges within its budget is not cut, however tight:
+    // two ops, two rewrites (`t.pure` to `t.pure2` to `t.pure3`).
+    let (mut ir, m) = parse(
+        &ctx,
+        r#""t.func"() ({
+  %0 = "t.pure"() : () -> i32
+  "t.effect"(%0) : (i32) -> ()
+}) : () -> ()"#,
+    );
+    let f = find(&ir, m, "t.func");
+    let config = GreedyRewriteConfig {
+        change_budget: Some(crate::greedy::ChangeBudget {
+            per_op: 1,
+            floor: 1,
+        }),
+        ..Default::default()
+    };
+    let r = apply_patterns_greedily(&mut ir, f, &replace_pure(&ctx), config);
+    assert!(r.succeeded(), "{:?}", r.converged);
+    assert_eq!(r.num_rewrites, 2);
+    assert_eq!(body_names(&ir, m)[0], "t.pure3");
+}
+
 #[test]
 fn recursion_detection() {
     let ctx = ctx();

@@ -1,5 +1,6 @@
 //! What the greedy driver remembers about its own progress, so that when it
-//! stops at `max-iterations` or `max-num-rewrites` it can say why: which
+//! stops at `max-iterations`, `max-num-rewrites` or its change budget it
+//! can say why: which
 //! patterns fired last, which of them undo each other on which op, whether
 //! the IR keeps growing, and which option would change the outcome.
 //!
@@ -15,7 +16,7 @@
 use mlir_ir::{Context, Diagnostic, Location, OpName};
 use mlir_rewrite::{FrozenRewritePatternSet, Pattern};
 
-use super::NotConverged;
+use super::{ChangeBudget, NotConverged};
 
 /// How many of the most recent changes are remembered.
 pub(crate) const RING: usize = 256;
@@ -70,6 +71,7 @@ type SiteChanges = ((Location, OpName), Vec<usize>, Vec<u32>);
 /// What the driver was configured with, for the report's advice.
 pub(crate) struct Limits {
     pub(crate) max_num_rewrites: Option<u64>,
+    pub(crate) change_budget: Option<ChangeBudget>,
 }
 
 impl History {
@@ -214,6 +216,7 @@ impl History {
             let which = match why {
                 NotConverged::MaxIterations(_) => format!("iteration {last_iteration}"),
                 NotConverged::MaxNumRewrites(_) => "the worklist pass".to_string(),
+                NotConverged::ChangeBudget { .. } => format!("iteration {last_iteration}"),
             };
             if last.is_empty() {
                 note(
@@ -395,6 +398,26 @@ impl History {
                     note(
                         at,
                         format!("ops were still queued after max-num-rewrites={n}; raising it will not help while patterns keep re-applying"),
+                    );
+                }
+            }
+            NotConverged::ChangeBudget { limit, ops } => {
+                let (per_op, floor) = limits.change_budget.map_or((0, 0), |b| (b.per_op, b.floor));
+                note(
+                    at,
+                    format!(
+                        "the run made more than {limit} rewrites and folds, its change budget \
+                         for {ops} ops ({per_op} per op, at least {floor}): rmlir's driver \
+                         ends runs that would not end otherwise (MLIR's would not); raising \
+                         max-iterations or max-num-rewrites will not help"
+                    ),
+                );
+                if cyclic.is_empty() {
+                    note(
+                        at,
+                        "no cycle found among the last changes: if the rewrite converges, a \
+                         larger GreedyRewriteConfig::change_budget (or none) lets it finish"
+                            .to_string(),
                     );
                 }
             }
