@@ -334,8 +334,9 @@ pub enum NotConverged {
     ChangeBudget {
         /// The changes the budget allows.
         limit: u64,
-        /// The ops the run started with.
-        ops: u64,
+        /// The ops the run started with (op slots are 32-bit; a `u64`
+        /// here would make every result larger).
+        ops: u32,
     },
 }
 
@@ -900,7 +901,7 @@ struct Driver<'l, 'a> {
     /// the run.
     change_budget: Option<ChangeBudget>,
     change_limit: u64,
-    budget_ops: u64,
+    budget_ops: u32,
     changes: u64,
     budget_stop: bool,
     recursion_errors: Vec<RecursionError>,
@@ -953,7 +954,7 @@ impl<'l, 'a> Driver<'l, 'a> {
     /// Sets the change limit of a run that starts with `ops` ops.
     fn set_budget(&mut self, ops: usize) {
         if let Some(b) = self.change_budget {
-            self.budget_ops = ops as u64;
+            self.budget_ops = u32::try_from(ops).unwrap_or(u32::MAX);
             self.change_limit = b.limit(ops);
         }
     }
