@@ -1128,6 +1128,14 @@ impl<'l, 'a> Driver<'l, 'a> {
                 c.clear();
             }
             if result.is_ok() {
+                // A pattern may succeed without changing its root (it
+                // inserted ops elsewhere): MLIR re-matches the root in the
+                // next iteration, which seeds every op, and an incremental
+                // iteration seeds what changed, so the root is marked
+                // changed (a no-op when nothing records stamps).
+                if ir.is_live_op(op) {
+                    ir.mark_op_changed(op);
+                }
                 log.result_with_line("success", "at least one pattern matched");
                 changed = true;
                 rewrites += 1;

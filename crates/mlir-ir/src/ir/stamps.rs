@@ -97,6 +97,16 @@ impl Ir {
         self.op_data_mut(op).stamp = stamp;
     }
 
+    /// Stamps `op` as changed now, though it did not change: for a driver
+    /// whose pattern succeeded on `op` while leaving it as it was (by
+    /// inserting ops elsewhere, say), so that the pattern, which may well
+    /// apply again, is given the chance. Incremental drivers would
+    /// otherwise never look at `op` again; a full driver re-matches it in
+    /// its next iteration anyway.
+    pub fn mark_op_changed(&mut self, op: OpRef) {
+        self.stamp_op(op.index);
+    }
+
     /// The epoch of `block`'s last change (ops inserted or removed,
     /// arguments, predecessors).
     #[inline]
