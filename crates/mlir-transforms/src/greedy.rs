@@ -62,7 +62,10 @@
 //! seeded the same way with what changed since the start of the previous
 //! iteration, where MLIR re-seeds every op: re-matching an op none of whose
 //! neighbourhood changed cannot succeed unless a pattern reads beyond that
-//! neighbourhood (the driver's own queuing makes the same assumption).
+//! neighbourhood (the driver's own queuing makes the same assumption). One
+//! exception is handled: a pattern that succeeds on an op while leaving it
+//! unchanged (it only inserted ops elsewhere) may apply again, so the
+//! driver marks its root changed.
 //! `scripts/incremental_check.sh` compares full and incremental runs on the
 //! upstream suite's inputs and generated workloads.
 //!
