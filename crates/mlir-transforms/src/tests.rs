@@ -681,6 +681,12 @@ fn max_iterations_and_rewrites() {
     );
 }
 
+/// A function whose one `t.pure` is kept alive by a `t.effect`.
+const PURE_USED_BY_EFFECT: &str = r#""t.func"() ({
+  %0 = "t.pure"() : () -> i32
+  "t.effect"(%0) : (i32) -> ()
+}) : () -> ()"#;
+
 /// The change budget ends runs that MLIR's driver would not end: `Toggle`
 /// re-applies to `t.toggle` forever within one iteration, and there is no
 /// rewrite cap by default.
@@ -746,13 +752,7 @@ fn change_budget_ends_runaway_rewrites() {
 
     // A run that converges within its budget is not cut, however tight:
     // two ops, two rewrites (`t.pure` to `t.pure2` to `t.pure3`).
-    let (mut ir, m) = parse(
-        &ctx,
-        r#""t.func"() ({
-  %0 = "t.pure"() : () -> i32
-  "t.effect"(%0) : (i32) -> ()
-}) : () -> ()"#,
-    );
+    let (mut ir, m) = parse(&ctx, PURE_USED_BY_EFFECT);
     let f = find(&ir, m, "t.func");
     let config = GreedyRewriteConfig {
         change_budget: Some(crate::greedy::ChangeBudget {
@@ -780,13 +780,7 @@ fn recursion_detection() {
         Ok(())
     });
     let frozen = FrozenRewritePatternSet::new(set);
-    let (mut ir, m) = parse(
-        &ctx,
-        r#""t.func"() ({
-  %0 = "t.pure"() : () -> i32
-  "t.effect"(%0) : (i32) -> ()
-}) : () -> ()"#,
-    );
+    let (mut ir, m) = parse(&ctx, PURE_USED_BY_EFFECT);
     let f = find(&ir, m, "t.func");
     let config = GreedyRewriteConfig {
         detect_recursion: true,
