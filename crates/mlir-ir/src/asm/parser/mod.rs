@@ -13,7 +13,7 @@
 mod affine;
 mod attrs;
 mod dense;
-mod float;
+pub(crate) mod float;
 mod locations;
 mod ops;
 mod support;

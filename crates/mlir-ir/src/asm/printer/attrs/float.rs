@@ -569,35 +569,56 @@ pub(crate) fn print_float(out: &mut String, value: ApFloat) {
             return;
         }
         Decoded::Finite { neg, sig, exp } => {
+            let bits = value.bits & low_mask(semantics(kind).width);
             let d = to_digits(sig, exp, 6);
-            if round_trips(
-                kind,
-                value.bits & low_mask(semantics(kind).width),
-                sig,
-                exp,
-                &d,
-            ) {
+            let start = out.len();
+            if round_trips(kind, bits, sig, exp, &d) {
                 if neg {
                     out.push('-');
                 }
                 format_digits(out, &d, 6, 0, false);
-                return;
+                if parses_back(kind, value.bits, &out[start..]) {
+                    return;
+                }
+                out.truncate(start);
+            } else {
+                let precision = 2 + semantics(kind).precision * 59 / 196;
+                let d = to_digits(sig, exp, precision);
+                if neg {
+                    out.push('-');
+                }
+                format_digits(out, &d, precision, 3, true);
+                if out[start..].contains('.') && parses_back(kind, value.bits, &out[start..]) {
+                    return;
+                }
+                out.truncate(start);
             }
-            let precision = 2 + semantics(kind).precision * 59 / 196;
-            let d = to_digits(sig, exp, precision);
-            let start = out.len();
-            if neg {
-                out.push('-');
-            }
-            format_digits(out, &d, precision, 3, true);
-            if out[start..].contains('.') {
-                return;
-            }
-            out.truncate(start);
         }
         Decoded::Inf | Decoded::NaN => {}
     }
     print_float_hex(out, value);
+}
+
+/// Whether `text`, a decimal form of the value with bits `bits`, gives
+/// those bits back when parsed. The parser (as MLIR's) reads a decimal
+/// literal as an `f64` and converts that to the type, so a format with more
+/// precision or range than `f64` (`f80`, `f128`) loses a value that needs
+/// them: MLIR prints such a value in decimal all the same (and mlir-opt 22
+/// reads back something else, `0.0` for `2^-4096 : f80`), rmlir prints its
+/// bits in hex (docs/DEVIATIONS.md). Formats within `f64`'s precision and
+/// range always parse back and skip the check.
+fn parses_back(kind: FloatKind, bits: u128, text: &str) -> bool {
+    let s = semantics(kind);
+    if s.precision <= 53 && s.max_exp <= 1023 && s.min_exp >= -1022 {
+        return true;
+    }
+    let (negative, digits) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text),
+    };
+    crate::asm::parser::float::parse_decimal_f64(digits, negative).is_some_and(|v| {
+        crate::asm::parser::float::f64_to_bits(v, kind) == bits & low_mask(s.width)
+    })
 }
 
 /// The raw bits as a C hex literal (`0x7FC00000`), as MLIR prints special values.
@@ -722,10 +743,14 @@ mod tests {
 
     /// Every 4/6/8-bit pattern and a few hundred random patterns of each wider
     /// format, with the text mlir-opt 22 prints for them (see the header of
-    /// `float_cases.txt` for the input that produced it).
+    /// `float_cases.txt` for the input that produced it). The one allowed
+    /// difference is rmlir's deviation: where mlir-opt's decimal text would
+    /// not parse back to the value (`f80` and `f128` values beyond `f64`'s
+    /// precision or range), rmlir prints the bits in hex.
     #[test]
     fn matches_mlir_opt_on_fixture() {
         let mut failures = Vec::new();
+        let mut deviations = 0;
         for line in include_str!("float_cases.txt")
             .lines()
             .filter(|l| !l.starts_with('#'))
@@ -737,10 +762,20 @@ mod tests {
             let kind = FloatKind::from_keyword(kind).expect("known float kind");
             let bits = u128::from_str_radix(bits, 16).expect("hex bits");
             let got = fmt(kind, bits);
-            if got != expected {
-                failures.push(format!("{kind:?} {bits:X}: got {got}, want {expected}"));
+            if got == expected {
+                continue;
             }
+            let mut hex = String::new();
+            print_float_hex(&mut hex, ApFloat { kind, bits });
+            if expected.contains('.') && !parses_back(kind, bits, expected) && got == hex {
+                deviations += 1;
+                continue;
+            }
+            failures.push(format!("{kind:?} {bits:X}: got {got}, want {expected}"));
         }
+        // The fixture's random f80 and f128 patterns mostly need more than
+        // f64's 53 bits of precision.
+        assert!(deviations > 0, "the fixture no longer covers the deviation");
         assert!(
             failures.is_empty(),
             "{} mismatches:\n{}",
