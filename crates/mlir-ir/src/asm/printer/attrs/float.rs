@@ -572,38 +572,33 @@ pub(crate) fn print_float(out: &mut String, value: ApFloat) {
             let bits = value.bits & low_mask(semantics(kind).width);
             let d = to_digits(sig, exp, 6);
             let start = out.len();
-            if round_trips(kind, bits, sig, exp, &d) {
-                if neg {
-                    out.push('-');
-                }
+            if neg {
+                out.push('-');
+            }
+            let decimal = if round_trips(kind, bits, sig, exp, &d) {
                 format_digits(out, &d, 6, 0, false);
-                if parses_back(kind, value.bits, &out[start..]) {
-                    return;
-                }
-                out.truncate(start);
+                true
             } else {
                 let precision = 2 + semantics(kind).precision * 59 / 196;
                 let d = to_digits(sig, exp, precision);
-                if neg {
-                    out.push('-');
-                }
                 format_digits(out, &d, precision, 3, true);
-                if out[start..].contains('.') && parses_back(kind, value.bits, &out[start..]) {
-                    return;
-                }
-                out.truncate(start);
+                out[start..].contains('.')
+            };
+            if decimal && parses_back(kind, bits, &out[start..]) {
+                return;
             }
+            out.truncate(start);
         }
         Decoded::Inf | Decoded::NaN => {}
     }
     print_float_hex(out, value);
 }
 
-/// Whether `text`, a decimal form of the value with bits `bits`, gives
-/// those bits back when parsed. The parser (as MLIR's) reads a decimal
-/// literal as an `f64` and converts that to the type, so a format with more
-/// precision or range than `f64` (`f80`, `f128`) loses a value that needs
-/// them: MLIR prints such a value in decimal all the same (and mlir-opt 22
+/// Whether `text`, a decimal form of the value with bits `bits` (masked to
+/// the format's width), gives those bits back when parsed. The parser (as
+/// MLIR's) reads a decimal literal as an `f64` and converts that to the
+/// type, so a format with more precision or range than `f64` (`f80`,
+/// `f128`) loses a value that needs them: MLIR prints such a value in decimal all the same (and mlir-opt 22
 /// reads back something else, `0.0` for `2^-4096 : f80`), rmlir prints its
 /// bits in hex (docs/DEVIATIONS.md). Formats within `f64`'s precision and
 /// range always parse back and skip the check.
@@ -616,9 +611,8 @@ fn parses_back(kind: FloatKind, bits: u128, text: &str) -> bool {
         Some(rest) => (true, rest),
         None => (false, text),
     };
-    crate::asm::parser::float::parse_decimal_f64(digits, negative).is_some_and(|v| {
-        crate::asm::parser::float::f64_to_bits(v, kind) == bits & low_mask(s.width)
-    })
+    crate::asm::parser::float::parse_decimal_f64(digits, negative)
+        .is_some_and(|v| crate::asm::parser::float::f64_to_bits(v, kind) == bits)
 }
 
 /// The raw bits as a C hex literal (`0x7FC00000`), as MLIR prints special values.
