@@ -7,7 +7,7 @@
 //! decoded from the token text without intermediate strings, and dialect
 //! attribute bodies are sliced straight out of the source buffer.
 
-use super::float::{f64_to_bits, hex_float_bits, parse_decimal_f64};
+use super::float::{decimal_float_bits, hex_float_bits};
 use super::support::token_u64;
 use super::types::ExtendedSymbol;
 use super::{PResult, Parser};
@@ -326,8 +326,8 @@ impl<'a> Parser<'a> {
         kind: crate::types::FloatKind,
     ) -> PResult<u128> {
         match tok.kind {
-            TokenKind::Float => match parse_decimal_f64(self.lex.text(tok), negative) {
-                Some(v) => Ok(f64_to_bits(v, kind)),
+            TokenKind::Float => match decimal_float_bits(self.lex.text(tok), negative, kind) {
+                Some(bits) => Ok(bits),
                 None => self.emit_error_at(tok.start, "floating point value too large"),
             },
             TokenKind::Integer => self.float_from_integer_literal(tok, negative, kind),

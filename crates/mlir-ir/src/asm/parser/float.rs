@@ -222,7 +222,7 @@ impl Encoder {
 
 /// The bits of `value` converted to `kind` (round to nearest, ties to even),
 /// as APFloat's `convert` does.
-pub(crate) fn f64_to_bits(value: f64, kind: FloatKind) -> u128 {
+fn f64_to_bits(value: f64, kind: FloatKind) -> u128 {
     if kind == FloatKind::F64 {
         return value.to_bits() as u128;
     }
@@ -248,11 +248,18 @@ pub(crate) fn f64_to_bits(value: f64, kind: FloatKind) -> u128 {
     enc.encode(negative, sig, exp)
 }
 
-/// Parses the text of a float literal token (with an optional leading
-/// minus) as mlir-opt does: to the nearest double, infinity on overflow.
-pub(crate) fn parse_decimal_f64(text: &str, negative: bool) -> Option<f64> {
+/// Parses the text of a float literal token (its minus sign passed as
+/// `negative`) as mlir-opt does: to the nearest double, infinity on overflow.
+fn parse_decimal_f64(text: &str, negative: bool) -> Option<f64> {
     let v: f64 = text.parse().ok()?;
     Some(if negative { -v } else { v })
+}
+
+/// The bits of `kind` that a decimal float literal denotes: read as a double
+/// and converted, as MLIR does. The printer asks this too, so that what it
+/// prints in decimal is what the parser reads back.
+pub(crate) fn decimal_float_bits(text: &str, negative: bool, kind: FloatKind) -> Option<u128> {
+    parse_decimal_f64(text, negative).map(|v| f64_to_bits(v, kind))
 }
 
 /// The bits of a hexadecimal integer literal used as a float bit pattern

@@ -598,10 +598,11 @@ pub(crate) fn print_float(out: &mut String, value: ApFloat) {
 /// the format's width), gives those bits back when parsed. The parser (as
 /// MLIR's) reads a decimal literal as an `f64` and converts that to the
 /// type, so a format with more precision or range than `f64` (`f80`,
-/// `f128`) loses a value that needs them: MLIR prints such a value in decimal all the same (and mlir-opt 22
-/// reads back something else, `0.0` for `2^-4096 : f80`), rmlir prints its
-/// bits in hex (docs/DEVIATIONS.md). Formats within `f64`'s precision and
-/// range always parse back and skip the check.
+/// `f128`) loses a value that needs them. MLIR prints such a value in
+/// decimal all the same (and mlir-opt 22 reads back something else, `0.0`
+/// for `2^-4096 : f80`); rmlir prints its bits in hex (docs/DEVIATIONS.md).
+/// Formats within `f64`'s precision and range always parse back and skip
+/// the check.
 fn parses_back(kind: FloatKind, bits: u128, text: &str) -> bool {
     let s = semantics(kind);
     if s.precision <= 53 && s.max_exp <= 1023 && s.min_exp >= -1022 {
@@ -611,8 +612,7 @@ fn parses_back(kind: FloatKind, bits: u128, text: &str) -> bool {
         Some(rest) => (true, rest),
         None => (false, text),
     };
-    crate::asm::parser::float::parse_decimal_f64(digits, negative)
-        .is_some_and(|v| crate::asm::parser::float::f64_to_bits(v, kind) == bits)
+    crate::asm::parser::float::decimal_float_bits(digits, negative, kind) == Some(bits)
 }
 
 /// The raw bits as a C hex literal (`0x7FC00000`), as MLIR prints special values.
